@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { CompactLink } from "@/components/compaction/compact-link";
 import type { ReactNode } from "react";
 import type { SessionOverview } from "@/server/sessions/types";
 import styles from "./session-viewer.module.css";
@@ -17,9 +18,12 @@ export function SessionHeader({ overview }: { overview: SessionOverview }) {
           {overview.fileName}
         </span>
       </nav>
-      <h1 className={styles.title} title={overview.title}>
-        {overview.title || overview.externalId}
-      </h1>
+      <div className={styles.titleRow}>
+        <h1 className={styles.title} title={overview.title}>
+          {overview.title || overview.externalId}
+        </h1>
+        <CompactLink sessionId={overview.id} />
+      </div>
       <dl className={styles.facts}>
         <Fact label="Format">
           <span className="pill">{overview.format}</span>

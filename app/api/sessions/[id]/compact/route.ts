@@ -1,0 +1,44 @@
+import { requireApiUser } from "@/server/auth/require";
+import { getDb } from "@/server/db/client";
+import { compactSession } from "@/server/policies/compact-session";
+import { CompactRequestSchema, type CompactErrorCode, type CompactResponse } from "@/server/policies/compaction-api";
+import { localBlobStore } from "@/server/storage/blob-store";
+
+export const dynamic = "force-dynamic";
+
+/**
+ * `POST /api/sessions/[id]/compact` with `{ policy, cut?, window?, params? }`: runs the policy at the
+ * cut (default: the last safe cut) and window (default: the prefix at 90% of it), persists its
+ * sidecars, and returns the projected view, the fate of every original part, the decisions and the
+ * safe cuts. 400 for a bad body, policy, cut or parameter; 404 for an unknown session. Viewer role.
+ */
+export async function POST(request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
+  const user = await requireApiUser("viewer");
+  if (user instanceof Response) return user;
+  const { id } = await params;
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    return fail(400, "invalid_request", "the body must be a JSON object");
+  }
+  const input = CompactRequestSchema.safeParse(body);
+  if (!input.success) {
+    const fieldErrors: Record<string, string[]> = {};
+    for (const issue of input.error.issues) (fieldErrors[issue.path.join(".") || "_"] ??= []).push(issue.message);
+    const message = input.error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; ");
+    return Response.json({ ok: false, code: "invalid_request", message, fieldErrors } satisfies CompactResponse, { status: 400 });
+  }
+  try {
+    const outcome = await compactSession(getDb(), localBlobStore(), { sessionId: id, ...input.data });
+    if (outcome.ok) return Response.json({ ok: true, data: outcome.data } satisfies CompactResponse);
+    return fail(outcome.code === "not_found" ? 404 : 400, outcome.code, outcome.message);
+  } catch (error) {
+    console.error("compact failed", error);
+    return fail(500, "internal", `the policy run failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+function fail(status: number, code: CompactErrorCode, message: string): Response {
+  return Response.json({ ok: false, code, message } satisfies CompactResponse, { status });
+}

@@ -1,0 +1,105 @@
+"use client";
+
+import { useMemo, useState } from "react";
+import type { ActionKind } from "@/lib/projection/types";
+import type { CompactRun } from "@/server/policies/compaction-api";
+import { ACTION_LABELS, ACTION_ORDER } from "./action-palette";
+import styles from "./compaction.module.css";
+
+const fmt = (n: number) => n.toLocaleString("en-US");
+
+/**
+ * Every action of a run with its rule and reason; clicking a target scrolls the columns to it.
+ * Rejected proposals follow with the reason the harness gave.
+ */
+export function ActionsTable({ run, onTarget }: { run: CompactRun; onTarget(target: string): void }) {
+  const [filter, setFilter] = useState<ActionKind | "all">("all");
+  const present = useMemo(() => ACTION_ORDER.filter((a) => run.actions.some((x) => x.action === a)), [run.actions]);
+  const shown = filter === "all" ? run.actions : run.actions.filter((a) => a.action === filter);
+  const saved = run.actions.reduce((sum, a) => sum + a.tokensBefore - a.tokensAfter, 0);
+  return (
+    <section className={`card ${styles.panel}`} aria-label="Actions" data-testid="actions-panel">
+      <div className={styles.panelHead}>
+        <h2>Actions</h2>
+        <span className={styles.runMeta}>
+          {fmt(run.actions.length)} · {fmt(saved)} tokens saved
+        </span>
+        {present.length > 1 ? (
+          <select className="select" aria-label="Filter actions" value={filter} onChange={(e) => setFilter(e.target.value as ActionKind | "all")}>
+            <option value="all">all actions</option>
+            {present.map((a) => (
+              <option key={a} value={a}>
+                {ACTION_LABELS[a]} ({run.actions.filter((x) => x.action === a).length})
+              </option>
+            ))}
+          </select>
+        ) : null}
+      </div>
+      {run.actions.length === 0 ? (
+        <p className={`${styles.panelBody} ${styles.none}`}>No actions: the policy left the prefix unchanged (see the decision log).</p>
+      ) : (
+        <div className={styles.tableScroll}>
+          <table className={styles.table} data-testid="actions-table">
+            <thead>
+              <tr>
+                <th>Target</th>
+                <th>Action</th>
+                <th>Rule</th>
+                <th>Reason</th>
+                <th className={styles.num}>Before</th>
+                <th className={styles.num}>After</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((a, i) => (
+                <tr key={`${a.target}:${i}`}>
+                  <td>
+                    <button type="button" className={styles.targetButton} onClick={() => onTarget(a.target)} title="scroll the columns to it">
+                      {a.target}
+                    </button>
+                  </td>
+                  <td>
+                    <span className={styles.badge} data-action={a.action}>
+                      {ACTION_LABELS[a.action]}
+                    </span>
+                  </td>
+                  <td className={styles.rule}>{a.rule}</td>
+                  <td className={styles.reason}>{a.reason}</td>
+                  <td className={styles.num}>{fmt(a.tokensBefore)}</td>
+                  <td className={styles.num}>{fmt(a.tokensAfter)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {run.rejected.length > 0 ? (
+        <div className={styles.panelBody}>
+          <div className={styles.section} data-testid="rejected">
+            <h3>Rejected ({fmt(run.rejected.length)})</h3>
+            <table className={styles.table}>
+              <thead>
+                <tr>
+                  <th>Target</th>
+                  <th>Why it was refused</th>
+                </tr>
+              </thead>
+              <tbody>
+                {run.rejected.map((r, i) => (
+                  <tr key={`${r.target}:${i}`}>
+                    <td>
+                      <button type="button" className={styles.targetButton} onClick={() => onTarget(r.target)}>
+                        {r.target}
+                      </button>
+                    </td>
+                    <td className={styles.reason}>{r.reason}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </div>
+      ) : null}
+    </section>
+  );
+}

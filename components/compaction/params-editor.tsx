@@ -1,0 +1,64 @@
+"use client";
+
+import type { PolicyInfo } from "@/server/policies/compaction-api";
+import { coerceParam } from "./url-state";
+import styles from "./compaction.module.css";
+
+/**
+ * The chosen policy's parameters as fields, prefilled with their defaults. Values are kept as
+ * typed text; a value that does not parse as the parameter's type is flagged and blocks Run.
+ */
+export function ParamsEditor({ policy, texts, onChange, onReset }: { policy: PolicyInfo; texts: Record<string, string>; onChange(name: string, text: string): void; onReset(): void }) {
+  const changed = policy.params.filter((s) => (texts[s.name] ?? String(s.default)) !== String(s.default)).length;
+  return (
+    <details className={styles.params} open={changed > 0 || undefined}>
+      <summary>
+        Parameters ({policy.params.length}){changed > 0 ? ` · ${changed} changed` : ""}
+      </summary>
+      {policy.params.length === 0 ? (
+        <p className={styles.hint}>This policy has no parameters.</p>
+      ) : (
+        <>
+          <div className={styles.paramGrid}>
+            {policy.params.map((spec) => {
+              const id = `param-${spec.name}`;
+              const text = texts[spec.name] ?? String(spec.default);
+              const invalid = coerceParam(spec, text) === undefined;
+              const isChanged = text !== String(spec.default);
+              return (
+                <div key={spec.name} className={styles.param} data-changed={isChanged || undefined}>
+                  <label htmlFor={id}>{spec.name}</label>
+                  {typeof spec.default === "boolean" ? (
+                    <select id={id} className="select" value={text} onChange={(e) => onChange(spec.name, e.target.value)} style={{ height: 26, fontSize: 12 }}>
+                      <option value="true">true</option>
+                      <option value="false">false</option>
+                    </select>
+                  ) : (
+                    <input
+                      id={id}
+                      className="input"
+                      type={typeof spec.default === "number" ? "number" : "text"}
+                      step="any"
+                      value={text}
+                      aria-invalid={invalid || undefined}
+                      onChange={(e) => onChange(spec.name, e.target.value)}
+                    />
+                  )}
+                  <span className={styles.paramHelp}>
+                    {spec.description} <span className="mono">(default {String(spec.default)})</span>
+                  </span>
+                  {invalid ? <span className="field-error">must be a {typeof spec.default}</span> : null}
+                </div>
+              );
+            })}
+          </div>
+          <div className={styles.paramActions}>
+            <button type="button" className="btn btn-sm" onClick={onReset} disabled={changed === 0}>
+              Reset to defaults
+            </button>
+          </div>
+        </>
+      )}
+    </details>
+  );
+}

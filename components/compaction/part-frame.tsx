@@ -1,0 +1,69 @@
+"use client";
+
+import type { ReactNode } from "react";
+import type { ActionKind, PolicyAction } from "@/lib/projection/types";
+import { ACTION_LABELS } from "./action-palette";
+import styles from "./compaction.module.css";
+
+export interface PartFrameProps {
+  kind: string;
+  side: "original" | "projected";
+  action: ActionKind;
+  /** The action record responsible (its reason is shown on the part). */
+  decision?: PolicyAction | undefined;
+  target?: string | undefined;
+  objectId?: string | undefined;
+  toolName?: string | undefined;
+  isError?: boolean | undefined;
+  reminder?: boolean | undefined;
+  onTarget?: ((target: string) => void) | undefined;
+  /** False on later parts of a span the same action already explained (a folded turn's 100 messages). */
+  explain?: boolean | undefined;
+  children: ReactNode;
+}
+
+/** One part, framed and coloured by the action it received, with the reason when it changed. */
+export function PartFrame(props: PartFrameProps) {
+  const { kind, side, action, decision, target, objectId, toolName, isError, reminder, onTarget, explain = true, children } = props;
+  const changed = action !== "keep";
+  const label = reminder ? "reminder" : kind === "tool_call" ? "call" : kind === "tool_result" ? "result" : kind;
+  return (
+    <div
+      className={styles.part}
+      data-kind={kind}
+      data-side={side}
+      data-action={action}
+      data-object-id={objectId}
+      data-reminder={reminder || undefined}
+      data-testid="part"
+    >
+      <div className={styles.partHead}>
+        <span className={styles.partKind}>{label}</span>
+        {toolName ? <span className={styles.toolName}>{toolName}</span> : null}
+        {objectId ? <span className={styles.objectId}>{objectId}</span> : null}
+        {isError ? <span className={styles.errorPill}>error</span> : null}
+        {changed && !reminder ? (
+          <span className={`${styles.badge} ${styles.pushRight}`} data-action={action} title={decision ? `${decision.rule}: ${decision.reason}` : undefined}>
+            {ACTION_LABELS[action]}
+          </span>
+        ) : null}
+      </div>
+      {changed && (decision || target) ? (
+        <div className={styles.why}>
+          {target && target !== objectId ? (
+            onTarget ? (
+              <button type="button" className={styles.targetLink} onClick={() => onTarget(target)} title="show this action">
+                {target}
+              </button>
+            ) : (
+              <span className={styles.faint}>{target}</span>
+            )
+          ) : null}
+          {decision && explain ? <span>{decision.reason}</span> : null}
+          {decision && explain ? <span className={styles.rule}>{decision.rule}</span> : null}
+        </div>
+      ) : null}
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+/**
+ * Public surface of the replay evaluation: the cut protocol, suites, the deterministic dependency
+ * judge and the per-cut / per-suite evaluation that runs policies at replay cuts and judges them.
+ */
+export { DEFAULT_SHARES, replayCuts, windowForCut, type CutReason, type ReplayCut, type ReplayCutOptions } from "./cut-protocol";
+export { HardSetOptionsSchema, SuiteFilterSchema, SuiteSpecSchema, hardSet, matchesFilter, selectSuite, toolPressure } from "./suites";
+export type { HardSetOptions, SuiteFilter, SuiteSpec, ToolPressure } from "./suites";
+export { extractDependencies, MAX_OCCURRENCES, type ExtractOptions } from "./dependencies";
+export { checkView, type CheckViewInput } from "./check-view";
+export { INSTRUCTION_FILE_RE, categorize, slotKey } from "./categories";
+export { isRouted, routeKeys } from "./routing";
+export { createDependencyMatcher, type DependencyMatcher } from "./view-texts";
+export { judgeDependencies, MIN_FUTURE_CHARS, MIN_FUTURE_STEPS, type JudgeDependenciesInput } from "./dependency-judge";
+export { dimensionScore } from "./judge-scores";
+export * from "./verdict-schema";
+export { evaluateCut, type CutEvaluation, type EvaluateCutInput } from "./evaluate-cut";
+export { evaluateSuite, unitKey, type EvaluateSuiteOptions, type SuiteItem, type SuitePolicy, type SuiteProgress } from "./evaluate-suite";
+export * from "./types";
+export { aggregatePolicies, comparePolicies, toRecord, type EvaluationRecord, type PolicyAggregate } from "./aggregate";

@@ -1,0 +1,84 @@
+import type { PolicyResult } from "../policies/types";
+import type { Sidecar, ViewMessage } from "../projection/types";
+import { AhoCorasick } from "./aho-corasick";
+import { isStandalone } from "./candidates";
+import { readableText } from "./part-texts";
+import type { Dependency } from "./types";
+
+/**
+ * The texts of a projected view and of sidecar payloads, read the same way the prefix was read
+ * (`readableText`), and one automaton over the dependency values to search them. The matcher is
+ * built once per cut and shared by every policy evaluated there.
+ */
+export interface ViewText {
+  text: string;
+  /** Source message of the view message, or what the harness inserted (`summary`, `reminder`). */
+  origin: ViewMessage["origin"];
+}
+
+export function viewTexts(view: readonly ViewMessage[]): ViewText[] {
+  const out: ViewText[] = [];
+  for (const message of view) for (const part of message.parts) out.push({ text: readableText(part), origin: message.origin });
+  return out;
+}
+
+export interface DependencyMatcher {
+  /** Indexes (into the dependency list) of values found in any of `texts`. */
+  findIn(texts: Iterable<string>, into?: Set<number>): Set<number>;
+}
+
+export function createDependencyMatcher(dependencies: readonly Dependency[]): DependencyMatcher {
+  const automaton = new AhoCorasick(dependencies.map((d) => d.value));
+  return {
+    findIn(texts, into = new Set<number>()) {
+      for (const text of texts) {
+        automaton.scan(text, (i, start) => {
+          if (!into.has(i) && isStandalone(text, start, start + automaton.patterns[i]!.length, dependencies[i]!.kind)) into.add(i);
+        });
+      }
+      return into;
+    },
+  };
+}
+
+/**
+ * What a sidecar payload holds, as text: a function fold stores the result itself; a conversation
+ * fold stores the span as JSON `[{ role, parts }]`, decoded here so escaped quotes and newlines
+ * match the prefix.
+ */
+export function sidecarTexts(sidecar: Sidecar): string[] {
+  if (!sidecar.payload.startsWith('[{"role"')) return [sidecar.payload];
+  try {
+    const messages = JSON.parse(sidecar.payload) as { parts?: unknown }[];
+    return messages.flatMap((m) => (Array.isArray(m.parts) ? m.parts.map((p) => readableText(p as never)) : []));
+  } catch {
+    return [sidecar.payload];
+  }
+}
+
+/**
+ * The view texts that name a sidecar, keyed by the first 12 hex digits of its digest: fold
+ * pointers carry `sha256:<64 hex>`, fold reminders and pre-trim spill markers the 12-digit prefix.
+ * One regex pass over the view.
+ */
+export function pointerTexts(texts: readonly ViewText[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const { text } of texts) {
+    for (const m of text.matchAll(/[0-9a-f]{12,64}/g)) {
+      const list = out.get(m[0].slice(0, 12)) ?? [];
+      if (list.at(-1) !== text) list.push(text);
+      out.set(m[0].slice(0, 12), list);
+    }
+  }
+  return out;
+}
+
+/** Sidecars some view text names (a pointer or reminder is visible), with those texts. */
+export function pointedSidecars(result: Pick<PolicyResult, "sidecars">, texts: readonly ViewText[]): { sidecar: Sidecar; pointers: string[] }[] {
+  if (result.sidecars.length === 0) return [];
+  const named = pointerTexts(texts);
+  return result.sidecars.flatMap((sidecar) => {
+    const pointers = named.get(sidecar.sha256.slice(0, 12));
+    return pointers ? [{ sidecar, pointers }] : [];
+  });
+}
