@@ -1,6 +1,7 @@
 "use client";
 
 import { memo } from "react";
+import { partBody } from "@/lib/trace/part-body";
 import type { PolicyAction } from "@/lib/projection/types";
 import type { PrefixMark } from "@/server/policies/compaction-api";
 import type { MessageView, PartView } from "@/server/sessions/types";
@@ -103,18 +104,5 @@ function OriginalBody({ part, load }: { part: PartView; load: () => Promise<stri
 
 /** The full text of a part fetched with getMessage (what the preview was cut from). */
 export function fullText(part: PartView | undefined): string {
-  if (!part) return "";
-  switch (part.type) {
-    case "text":
-    case "reasoning":
-      return part.text;
-    case "tool_call":
-      return part.arguments;
-    case "tool_result":
-      return part.content;
-    case "other":
-      return part.text ?? "";
-    case "image":
-      return "";
-  }
+  return part ? partBody(part) : "";
 }

@@ -3,7 +3,7 @@ import type { PolicyResult } from "../policies/types";
 import type { PolicyAction, Sidecar } from "../projection/types";
 import type { Session } from "../trace/model";
 import { categorize, siblingFinder } from "./categories";
-import { isRouted } from "./routing";
+import { isRouted, routeTargetFor } from "./routing";
 import type { CheckedDependency, Dependency, LostBy, PartRef } from "./types";
 import { createDependencyMatcher, pointedSidecars, sidecarTexts, viewTexts, type DependencyMatcher } from "./view-texts";
 
@@ -13,7 +13,9 @@ import { createDependencyMatcher, pointedSidecars, sidecarTexts, viewTexts, type
  * - visible — the exact value occurs in some text of the view (summary and reminders included;
  *   fold pointers and masked parts hold only part of the original, so they count only for what
  *   they still literally contain);
- * - recoverable — the value is inside a sidecar payload whose pointer is visible and routed;
+ * - recoverable — the value is inside a sidecar payload whose pointer is visible and routed to the
+ *   object holding the value (lib/eval/routing.ts: a whole-turn pointer does not route to the tool
+ *   outputs inside the turn);
  * - missing — otherwise, with the action that lost it and a Table 7 category. A value in a sidecar
  *   whose pointer is visible but unrouted is missing with category `recovery_routing`.
  * Linear in view + pointed sidecars: one automaton pass each.
@@ -40,9 +42,13 @@ export function checkView(input: CheckViewInput): CheckedDependency[] {
       for (const i of matcher.findIn(sidecarTexts(sidecar))) if (!visible.has(i) && !inSidecar.has(i)) inSidecar.set(i, sidecar);
     }
   }
-  const routed = new Map<Sidecar, boolean>();
-  const isSidecarRouted = (s: Sidecar) => routed.get(s) ?? routed.set(s, isRouted(s, pointersOf.get(s) ?? [], session, index)).get(s)!;
-  const notVisible = dependencies.filter((_, i) => !visible.has(i) && !(inSidecar.has(i) && isSidecarRouted(inSidecar.get(i)!)));
+  const routed = new Map<string, boolean>();
+  const isRoutedFor = (d: Dependency, s: Sidecar) => {
+    const target = routeTargetFor([d.plantedAt, ...d.alsoAt], s, session, index);
+    const key = `${s.sha256}|${target}`;
+    return routed.get(key) ?? routed.set(key, isRouted(s, pointersOf.get(s) ?? [], session, index, target)).get(key)!;
+  };
+  const notVisible = dependencies.filter((d, i) => !visible.has(i) && !(inSidecar.has(i) && isRoutedFor(d, inSidecar.get(i)!)));
   const olderSibling = siblingFinder(notVisible, texts, session, result.cut);
   const lostByOf = actionLookup(index, result.actions);
 
@@ -50,7 +56,7 @@ export function checkView(input: CheckViewInput): CheckedDependency[] {
     if (visible.has(i)) return { ...dependency, status: "visible" };
     const sidecar = inSidecar.get(i);
     const sidecarRef = sidecar ? { sidecar: { target: sidecar.target, sha256: sidecar.sha256 } } : {};
-    if (sidecar && isSidecarRouted(sidecar)) return { ...dependency, status: "recoverable", ...sidecarRef };
+    if (sidecar && isRoutedFor(dependency, sidecar)) return { ...dependency, status: "recoverable", ...sidecarRef };
     const lostBy = lostByOf(dependency);
     const category = sidecar ? "recovery_routing" : categorize(dependency, lostBy, { session, index, olderSibling });
     return { ...dependency, status: "missing", category, ...(lostBy ? { lostBy } : {}), ...sidecarRef };

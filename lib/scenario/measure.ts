@@ -1,3 +1,4 @@
+import { partBody } from "../trace/part-body";
 import type { Part, Session } from "../trace/model";
 
 /**
@@ -25,21 +26,7 @@ export function partChars(part: Part): number {
 }
 
 /** The text of a part that an anchor can occur in (empty for images). */
-export function partText(part: Part): string {
-  switch (part.type) {
-    case "text":
-    case "reasoning":
-      return part.text;
-    case "tool_call":
-      return part.arguments;
-    case "tool_result":
-      return part.content;
-    case "other":
-      return part.text ?? "";
-    case "image":
-      return "";
-  }
-}
+export const partText: (part: Part) => string = partBody;
 
 /** Total characters of all parts of all messages. */
 export function sessionChars(session: Session): number {

@@ -1,4 +1,5 @@
 import type { ContextIndex } from "@/lib/context/objects";
+import { partBody as textOf } from "@/lib/trace/part-body";
 import { countViewMessage } from "@/lib/projection/materialize";
 import type { Sidecar, ViewMessage, ViewPart } from "@/lib/projection/types";
 import type { Tokenizer } from "@/lib/tokens/tokenizer";
@@ -50,21 +51,6 @@ function projectPart(part: ViewPart, digests: { sha256: string; target: string }
   };
 }
 
-function textOf(part: ViewPart): string {
-  switch (part.type) {
-    case "text":
-    case "reasoning":
-      return part.text;
-    case "tool_call":
-      return part.arguments;
-    case "tool_result":
-      return part.content;
-    case "other":
-      return part.text ?? "";
-    case "image":
-      return "";
-  }
-}
 
 /**
  * Sidecars a changed part refers to: any digest (full, or the 12-hex prefix pointers and reminders

@@ -78,10 +78,27 @@ describe("check-view on a hand-built ops session", () => {
     assert.equal(byValue(checked, "JOB-22222").status, "visible");
   });
 
-  test("a whole-turn fold is recoverable too (the span's JSON payload is decoded); the request stays visible in the pointer", async () => {
+  test("a whole-turn fold routes to its request, not to the tool outputs inside it: those are recovery-routing losses", async () => {
     const checked = await check(ops, CUT, [{ target: "conversation:user:1", action: "fold" }]);
-    for (const value of [LOG_LINE, "JOB-22222"]) assert.equal(byValue(checked, value).status, "recoverable", value);
+    for (const value of [LOG_LINE, "JOB-22222"]) {
+      const d = byValue(checked, value);
+      assert.equal(d.status, "missing", value);
+      assert.equal(d.category, "recovery_routing", value);
+      assert.equal(d.sidecar?.target, "conversation:user:1", "the value is in the turn's sidecar (the span's JSON payload is decoded)");
+    }
     assert.equal(byValue(checked, "Do not touch the production pool.").status, "visible");
+  });
+
+  test("a whole-turn fold whose pointer names the tool call holding the value is routed: recoverable", async () => {
+    const result = await runAt(scriptedPolicy([{ target: "conversation:user:1", action: "fold" }]), ops, CUT);
+    const sidecar = result.sidecars.find((s) => s.target === "conversation:user:1")!;
+    const routedView = result.view.map((message) => ({
+      ...message,
+      parts: message.parts.map((part) => (part.type === "text" && part.text.includes(sidecar.sha256.slice(0, 12)) ? { ...part, text: `${part.text}\n(contains: schedctl logs JOB-11111 --full)` } : part)),
+    }));
+    const checked = checkView({ session: ops.session, index: ops.index, dependencies: opsDeps, result: { ...result, view: routedView } });
+    assert.equal(byValue(checked, LOG_LINE).status, "recoverable");
+    assert.equal(byValue(checked, "JOB-22222").status, "missing", "the pointer still says nothing of the rerun that printed the job id");
   });
 
   test("a mask that elides the middle of a log loses the sparse line as evidence detail", async () => {
