@@ -1,0 +1,57 @@
+import type { AbSides } from "../../eval/llm-judge/ab-packet";
+import type { CutRef } from "../label-schema";
+
+/**
+ * Review queue items: what a reviewer is shown. Ids are deterministic, so rebuilding a queue from
+ * the same evaluation gives the same items and labels find their item again (`itemIdForLabel`).
+ */
+export const QUEUES = ["dependency", "failure_category", "ab"] as const;
+export type QueueKind = (typeof QUEUES)[number];
+
+interface BaseItem {
+  id: string;
+  ref: CutRef;
+}
+
+/** A cut: retained prefix, real future, the judge's candidates pre-filled. */
+export interface DependencyItem extends BaseItem {
+  queue: "dependency";
+}
+
+/** An impacted cut × policy: the projected view, the diff and the judge's evidence. */
+export interface FailureCategoryItem extends BaseItem {
+  queue: "failure_category";
+  policy: string;
+  /** The judges that found an impact (`dependency`, `llm:<model>`). */
+  judges: string[];
+}
+
+/** Why two projections of a cut are worth a person's comparison. */
+export type AbReason = { type: "policies-disagree"; judge: string } | { type: "judges-disagree"; judges: [string, string] };
+
+/** Two projections of a cut, sides randomised (the mapping stays hidden from the reviewer). */
+export interface AbItem extends BaseItem {
+  queue: "ab";
+  sides: AbSides;
+  reasons: AbReason[];
+}
+
+export type QueueItem = DependencyItem | FailureCategoryItem | AbItem;
+
+/** `runId|sessionId@cut`: the cut part of every item id. */
+export function cutKey(ref: CutRef): string {
+  return `${ref.runId ?? ""}|${ref.sessionId}@${ref.cut}`;
+}
+
+export function dependencyItemId(ref: CutRef): string {
+  return `dependency:${cutKey(ref)}`;
+}
+
+export function failureItemId(ref: CutRef, policy: string): string {
+  return `failure_category:${cutKey(ref)}:${policy}`;
+}
+
+/** The pair is unordered: (x, y) and (y, x) are one item. */
+export function abItemId(ref: CutRef, first: string, second: string): string {
+  return `ab:${cutKey(ref)}:${[first, second].sort().join("|")}`;
+}
