@@ -2,6 +2,8 @@ import { UsageError } from "./args";
 import { importUsage, runImport } from "./commands/import";
 import { inspectUsage, runInspect } from "./commands/inspect";
 import { compactUsage, runCompact } from "./commands/compact";
+import { evalUsage, runEval } from "./commands/eval";
+import { onlineUsage, runOnline } from "./commands/online";
 import { policiesUsage, runPolicies } from "./commands/policies";
 
 /** `tracefold <command>`: the command-line face of lib/ (and server/ for database work). */
@@ -10,6 +12,8 @@ const COMMANDS: Record<string, { usage: string; run: (argv: string[]) => Promise
   import: { usage: importUsage, run: runImport },
   policies: { usage: policiesUsage, run: runPolicies },
   compact: { usage: compactUsage, run: runCompact },
+  eval: { usage: evalUsage, run: runEval },
+  online: { usage: onlineUsage, run: runOnline },
 };
 
 function usage(): string {

@@ -36,6 +36,13 @@ export interface PolicyAggregate {
   failures: Record<string, number>;
 }
 
+/**
+ * The failure bucket of an impacted cut whose verdict carries no dependency evidence (an LLM
+ * judge names a culprit object, not a Table 7 category): without it such cuts would count under
+ * no category at all.
+ */
+export const UNCATEGORIZED = "uncategorized";
+
 /** The stored shape of one evaluation, reduced to what aggregation needs. */
 export function toRecord(evaluation: CutEvaluation): EvaluationRecord {
   return {
@@ -46,7 +53,7 @@ export function toRecord(evaluation: CutEvaluation): EvaluationRecord {
     tokensAfter: evaluation.tokensAfter,
     pruneRate: evaluation.pruneRate,
     noImpact: evaluation.noImpact,
-    missingByCategory: evaluation.verdict.evidence?.counts.byCategory ?? {},
+    missingByCategory: evaluation.verdict.evidence?.counts.byCategory ?? (evaluation.noImpact ? {} : { [UNCATEGORIZED]: 1 }),
   };
 }
 

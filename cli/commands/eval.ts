@@ -1,0 +1,96 @@
+import { aggregatePolicies, comparePolicies, toRecord, type EvaluationRecord } from "@/lib/eval/aggregate";
+import { replayCuts } from "@/lib/eval/cut-protocol";
+import { evaluateSuite, type SuiteItem } from "@/lib/eval/evaluate-suite";
+import { createLlmJudge, type LlmJudge } from "@/lib/eval/llm-judge/judge";
+import { selectSuite } from "@/lib/eval/suites";
+import { llmClientFromEnv } from "@/server/llm/client";
+import { evaluateSuiteWithLlm } from "../eval/llm-suite";
+import { loadSessions, NoTraceFilesError } from "../eval/load-sessions";
+import { evalUsage, parseEvalOptions, type EvalOptions } from "../eval/options";
+import { createProgress } from "../eval/progress";
+import { contractComparison, contractPolicy, formatTable, type EvalReport } from "../eval/report";
+
+export { evalUsage };
+
+/** Messages of units that failed, printed before a count of the rest. */
+const SHOWN_ERRORS = 20;
+
+/**
+ * Replays policies at the protocol's cut points over trace files and judges every cut: the
+ * `tracefold eval` command. Prints one JSON object (`--json`, the README contract) or a table.
+ * Exit 0 only when every file loaded and every unit was judged; files or units that fail are
+ * reported on stderr and the rest is still evaluated and printed (exit 1).
+ */
+export async function runEval(argv: string[]): Promise<number> {
+  const options = parseEvalOptions(argv);
+  const judge = options.judge === "llm" ? llmJudgeFromEnv() : undefined;
+  if (options.judge === "llm" && !judge) {
+    console.error(
+      "tracefold eval: --judge llm needs a model endpoint and none is configured: set TRACEFOLD_LLM_PROVIDER (openai or anthropic) and TRACEFOLD_LLM_MODEL, plus TRACEFOLD_LLM_BASE_URL and TRACEFOLD_LLM_API_KEY as your endpoint needs (see README, Configuration)",
+    );
+    return 1;
+  }
+  const progress = createProgress(process.stderr, { lines: !options.json });
+  let loaded;
+  try {
+    loaded = await loadSessions(options.inputs, {
+      ...(options.format ? { format: options.format } : {}),
+      ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}),
+      onFile: (_, i, total) => process.stderr.isTTY && progress.update("loading", i + 1, total),
+    });
+  } catch (error) {
+    if (!(error instanceof NoTraceFilesError)) throw error;
+    console.error(`tracefold eval: ${error.message}`);
+    return 1;
+  }
+  progress.finish();
+  for (const file of loaded.failed) {
+    progress.note(`skipped ${file.path}: ${file.problems.length} error${file.problems.length === 1 ? "" : "s"}`);
+    for (const problem of file.problems.slice(0, 5)) progress.note(`  ${problem}`);
+    if (file.problems.length > 5) progress.note(`  … ${file.problems.length - 5} more`);
+  }
+  if (loaded.sessions.length === 0) {
+    console.error(`tracefold eval: no sessions to evaluate in ${loaded.files} file${loaded.files === 1 ? "" : "s"}`);
+    return 1;
+  }
+
+  const sessions = selectSuite(loaded.sessions, { kind: options.suite });
+  const cuts = sessions.reduce((n, s) => n + replayCuts(s.session, s.index).length, 0);
+  const { records, failed } = await replay(options, sessions, loaded.tokenizerFor, judge, progress);
+  const ids = options.policies.map((p) => p.id);
+  const report: EvalReport = {
+    suite: { sessions: sessions.length, cuts },
+    judge: judge?.id ?? "dependency",
+    policies: aggregatePolicies(records, ids).map(contractPolicy),
+    ...(options.compare ? { comparison: contractComparison(...options.compare, comparePolicies(records, ...options.compare)) } : {}),
+  };
+  if (options.json) process.stdout.write(`${JSON.stringify(report)}\n`);
+  else console.log(formatTable(report));
+  return loaded.failed.length === 0 && failed === 0 ? 0 : 1;
+}
+
+function llmJudgeFromEnv(): LlmJudge | undefined {
+  const client = llmClientFromEnv();
+  return client ? createLlmJudge(client, { repairAttempts: 1 }) : undefined;
+}
+
+async function replay(
+  options: EvalOptions,
+  sessions: Parameters<typeof evaluateSuite>[0]["sessions"],
+  tokenizerFor: Parameters<typeof evaluateSuite>[0]["tokenizerFor"],
+  judge: LlmJudge | undefined,
+  progress: ReturnType<typeof createProgress>,
+): Promise<{ records: EvaluationRecord[]; failed: number }> {
+  const suite = { sessions, policies: options.policies.map((policy) => ({ policy })), tokenizerFor, triggerLevel: options.triggerLevel };
+  const items: AsyncGenerator<SuiteItem> = judge ? evaluateSuiteWithLlm({ ...suite, judge, concurrency: options.concurrency }) : evaluateSuite(suite);
+  const records: EvaluationRecord[] = [];
+  let failed = 0;
+  for await (const item of items) {
+    if (item.kind === "result") records.push(toRecord(item.evaluation));
+    else if (++failed <= SHOWN_ERRORS) progress.note(`failed ${item.policy} on ${item.sessionId} at cut ${item.cut}: ${item.message}`);
+    progress.update("replaying", item.progress.done, item.progress.total);
+  }
+  progress.finish();
+  if (failed > SHOWN_ERRORS) console.error(`… ${failed - SHOWN_ERRORS} more units failed (${failed} in all)`);
+  return { records, failed };
+}

@@ -1,0 +1,83 @@
+import { POLICIES, findPolicy } from "@/lib/policies/registry";
+import type { Policy } from "@/lib/policies/types";
+import { FORMAT_IDS, type FormatId } from "@/lib/trace/model";
+import { isTokenizerId, TOKENIZER_IDS, type TokenizerId } from "@/lib/tokens/tokenizer";
+import { parseCommandArgs, UsageError } from "../args";
+
+/** `tracefold eval`'s command line, validated: every bad value is a UsageError naming the flag. */
+export const evalUsage =
+  "tracefold eval <file|dir>... [--policies all|ID,ID] [--judge dependency|llm] [--suite all|hard] [--trigger 0.9] [--compare A,B] [--format F] [--tokenizer ID] [--concurrency N] [--json]";
+
+export interface EvalOptions {
+  inputs: string[];
+  policies: Policy[];
+  judge: "dependency" | "llm";
+  suite: "all" | "hard";
+  triggerLevel: number;
+  compare?: [string, string];
+  format?: FormatId;
+  tokenizer?: TokenizerId;
+  /** LLM judge calls in flight (default 4). */
+  concurrency: number;
+  json: boolean;
+}
+
+export function parseEvalOptions(argv: string[]): EvalOptions {
+  const { values, positionals } = parseCommandArgs(argv, {
+    policies: { type: "string", default: "all" },
+    judge: { type: "string", default: "dependency" },
+    suite: { type: "string", default: "all" },
+    trigger: { type: "string", default: "0.9" },
+    compare: { type: "string" },
+    format: { type: "string" },
+    tokenizer: { type: "string" },
+    concurrency: { type: "string", default: "4" },
+    json: { type: "boolean", default: false },
+  });
+  if (positionals.length === 0) throw new UsageError("eval needs at least one trace file or directory");
+  const policies = parsePolicies(values.policies);
+  if (values.judge !== "dependency" && values.judge !== "llm") throw new UsageError(`unknown --judge ${values.judge}; expected dependency or llm`);
+  if (values.suite !== "all" && values.suite !== "hard") throw new UsageError(`unknown --suite ${values.suite}; expected all or hard`);
+  const triggerLevel = Number(values.trigger);
+  if (!/^\d*\.?\d+$/.test(values.trigger) || !(triggerLevel > 0 && triggerLevel <= 1)) {
+    throw new UsageError(`--trigger must be the share of the window the prefix fills at a cut, above 0 and at most 1 (e.g. 0.9), got ${JSON.stringify(values.trigger)}`);
+  }
+  if (values.format !== undefined && !(FORMAT_IDS as readonly string[]).includes(values.format)) {
+    throw new UsageError(`unknown --format ${values.format}; expected one of ${FORMAT_IDS.join(", ")}`);
+  }
+  if (values.tokenizer !== undefined && !isTokenizerId(values.tokenizer)) throw new UsageError(`unknown --tokenizer ${values.tokenizer}; expected ${TOKENIZER_IDS.join(", ")}`);
+  if (!/^[1-9]\d*$/.test(values.concurrency) || Number(values.concurrency) > 64) throw new UsageError(`--concurrency must be a whole number from 1 to 64, got ${JSON.stringify(values.concurrency)}`);
+  return {
+    inputs: positionals,
+    policies,
+    judge: values.judge,
+    suite: values.suite,
+    triggerLevel,
+    ...(values.compare !== undefined ? { compare: parseCompare(values.compare, policies) } : {}),
+    ...(values.format !== undefined ? { format: values.format as FormatId } : {}),
+    ...(values.tokenizer !== undefined && isTokenizerId(values.tokenizer) ? { tokenizer: values.tokenizer } : {}),
+    concurrency: Number(values.concurrency),
+    json: values.json,
+  };
+}
+
+/** `all`, or ids separated by commas, in the order given (duplicates dropped). */
+function parsePolicies(value: string): Policy[] {
+  if (value.trim() === "all") return [...POLICIES];
+  const ids = [...new Set(value.split(",").map((id) => id.trim()).filter(Boolean))];
+  if (ids.length === 0) throw new UsageError("--policies needs `all` or at least one policy id");
+  const unknown = ids.filter((id) => !findPolicy(id));
+  if (unknown.length > 0) {
+    throw new UsageError(`unknown policy ${unknown.map((id) => JSON.stringify(id)).join(", ")}; expected all or ids from: ${POLICIES.map((p) => p.id).join(", ")}`);
+  }
+  return ids.map((id) => findPolicy(id)!);
+}
+
+function parseCompare(value: string, policies: readonly Policy[]): [string, string] {
+  const ids = value.split(",").map((id) => id.trim());
+  if (ids.length !== 2 || !ids[0] || !ids[1] || ids[0] === ids[1]) throw new UsageError(`--compare takes two different policy ids, A,B; got ${JSON.stringify(value)}`);
+  for (const id of ids) {
+    if (!policies.some((p) => p.id === id)) throw new UsageError(`--compare ${id}: not among the evaluated --policies`);
+  }
+  return [ids[0], ids[1]];
+}

@@ -1,0 +1,41 @@
+import type { ViewMessage } from "../projection/types";
+import type { Message, Part, Session } from "../trace/model";
+
+/**
+ * The session a harness continues with after committing a compaction at `cut`: the projected view
+ * (summary, folded pointers, masked outputs…) followed by the untouched messages from `cut` on.
+ * View parts lose their projection metadata (origin, action, object id) and become plain trace
+ * parts, so the next policy run sees the compacted context exactly as the model would.
+ */
+export function continueFromView(work: Session, cut: number, view: readonly ViewMessage[]): Session {
+  const head: Message[] = view.map((vm, i) => {
+    const origin = typeof vm.origin === "number" ? work.messages[vm.origin] : undefined;
+    return {
+      index: i,
+      role: vm.role,
+      parts: vm.parts.map(plainPart),
+      source: origin?.source ?? { file: `tracefold:simulate:${vm.origin}`, line: 1 },
+      ...(origin?.timestamp ? { timestamp: origin.timestamp } : {}),
+      ...(origin?.model ? { model: origin.model } : {}),
+    };
+  });
+  const tail = work.messages.slice(cut).map((m, i) => ({ ...m, index: head.length + i }));
+  return { ...work, messages: [...head, ...tail], compactions: [] };
+}
+
+function plainPart(part: ViewMessage["parts"][number]): Part {
+  const { origin: _origin, action: _action, objectId: _objectId, ...rest } = part;
+  return rest as Part;
+}
+
+/**
+ * Model calls of a session: message indexes where an assistant step starts (the first assistant
+ * message after a non-assistant one). The call's prompt is every message before it.
+ */
+export function callStarts(session: Session): number[] {
+  const out: number[] = [];
+  session.messages.forEach((m, k) => {
+    if (m.role === "assistant" && (k === 0 || session.messages[k - 1]!.role !== "assistant")) out.push(k);
+  });
+  return out;
+}
