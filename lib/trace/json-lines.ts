@@ -1,4 +1,5 @@
 import type { IssueList } from "./importer";
+import { endOfJsonString, excessNestingAt, excessNestingMessage, MAX_JSON_DEPTH } from "./json-depth";
 import type { TraceSource } from "./source";
 
 /** One parsed JSONL record with its 1-based line number. */
@@ -18,6 +19,7 @@ export async function* readJsonLines(source: TraceSource, issues: IssueList): As
     line += 1;
     const trimmed = text.trim();
     if (!trimmed) continue;
+    if (refuseDeep(trimmed, issues, () => line)) continue;
     try {
       yield { line, value: JSON.parse(trimmed) };
     } catch (error) {
@@ -32,12 +34,31 @@ export async function* readJsonLines(source: TraceSource, issues: IssueList): As
  */
 export async function readJsonDocument(source: TraceSource, issues: IssueList): Promise<unknown> {
   const text = await source.text();
+  if (refuseDeep(text, issues, (offset) => lineAt(text, offset))) return undefined;
   try {
     return JSON.parse(text);
   } catch (error) {
     issues.error(lineOfError(text, error), `invalid JSON: ${reason(error)}`, undefined, "a JSON document");
     return undefined;
   }
+}
+
+/**
+ * Records a located issue and returns true when `text` nests deeper than `MAX_JSON_DEPTH`
+ * (see json-depth.ts for why that is refused before parsing).
+ */
+function refuseDeep(text: string, issues: IssueList, lineOf: (offset: number) => number): boolean {
+  const offset = excessNestingAt(text);
+  if (offset === undefined) return false;
+  issues.error(lineOf(offset), excessNestingMessage(offset), undefined, `JSON nested at most ${MAX_JSON_DEPTH} levels deep`);
+  return true;
+}
+
+/** 1-based line of character `offset` in `text`. */
+function lineAt(text: string, offset: number): number {
+  let line = 1;
+  for (let i = text.indexOf("\n"); i !== -1 && i < offset; i = text.indexOf("\n", i + 1)) line++;
+  return line;
 }
 
 function reason(error: unknown): string {
@@ -48,13 +69,16 @@ function excerpt(text: string): string {
   return JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
 }
 
-/** Maps V8's "at position N" to a 1-based line of `text`. */
+/**
+ * Maps V8's "at position N" to a 1-based line of `text`. A final newline does not open a line of
+ * its own, so "unexpected end of input" on a file ending in "\n" points at its last line.
+ */
 export function lineOfError(text: string, error: unknown): number {
   const match = /position (\d+)/.exec(error instanceof Error ? error.message : "");
   if (!match) return 1;
   const position = Number(match[1]);
   let line = 1;
-  for (let i = 0; i < position && i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
+  for (let i = 0; i < position && i < text.length - 1; i++) if (text.charCodeAt(i) === 10) line++;
   return line;
 }
 
@@ -104,6 +128,7 @@ export interface LocatedJson {
  */
 export async function readLocatedJsonDocument(source: TraceSource, issues: IssueList, maxDepth: number): Promise<LocatedJson | undefined> {
   const text = await source.text();
+  if (refuseDeep(text, issues, (offset) => lineAt(text, offset))) return undefined;
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -158,7 +183,7 @@ export function locateJsonValues(text: string, maxDepth: number): Map<string, nu
     const top = stack[stack.length - 1];
     if (c === 10) line += 1;
     if (c === 34) {
-      const end = endOfString(text, i);
+      const end = endOfJsonString(text, i);
       if (top && !top.isArray && top.expectKey) {
         top.key = decodeKey(text.slice(i, end));
         top.expectKey = false;
@@ -185,19 +210,6 @@ function childPath(parent: JsonFrame | undefined): string {
   if (!parent) return "";
   if (parent.isArray) return `${parent.path}[${parent.index}]`;
   return parent.path ? `${parent.path}.${parent.key}` : parent.key;
-}
-
-/** Index just past the closing quote of the string starting at `start`. */
-function endOfString(text: string, start: number): number {
-  let from = start + 1;
-  for (;;) {
-    const quote = text.indexOf('"', from);
-    if (quote === -1) return text.length;
-    let backslashes = 0;
-    while (text.charCodeAt(quote - 1 - backslashes) === 92) backslashes++;
-    if (backslashes % 2 === 0) return quote + 1;
-    from = quote + 1;
-  }
 }
 
 function decodeKey(quoted: string): string {
@@ -238,6 +250,7 @@ export async function* readJsonRecords(source: TraceSource, issues: IssueList, l
     return;
   }
   const text = await source.text();
+  if (refuseDeep(text, issues, (offset) => lineAt(text, offset))) return;
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -257,7 +270,7 @@ function* splitJsonLines(text: string, issues: IssueList): Iterable<JsonRecord> 
   const lines = text.split("\n");
   for (let i = 0; i < lines.length; i++) {
     const trimmed = (lines[i] ?? "").trim();
-    if (!trimmed) continue;
+    if (!trimmed || refuseDeep(trimmed, issues, () => i + 1)) continue;
     try {
       yield { line: i + 1, value: JSON.parse(trimmed), lineOf: () => i + 1 };
     } catch (error) {

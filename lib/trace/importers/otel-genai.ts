@@ -1,5 +1,6 @@
 import { IssueList, type Importer } from "../importer";
 import { asText, isRecord, num, readJsonRecords, str } from "../json-lines";
+import { excessNestingAt, excessNestingMessage, MAX_JSON_DEPTH } from "../json-depth";
 import type { Message, ParseResult, Session, ToolCallPart, Usage } from "../model";
 import { SessionBuilder } from "../session-builder";
 import type { TraceSource } from "../source";
@@ -308,6 +309,11 @@ function readUsage(attributes: Record<string, unknown>): Usage | undefined {
 function jsonAttribute(span: Span, key: string, issues: IssueList): unknown {
   const value = span.attributes[key];
   if (typeof value !== "string") return value;
+  const deepAt = excessNestingAt(value);
+  if (deepAt !== undefined) {
+    issues.error(span.line, `attribute ${key}: ${excessNestingMessage(deepAt)}`, `${span.field}.attributes.${key}`, `JSON nested at most ${MAX_JSON_DEPTH} levels deep`);
+    return undefined;
+  }
   try {
     return JSON.parse(value);
   } catch {
@@ -365,7 +371,9 @@ function anyAgentOutput(value: unknown, field: string): ChatInput {
   return { raw: { role: "assistant", content: asText(value) }, field };
 }
 
+/** Parsed JSON text, or undefined when it is not JSON or nests too deep to handle safely. */
 function tryJson(text: string): unknown {
+  if (excessNestingAt(text) !== undefined) return undefined;
   try {
     return JSON.parse(text);
   } catch {

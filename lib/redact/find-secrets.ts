@@ -1,0 +1,81 @@
+import { sha256Hex } from "../util/sha256";
+import { RULES, type SecretKind } from "./rules";
+
+/** Options for every redaction entry point. */
+export interface RedactOptions {
+  /** E-mail addresses are personal data rather than credentials: redacted only when asked. */
+  emails?: boolean;
+}
+
+/** One secret found in a string: where it was (UTF-16 offsets into the original) and a fingerprint. */
+export interface SecretSpan {
+  kind: SecretKind;
+  start: number;
+  end: number;
+  /** First 8 hex of sha256(secret): equal secrets correlate, the secret cannot be recovered. */
+  fingerprint: string;
+}
+
+/**
+ * Every secret in `text`, sorted and non-overlapping (an earlier rule wins an overlap, then the
+ * longer span). PEM private keys are found first by a scan for their armour lines; the pattern
+ * rules then run over the rest. Linear in `text` (see rules.ts).
+ */
+export function findSecrets(text: string, options: RedactOptions = {}): SecretSpan[] {
+  const candidates: (SecretSpan & { priority: number })[] = findPemKeys(text).map((s) => ({ ...s, priority: -1 }));
+  RULES.forEach((rule, priority) => {
+    if (rule.kind === "email" && !options.emails) return;
+    const pattern = new RegExp(rule.pattern);
+    for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+      const group = rule.group >= 0 ? rule.group : match.findIndex((g, i) => i > 0 && g !== undefined);
+      const secret = match[group];
+      if (secret === undefined || group < 0 || (rule.accept && !rule.accept(secret))) continue;
+      const start = match.index + match[0].lastIndexOf(secret);
+      candidates.push({ kind: rule.kind, start, end: start + secret.length, fingerprint: fingerprint(secret), priority });
+    }
+  });
+  candidates.sort((a, b) => a.start - b.start || a.priority - b.priority || b.end - a.end);
+  const kept: SecretSpan[] = [];
+  for (const { priority: _priority, ...span } of candidates) {
+    const last = kept[kept.length - 1];
+    if (last && span.start < last.end) continue;
+    kept.push(span);
+  }
+  return kept;
+}
+
+/** The replacement that stands in for a secret: a shape hint, never the value. */
+export function placeholder(kind: SecretKind): string {
+  return `[REDACTED:${kind}]`;
+}
+
+/** Replaces each span of `text` by its placeholder. */
+export function applySpans(text: string, spans: readonly SecretSpan[]): string {
+  let out = "";
+  let at = 0;
+  for (const span of spans) {
+    out += text.slice(at, span.start) + placeholder(span.kind);
+    at = span.end;
+  }
+  return out + text.slice(at);
+}
+
+export function fingerprint(secret: string): string {
+  return sha256Hex(secret).slice(0, 8);
+}
+
+const PEM_BEGIN = /-----BEGIN[A-Z0-9 ]{0,40} PRIVATE KEY-----/g;
+
+/** PEM private key blocks, armour included; an unterminated block runs to the end of the text. */
+function findPemKeys(text: string): SecretSpan[] {
+  const spans: SecretSpan[] = [];
+  const begin = new RegExp(PEM_BEGIN);
+  for (let match = begin.exec(text); match; match = begin.exec(text)) {
+    const endMarker = text.indexOf("-----END", match.index + match[0].length);
+    const close = endMarker === -1 ? -1 : text.indexOf("-----", endMarker + 8);
+    const end = close === -1 ? text.length : close + 5;
+    spans.push({ kind: "private_key", start: match.index, end, fingerprint: fingerprint(text.slice(match.index, end)) });
+    begin.lastIndex = end;
+  }
+  return spans;
+}

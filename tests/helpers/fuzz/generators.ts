@@ -1,0 +1,129 @@
+import fc from "fast-check";
+import type { FormatId } from "../../../lib/trace/model";
+
+/**
+ * Structurally plausible traces per format, built from the fields each importer reads, with
+ * values that are usually right and sometimes odd (empty, unicode, control characters, ids that
+ * link or dangle). Each arbitrary yields the file's text plus a file name the format would have.
+ */
+export interface Generated {
+  name: string;
+  text: string;
+}
+
+const text = fc.oneof(
+  { weight: 4, arbitrary: fc.string({ maxLength: 40 }) },
+  { weight: 2, arbitrary: fc.string({ unit: "binary", maxLength: 30 }) },
+  { weight: 1, arbitrary: fc.constantFrom("", "\n", "```", "#### x", "> Tokens: 1k sent", "\u2028", "<thinking-content-x>", "\r\n", "A".repeat(5000)) },
+);
+const callId = fc.constantFrom("call_1", "call_2", "toolu_1", "toolu_2", "");
+const toolName = fc.constantFrom("bash", "read_file", "edit", "str_replace_editor", "");
+const args = fc.oneof(fc.constantFrom('{"cmd":"ls"}', "{}", "not json", ""), fc.jsonValue({ maxDepth: 2 }));
+const iso = fc.constantFrom("2025-03-02T09:14:00Z", "2025-03-02T09:14:00.123456", "not a date", "");
+const count = fc.oneof(fc.nat({ max: 100_000 }), fc.constantFrom(-1, 0.5, 1e21));
+const small = <T>(arb: fc.Arbitrary<T>, max = 6) => fc.array(arb, { maxLength: max });
+const jsonl = (records: unknown[]) => records.map((r) => JSON.stringify(r)).join("\n") + "\n";
+const pretty = (value: unknown) => JSON.stringify(value, null, 2) + "\n";
+const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
+
+/** A Chat Completions message (shared by tau-bench, mini-swe-agent, SWE-agent, openai_chat). */
+const chatMessage = fc.record(
+  {
+    role: fc.constantFrom("system", "developer", "user", "assistant", "tool", "function"),
+    content: fc.oneof(text, fc.constant(null), small(fc.oneof(fc.record({ type: fc.constant("text"), text }), fc.record({ type: fc.constant("image_url"), image_url: fc.record({ url: fc.constant("data:image/png;base64,AAAA") }) })), 3)),
+    tool_calls: maybe(small(fc.record({ id: callId, type: fc.constant("function"), function: fc.record({ name: toolName, arguments: args }) }), 3)),
+    tool_call_id: maybe(callId),
+    name: maybe(toolName),
+  },
+  { requiredKeys: ["role", "content"] },
+);
+
+const anthropicBlock = fc.oneof(
+  fc.record({ type: fc.constant("text"), text }),
+  fc.record({ type: fc.constant("thinking"), thinking: text }),
+  fc.record({ type: fc.constant("tool_use"), id: callId, name: toolName, input: fc.jsonValue({ maxDepth: 2 }) }),
+  fc.record({ type: fc.constant("tool_result"), tool_use_id: callId, content: fc.oneof(text, small(fc.record({ type: fc.constant("text"), text }), 2)), is_error: fc.boolean() }),
+  fc.record({ type: fc.constant("image"), source: fc.record({ type: fc.constant("base64"), media_type: fc.constant("image/png"), data: fc.constantFrom("AAAA", "", "!!") }) }),
+);
+const anthropicMessage = fc.record({ role: fc.constantFrom("user", "assistant", "system"), content: fc.oneof(text, small(anthropicBlock, 4)) });
+
+const claudeRecord = fc.oneof(
+  fc.record({ type: fc.constant("user"), sessionId: fc.constant("s1"), uuid: fc.uuid(), timestamp: iso, isMeta: fc.boolean(), isCompactSummary: fc.boolean(), message: fc.record({ role: fc.constant("user"), content: fc.oneof(text, small(anthropicBlock, 3)) }) }),
+  fc.record({ type: fc.constant("assistant"), sessionId: fc.constant("s1"), uuid: fc.uuid(), isSidechain: fc.boolean(), message: fc.record({ id: fc.constantFrom("msg_1", "msg_2"), model: fc.constantFrom("claude-opus-4-6", "<synthetic>"), role: fc.constant("assistant"), content: small(anthropicBlock, 3), usage: fc.record({ input_tokens: count, output_tokens: count, cache_read_input_tokens: count }) }) }),
+  fc.record({ type: fc.constant("system"), subtype: fc.constant("compact_boundary"), compactMetadata: maybe(fc.record({ trigger: fc.constantFrom("auto", "manual"), preTokens: count })) }),
+  fc.record({ type: fc.constantFrom("summary", "progress", "file-history-snapshot", "queue-operation", "mystery"), summary: text }),
+);
+
+const codexRecord = fc.oneof(
+  fc.record({ type: fc.constant("session_meta"), payload: fc.record({ id: fc.uuid(), cwd: fc.constant("/w"), cli_version: fc.constant("0.46.0") }) }),
+  fc.record({ type: fc.constant("turn_context"), payload: fc.record({ model: fc.constantFrom("gpt-5-codex", "") }) }),
+  fc.record({ type: fc.constant("response_item"), payload: fc.record({ type: fc.constant("message"), role: fc.constantFrom("user", "assistant", "developer", "system", "other"), content: small(fc.record({ type: fc.constantFrom("input_text", "output_text", "input_image"), text, image_url: fc.constant("data:image/png;base64,AAAA") }), 3) }) }),
+  fc.record({ type: fc.constant("response_item"), payload: fc.record({ type: fc.constantFrom("function_call", "custom_tool_call", "local_shell_call"), name: toolName, arguments: args, call_id: callId, input: text }) }),
+  fc.record({ type: fc.constant("response_item"), payload: fc.record({ type: fc.constantFrom("function_call_output", "custom_tool_call_output"), call_id: callId, output: fc.oneof(text, fc.record({ content: text, success: fc.boolean() })) }) }),
+  fc.record({ type: fc.constant("response_item"), payload: fc.record({ type: fc.constant("reasoning"), summary: small(fc.record({ type: fc.constant("summary_text"), text }), 2) }) }),
+  fc.record({ type: fc.constant("event_msg"), payload: fc.record({ type: fc.constantFrom("token_count", "agent_message"), info: maybe(fc.record({ last_token_usage: fc.record({ input_tokens: count, output_tokens: count }) })) }) }),
+  fc.record({ type: fc.constant("compacted"), payload: fc.record({ message: text }) }),
+);
+
+const responsesItem = fc.oneof(
+  fc.record({ type: fc.constant("message"), role: fc.constantFrom("user", "assistant", "system", "developer"), content: fc.oneof(text, small(fc.record({ type: fc.constantFrom("input_text", "output_text"), text }), 2)) }),
+  fc.record({ type: fc.constant("function_call"), call_id: callId, name: toolName, arguments: args }),
+  fc.record({ type: fc.constant("function_call_output"), call_id: callId, output: text }),
+  fc.record({ type: fc.constant("reasoning"), summary: small(fc.record({ type: fc.constant("summary_text"), text }), 2) }),
+);
+
+const otelSpan = fc.record({
+  name: fc.constantFrom("chat gpt-4o", "execute_tool bash", "invoke_agent"),
+  context: fc.record({ trace_id: fc.constantFrom("0x1", "0x2"), span_id: fc.constantFrom("0xa1", "0xb2", "0xc3", "0xa1b2") }),
+  parent_id: fc.option(fc.constant("0x00f0"), { nil: null }),
+  start_time: iso,
+  attributes: fc.record({
+    "gen_ai.operation.name": fc.constantFrom("chat", "execute_tool", "invoke_agent"),
+    "gen_ai.request.model": fc.constantFrom("gpt-4o", ""),
+    "gen_ai.usage.input_tokens": count,
+    "gen_ai.tool.name": toolName,
+    "gen_ai.tool.call.id": callId,
+    "gen_ai.input.messages": fc.oneof(text, chatMessage.map((m) => JSON.stringify([{ role: m.role, parts: [{ type: "text", content: JSON.stringify(m.content) }] }]))),
+    "gen_ai.output.messages": fc.constantFrom("[]", "not json", '[{"role":"assistant","parts":[{"type":"tool_call","id":"call_1","name":"bash","arguments":{}}]}]'),
+  }),
+  events: small(fc.record({ name: fc.constantFrom("gen_ai.user.message", "gen_ai.choice", "gen_ai.tool.message", "other"), attributes: fc.record({ content: text, id: callId }) }), 3),
+});
+
+const openhandsEvent = fc.record({
+  id: fc.nat({ max: 50 }),
+  timestamp: iso,
+  source: fc.constantFrom("user", "agent", "environment"),
+  message: text,
+  action: maybe(fc.constantFrom("message", "run", "read", "finish", "think", "change_agent_state")),
+  observation: maybe(fc.constantFrom("run", "read", "error", "agent_state_changed", "null")),
+  args: maybe(fc.record({ content: text, command: text, thought: text })),
+  content: maybe(text),
+  cause: maybe(fc.nat({ max: 50 })),
+  tool_call_metadata: maybe(fc.record({ tool_call_id: callId, function_name: toolName, model_response: fc.record({ model: fc.constant("gpt-4o"), usage: fc.record({ prompt_tokens: count }) }) })),
+});
+
+const aiderLine = fc.oneof(
+  fc.constantFrom("# aider chat started at 2025-05-01 10:00:00", "> aider --model gpt-4o  ", "> Tokens: 1.2k sent, 300 received.  ", "> Applied edit to app.py  ", "```python", "```", "<<<<<<< SEARCH", "=======", ">>>>>>> REPLACE", "", "> Running pytest  ", "<thinking-content-abc>", "</thinking-content-abc>"),
+  text.map((t) => `#### ${t}`),
+  text,
+);
+
+/** One arbitrary per format; the JSON document formats get one top-level shape each. */
+export const GENERATORS: Record<FormatId, fc.Arbitrary<Generated>> = {
+  claude_code_jsonl: small(claudeRecord, 12).map((r) => ({ name: "gen/session.jsonl", text: jsonl(r) })),
+  codex_rollout_jsonl: small(codexRecord, 12).map((r) => ({ name: "gen/rollout-2025-10-14T09-12-00-abc.jsonl", text: jsonl(r) })),
+  tau_bench_traj: small(fc.record({ task_id: fc.oneof(fc.nat(20), text), reward: fc.double(), trial: fc.nat(3), traj: small(chatMessage, 6) }), 4).map((e) => ({ name: "gen/gpt-4o-airline.json", text: pretty(e) })),
+  mini_swe_agent_traj: fc.record({ info: fc.record({ config: fc.record({ model: fc.record({ model_name: fc.constant("deepseek/deepseek-chat") }) }), model_stats: fc.record({ api_calls: count }) }), messages: small(fc.record({ role: fc.constantFrom("system", "user", "assistant", "exit"), content: text, extra: maybe(fc.record({ returncode: fc.nat(2) })) }), 8), trajectory_format: fc.constant("mini-swe-agent-1") }).map((d) => ({ name: "gen/x.traj.json", text: pretty(d) })),
+  swe_agent_traj: fc.record({ trajectory: small(fc.record({ action: text, observation: text, response: text, thought: text }), 5), history: small(fc.record({ role: fc.constantFrom("system", "user", "assistant", "tool"), content: text, agent: fc.constant("main"), message_type: fc.constantFrom("action", "observation", "thought"), tool_calls: maybe(small(fc.record({ id: callId, function: fc.record({ name: toolName, arguments: args }) }), 2)), tool_call_ids: maybe(fc.array(callId, { maxLength: 1 })) }), 8), info: fc.record({ model_stats: fc.record({ tokens_sent: count, tokens_received: count, api_calls: count }) }) }).map((d) => ({ name: "gen/x.traj", text: pretty(d) })),
+  openhands_events: small(openhandsEvent, 10).map((e) => ({ name: "gen/events.json", text: pretty(e) })),
+  otel_genai_spans: small(otelSpan, 5).map((spans) => ({ name: "gen/trace.json", text: pretty({ spans }) })),
+  aider_chat_md: fc.array(aiderLine, { maxLength: 30 }).map((lines) => ({ name: "gen/.aider.chat.history.md", text: ["# aider chat started at 2025-05-01 10:00:00", ...lines].join("\n") + "\n" })),
+  openai_chat: fc.oneof(small(chatMessage, 6).map((m) => pretty(m)), fc.record({ model: fc.constant("gpt-4o"), messages: small(chatMessage, 6) }).map(pretty), small(fc.record({ messages: small(chatMessage, 4) }), 4).map(jsonl)).map((t) => ({ name: "gen/chat.json", text: t })),
+  openai_responses: fc.oneof(small(responsesItem, 6).map(pretty), fc.record({ model: fc.constant("gpt-4.1"), input: fc.oneof(text, small(responsesItem, 4)), output: small(responsesItem, 3) }).map(pretty)).map((t) => ({ name: "gen/responses.json", text: t })),
+  anthropic_messages: fc.oneof(fc.record({ model: fc.constant("claude-haiku-4-5"), system: maybe(text), messages: small(anthropicMessage, 6) }).map(pretty), small(fc.record({ request: fc.record({ messages: small(anthropicMessage, 4) }), response: fc.record({ type: fc.constant("message"), role: fc.constant("assistant"), content: small(anthropicBlock, 2), usage: fc.record({ input_tokens: count }) }) }), 3).map(jsonl)).map((t) => ({ name: "gen/messages.json", text: t })),
+  tracefold_jsonl: small(fc.oneof(
+    fc.record({ tracefold: fc.constantFrom("1", "2"), type: fc.constant("session"), id: fc.constantFrom("a", "b", ""), title: maybe(text), parentId: maybe(fc.constant("a")) }),
+    fc.record({ type: fc.constant("message"), session: maybe(fc.constantFrom("a", "b", "zz")), role: fc.constantFrom("system", "user", "assistant", "tool", "bot"), parts: small(fc.oneof(fc.record({ type: fc.constant("text"), text }), fc.record({ type: fc.constant("tool_call"), id: callId, name: toolName, arguments: fc.string() }), fc.record({ type: fc.constant("tool_result"), callId, content: text }), fc.record({ type: fc.constant("image"), bytes: count })), 3) }),
+    fc.record({ type: fc.constant("compaction"), session: maybe(fc.constant("a")), kind: fc.constantFrom("other", "codex_compacted", "bad"), summary: maybe(text), preTokens: maybe(count) }),
+  ), 10).map((r) => ({ name: "gen/x.tracefold.jsonl", text: jsonl(r) })),
+};
