@@ -3,6 +3,7 @@ import { partText } from "../../tokens/message-tokens";
 import type { PlannerInput } from "../types";
 import { describeCall, type CallFacts } from "./call-facts";
 import { looksFailed } from "./text-shape";
+import { CALL_BODY_MIN_CHARS } from "../../policies/self-gc/fold-call-body";
 
 /**
  * One pass over the prefix collecting what the ordered rules read (seed 000, planner contract):
@@ -13,6 +14,11 @@ export interface FunctionFacts {
   object: ContextObject;
   call: CallFacts;
   content: string;
+  /**
+   * Estimated tokens of the body the call generated (its arguments, when long enough that a span
+   * fold moves them to a sidecar too: a Write's content, an Edit's strings, a heredoc), else 0.
+   */
+  callBodyTokens: number;
   failed: boolean;
   isProtected: boolean;
   /** Inside the newest share of the prefix, where the agent is still working. */
@@ -64,6 +70,7 @@ export function collectFacts(input: PlannerInput, options: FactOptions = {}): Pr
       object,
       call: describeCall(object.tool ?? "tool", args),
       content,
+      callBodyTokens: args.length >= CALL_BODY_MIN_CHARS ? Math.round(args.length / 4) : 0,
       failed: looksFailed(content, object.isError, object.tool),
       isProtected: protect.messages.has(object.firstMessage),
       isRecent: index.prefixTokens[object.firstMessage]! >= recentFrom,

@@ -9,7 +9,8 @@ import { isGoverningRequest } from "./contracts";
  * - no user constraint, correction or carried summary in its request;
  * - no handle it introduced is used after it ended (the fold would hide where it came from);
  * - none of its tool results is a dependency (live handle, editable body, contract, quoted
- *   evidence, working set).
+ *   evidence, working set), whether kept or folded tool-level (a dependency-bearing body is folded
+ *   on its own so its pointer names it).
  */
 const BLOCKING: ReadonlySet<KeepReason> = new Set(["protected", "contract", "user_feedback", "live_handle", "editable_body", "exact_evidence", "recent"]);
 
@@ -30,7 +31,8 @@ export function findFoldableTurns(conversations: ConversationFacts[], functions:
   const blocked = new Set<string>();
   for (const f of functions) {
     const verdict = signals.verdicts.get(f.object.id);
-    if (f.object.parentId && verdict && "keep" in verdict && BLOCKING.has(verdict.keep)) blocked.add(f.object.parentId);
+    const blocks = verdict && ("keep" in verdict ? BLOCKING.has(verdict.keep) : verdict.tier === 2);
+    if (f.object.parentId && blocks) blocked.add(f.object.parentId);
   }
   const folds: TurnFold[] = [];
   const latestUnprotected = conversations.length - 1 - conversations.slice().reverse().findIndex((c) => !c.isProtected);

@@ -1,9 +1,12 @@
+import type { ContextObject } from "../../context/objects";
+import { semanticRoute } from "../../context/route-hint";
 import { renderPlanXml, type PlanDecision } from "../render-plan";
 import type { Planner, PlannerInput, PlannerOutput } from "../types";
 import { collectFacts, type ConversationFacts, type PrefixFacts } from "./facts";
 import { findFoldableTurns } from "./granularity";
 import { findLiveHandles } from "./live-handles";
 import { findSupersession } from "./supersession";
+import { selectActions, type Candidate } from "./select";
 import { findQuotedObjects } from "./verbatim";
 import { judgeFunction, type Verdict, type VerdictOptions } from "./verdicts";
 
@@ -14,24 +17,34 @@ import { judgeFunction, type Verdict, type VerdictOptions } from "./verdicts";
  * Deterministic and linear in the prefix.
  */
 export interface RuleBasedOptions extends Partial<VerdictOptions> {
-  /** Fold a whole resolved turn of at least this many tokens (default 1,500). */
+  /**
+   * Fold a whole resolved turn of at least this many tokens (default 1,500), or of at least
+   * `turnFoldMinShare` of the prefix when that is smaller (a short session's turns are short too).
+   */
   turnFoldMinTokens?: number;
+  /** Default 0.08. */
+  turnFoldMinShare?: number;
   /** Newest share of the prefix treated as the working set (default 0.15). */
   recentShare?: number;
   /** Folds that would save fewer tokens than this are dropped by the sanity check (default 120). */
   minFoldSavings?: number;
   /**
-   * Light compression bias (seed 000 operates at 31–44% pruning): folds, oldest first, stop once
-   * the plan is estimated to remove this share of the prefix (default 0.5). Prunes and masks of
-   * obsolete trace are not capped.
+   * Light compression bias (seed 000 operates at 31–44% pruning): obsolete trace is always
+   * collected; folds are added, safest first, until the plan is estimated to remove this share of
+   * the prefix (default 0.4, above the 30% compression threshold so the plan can commit).
    */
-  foldBudgetShare?: number;
+  targetShare?: number;
 }
 
 export const RULE_BASED_PLANNER_ID = "rule-based";
 
-/** Rough tokens a fold pointer plus its reminder, or a mask's kept head and tail, still cost. */
-const FOLD_RESIDUE = 60;
+/** Tokens a fold pointer costs besides its route (tags, the sha256, the reminder on the turn). */
+const FOLD_OVERHEAD = 75;
+/** A turn smaller than this is never folded whole: its pointer would cost about as much. */
+const MIN_TURN_FOLD = 250;
+/** Rough tokens the pointer left in a folded call's arguments costs. */
+const CALL_POINTER = 80;
+/** Rough tokens a mask's kept head and tail still cost. */
 const MASK_RESIDUE = 150;
 
 export function createRuleBasedPlanner(options: RuleBasedOptions = {}): Planner {
@@ -43,7 +56,7 @@ export function createRuleBasedPlanner(options: RuleBasedOptions = {}): Planner 
 
 /** Synchronous core, exported for tests and benchmarks. */
 export function planWithRules(input: PlannerInput, options: RuleBasedOptions = {}): PlannerOutput {
-  const verdictOptions: VerdictOptions = { foldMinTokens: options.foldMinTokens ?? 800, maskMinTokens: options.maskMinTokens ?? 200 };
+  const verdictOptions: VerdictOptions = { foldMinTokens: options.foldMinTokens ?? 300, maskMinTokens: options.maskMinTokens ?? 200 };
   const facts = collectFacts(input, { recentShare: options.recentShare ?? 0.15 });
   const handles = findLiveHandles(input);
   const signals = { live: handles.byObject, quoted: findQuotedObjects(input), supersession: findSupersession(facts.functions) };
@@ -54,49 +67,36 @@ export function planWithRules(input: PlannerInput, options: RuleBasedOptions = {
     verdicts,
     referenced: handles.byTurn,
     turnTokens,
-    minTokens: options.turnFoldMinTokens ?? 1_500,
+    minTokens: Math.max(MIN_TURN_FOLD, Math.min(options.turnFoldMinTokens ?? 1_500, (options.turnFoldMinShare ?? 0.08) * facts.prefixTokens)),
   });
-  // Sanity check: obsolete trace first (uncapped), then folds oldest-first within the budget.
-  const obsolete: PlanDecision[] = [];
-  const folds: { decision: PlanDecision; saves: number; at: number; parent?: string }[] = turns.map((t) => {
+  const foldCost = (object: ContextObject) => FOLD_OVERHEAD + input.tokenizer.count(semanticRoute(input.session, input.index, object));
+  const candidates: Candidate[] = turns.map((t) => {
     const c = facts.conversations.find((x) => x.object.id === t.id)!;
-    return { decision: { action: "fold", kind: "conversation", id: t.id, reason: t.reason }, saves: turnTokens(c) - FOLD_RESIDUE, at: c.object.firstMessage };
+    return { decision: { action: "fold", kind: "conversation", id: t.id, reason: t.reason }, saves: turnTokens(c) - foldCost(c.object), tier: 1.5, at: c.object.firstMessage };
   });
-  let saved = 0;
   for (const f of facts.functions) {
     const verdict = verdicts.get(f.object.id)!;
     if (!("action" in verdict)) continue;
-    const decision: PlanDecision = { action: verdict.action, kind: "function", id: f.object.id, reason: verdict.reason };
-    const saves = verdict.action === "fold" ? f.object.tokens - FOLD_RESIDUE : verdict.action === "mask" ? f.object.tokens - MASK_RESIDUE : f.object.tokens;
-    if (verdict.action !== "fold") {
-      obsolete.push(decision);
-      saved += Math.max(0, saves);
-    } else if (saves >= (options.minFoldSavings ?? 120)) {
-      folds.push({ decision, saves, at: f.object.firstMessage, ...(f.object.parentId ? { parent: f.object.parentId } : {}) });
-    }
+    const tokens = f.object.tokens;
+    const body = f.callBodyTokens > 0 ? f.callBodyTokens - CALL_POINTER : 0;
+    const saves = verdict.action === "fold" ? tokens - foldCost(f.object) + body : verdict.action === "mask" ? tokens - MASK_RESIDUE : tokens + f.callBodyTokens;
+    candidates.push({
+      decision: { action: verdict.action, kind: "function", id: f.object.id, reason: verdict.reason },
+      saves,
+      tier: verdict.tier,
+      at: f.object.firstMessage,
+      ...(f.object.parentId ? { parent: f.object.parentId } : {}),
+    });
   }
-  const budget = (options.foldBudgetShare ?? 0.5) * facts.prefixTokens;
-  const foldedTurns = new Set<string>();
-  const keptFolds: PlanDecision[] = [];
-  for (const fold of folds.sort((a, b) => a.at - b.at || (a.decision.kind === "conversation" ? -1 : 1))) {
-    if (saved >= budget) break;
-    if (fold.parent && foldedTurns.has(fold.parent)) continue;
-    if (fold.decision.kind === "conversation") foldedTurns.add(fold.decision.id);
-    keptFolds.push(fold.decision);
-    saved += fold.saves;
-  }
-  const outsideFoldedTurn = (d: PlanDecision) => d.kind === "conversation" || !foldedTurns.has(input.index.byId.get(d.id)?.parentId ?? "");
-  const plan = [
-    ...keptFolds.filter((d) => d.kind === "conversation"),
-    ...obsolete.filter(outsideFoldedTurn),
-    ...keptFolds.filter((d) => d.kind === "function"),
-  ];
-  return { xml: renderPlanXml(describeSession(input, facts, verdicts, plan), plan), planner: RULE_BASED_PLANNER_ID };
+  const { decisions } = selectActions(candidates, (options.targetShare ?? 0.4) * facts.prefixTokens, options.minFoldSavings ?? 120);
+  return { xml: renderPlanXml(describeSession(input, facts, verdicts, decisions), decisions), planner: RULE_BASED_PLANNER_ID };
 }
 
 /** Listing 2's one-sentence summary: session type, likely dependencies, compression bias. */
 function describeSession(input: PlannerInput, facts: PrefixFacts, verdicts: Map<string, Verdict>, decisions: PlanDecision[]): string {
-  const count = (keep: string) => [...verdicts.values()].filter((v) => "keep" in v && v.keep === keep).length;
+  // A dependency counts whether it stays visible (keep) or is folded with a routed pointer.
+  const folded: Record<string, string> = { live_handle: "live_body", editable_body: "editable_artifact", exact_evidence: "source_evidence" };
+  const count = (keep: string) => [...verdicts.values()].filter((v) => ("keep" in v ? v.keep === keep : v.reason.startsWith(`${folded[keep] ?? "-"}:`))).length;
   const acts = (action: string) => decisions.filter((d) => d.action === action).length;
   const latest = facts.conversations.at(-1);
   const latestShare = latest ? (facts.prefixTokens - input.index.prefixTokens[latest.object.firstMessage]!) / Math.max(1, facts.prefixTokens) : 0;

@@ -2,7 +2,8 @@ import type { FunctionFacts } from "./facts";
 
 /**
  * Which results later steps made obsolete or load-bearing (seed 000, Table 5):
- * - a read is a duplicate once the same file (same range, or the whole file) is read again;
+ * - a read is a duplicate once the same file (same range, or the whole file) is read again and
+ *   the newer read still shows the older text (an edit in between makes the older text unique);
  * - a read is superseded once the whole file is rewritten (the write's arguments hold the body);
  * - the latest read of a file that is edited afterwards is an editable artifact body;
  * - a failed attempt is superseded once a later call with the same intent succeeds;
@@ -25,7 +26,7 @@ export function findSupersession(functions: FunctionFacts[]): Supersession {
     supersededFailure: new Map(),
     supersededRerun: new Map(),
   };
-  const liveReads = new Map<string, { id: string; range: string }[]>();
+  const liveReads = new Map<string, { id: string; range: string; content: string }[]>();
   const pendingFailures = new Map<string, string[]>();
   const lastRun = new Map<string, string>();
   for (const f of functions) {
@@ -34,11 +35,12 @@ export function findSupersession(functions: FunctionFacts[]): Supersession {
     if (read && !f.failed) {
       const reads = liveReads.get(read.path) ?? [];
       const kept = reads.filter((r) => {
-        const covered = read.range === "all" || r.range === read.range;
+        // A duplicate only if the newer read shows the same text (an edit in between changes it).
+        const covered = (read.range === "all" || r.range === read.range) && f.content.includes(r.content);
         if (covered) out.duplicateRead.set(r.id, id);
         return !covered;
       });
-      kept.push({ id, range: read.range });
+      kept.push({ id, range: read.range, content: f.content });
       liveReads.set(read.path, kept);
     }
     if (write && !f.failed) {

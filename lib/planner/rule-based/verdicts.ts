@@ -8,17 +8,31 @@ import { carriesUserFeedback, FILE_BODY_TOOLS, isRepetitiveLog } from "./text-sh
 /**
  * The planner contract's ordered rules applied to one tool-level object (seed 000, Appendix
  * "Planner contract" and Table 5), first match wins:
- * 1. exclusions — protected latest turn, instruction/contract reads, user feedback;
+ * 1. exclusions — protected latest turn, instruction/contract reads, user feedback (keep);
  * 2. obsolescence cleared by a later step — failed attempt superseded by a success, duplicate
- *    read, body rewritten by a later full write (prune: the later step carries what matters);
- * 3. future dependencies — live handles, editable artifact bodies, verbatim-quoted evidence, the
- *    working set at the end of the prefix (keep);
- * 4. action semantics — mask superseded reruns and repetitive logs (never file bodies), prune
- *    obsolete searches, fold large stable bodies (recoverable); everything else is kept.
+ *    read, body rewritten by a later full write (prune: the later step carries what matters;
+ *    fold when large, so a misjudgement stays recoverable) —
+ *    but only once its dependencies are cleared: no handle from it or line quoted from it is used
+ *    later in the prefix (otherwise it falls through to rule 4 and is folded or kept);
+ * 3. the working set at the end of the prefix (keep);
+ * 4. future dependencies — live handles, editable artifact bodies, verbatim-quoted evidence: kept
+ *    when small; when large, folded ("anything that may be needed verbatim is kept, or folded when
+ *    large; it is never pruned or masked"), so the body stays recoverable byte for byte and the
+ *    pointer names it;
+ * 5. action semantics — mask superseded reruns and repetitive logs (never file bodies), prune
+ *    obsolete searches (fold when large), fold large stable bodies and generated bodies (a Write's content, a
+ *    heredoc: the span's call arguments; recoverable); everything else is kept.
+ * A span's size is its result plus the body its call generated.
+ *
+ * Each action carries a tier, the order in which the sanity check spends them under pressure:
+ * 0 obsolete trace (always taken), 1 stable bodies with no known dependency, 2 dependency-bearing
+ * bodies (recoverable, but the next step is likelier to need them).
  */
 export type KeepReason = "protected" | "contract" | "user_feedback" | "live_handle" | "editable_body" | "exact_evidence" | "recent" | "small";
 
-export type Verdict = { keep: KeepReason; detail?: string } | { action: PlanActionKind; reason: string };
+export type ActionTier = 0 | 1 | 2;
+
+export type Verdict = { keep: KeepReason; detail?: string } | { action: PlanActionKind; reason: string; tier: ActionTier };
 
 export interface VerdictSignals {
   /** Function object id → live handles it introduced. */
@@ -28,7 +42,7 @@ export interface VerdictSignals {
 }
 
 export interface VerdictOptions {
-  /** Fold bodies of at least this many tokens (default 800). */
+  /** Fold bodies of at least this many tokens (default 300). */
   foldMinTokens: number;
   /** Mask logs of at least this many tokens (default 200). */
   maskMinTokens: number;
@@ -41,25 +55,45 @@ export function judgeFunction(f: FunctionFacts, signals: VerdictSignals, options
   if (isContractSubject(f.call.subject)) return { keep: "contract", detail: f.call.subject };
   if (carriesUserFeedback(f.content)) return { keep: "user_feedback" };
 
-  const laterSuccess = s.supersededFailure.get(id);
-  if (laterSuccess) return { action: "prune", reason: `superseded_failure: ${shortId(laterSuccess)} retried it successfully` };
-  const reread = s.duplicateRead.get(id);
-  if (reread) return { action: "prune", reason: `duplicate_read: ${shortId(reread)} read ${f.call.read?.path ?? "the file"} again` };
-  const rewrite = s.supersededByWrite.get(id);
-  if (rewrite) return { action: "prune", reason: `superseded_by_write: ${shortId(rewrite)} rewrote ${f.call.read?.path ?? "the file"}` };
-
+  const tokens = f.object.tokens + f.callBodyTokens;
+  const large = tokens >= options.foldMinTokens;
   const handles = signals.live.get(id);
-  if (handles) return { keep: "live_handle", detail: handles.slice(0, 3).join(", ") };
-  if (s.editable.has(id)) return { keep: "editable_body", detail: f.call.read?.path };
-  if (signals.quoted.has(id)) return { keep: "exact_evidence" };
+  const quoted = signals.quoted.has(id);
+  // Obsolete trace is pruned only once its dependencies are cleared: a superseded attempt whose
+  // output a later step still quoted or took a handle from is folded instead (never pruned).
+  // Large obsolete trace is folded rather than pruned: nearly the same saving, and recoverable if
+  // the prefix misjudged it (seed 000: fold what may need idempotent recovery).
+  const obsolete = obsolescence(f, s);
+  if (obsolete && !handles && !quoted) return { action: large ? "fold" : "prune", reason: obsolete, tier: 0 };
   if (f.isRecent) return { keep: "recent" };
 
-  const tokens = f.object.tokens;
+  if (handles) {
+    const named = handles.slice(0, 3).join(", ");
+    return large ? { action: "fold", reason: `live_body: introduced ${named}; the pointer keeps the route`, tier: 2 } : { keep: "live_handle", detail: named };
+  }
+  if (s.editable.has(id)) {
+    return large ? { action: "fold", reason: `editable_artifact: ${f.call.read?.path ?? "body"} is edited later; fold, never prune`, tier: 2 } : { keep: "editable_body", detail: f.call.read?.path };
+  }
+  if (quoted) return large ? { action: "fold", reason: "source_evidence: later steps copied lines from it; fold, never mask", tier: 2 } : { keep: "exact_evidence" };
+
   const isBody = FILE_BODY_TOOLS.has(f.object.tool ?? "");
   const rerun = s.supersededRerun.get(id);
-  if (rerun && !isBody && tokens >= options.maskMinTokens) return { action: "mask", reason: `superseded_rerun: ${shortId(rerun)} ran the same command later` };
-  if (!isBody && tokens >= options.maskMinTokens && isRepetitiveLog(f.content)) return { action: "mask", reason: "repetitive_log: log-like output, head and tail kept" };
-  if (f.call.isSearch && tokens > 0) return { action: "prune", reason: "obsolete_search: no later step used its results" };
-  if (tokens >= options.foldMinTokens) return { action: "fold", reason: `stable_body: ${tokens} tokens, recoverable from the sidecar` };
+  const masks = !isBody && f.callBodyTokens === 0 && f.object.tokens >= options.maskMinTokens;
+  if (rerun && masks) return { action: "mask", reason: `superseded_rerun: ${shortId(rerun)} ran the same command later`, tier: 0 };
+  if (masks && isRepetitiveLog(f.content)) return { action: "mask", reason: "repetitive_log: log-like output, head and tail kept", tier: 0 };
+  if (f.call.isSearch && f.object.tokens > 0 && f.callBodyTokens === 0) return { action: large ? "fold" : "prune", reason: "obsolete_search: no later step used its results", tier: 0 };
+  if (large && f.callBodyTokens > f.object.tokens) return { action: "fold", reason: `generated_body: ${f.callBodyTokens} tokens written by the call${f.call.subject ? ` to ${f.call.subject}` : ""}, recoverable`, tier: 1 };
+  if (large) return { action: "fold", reason: `stable_body: ${tokens} tokens, recoverable from the sidecar`, tier: 1 };
   return { keep: "small" };
+}
+
+/** Why a later step made this result obsolete (superseded failure, duplicate read, rewrite), if it did. */
+function obsolescence(f: FunctionFacts, s: Supersession): string | undefined {
+  const laterSuccess = s.supersededFailure.get(f.object.id);
+  if (laterSuccess) return `superseded_failure: ${shortId(laterSuccess)} retried it successfully`;
+  const reread = s.duplicateRead.get(f.object.id);
+  if (reread) return `duplicate_read: ${shortId(reread)} read ${f.call.read?.path ?? "the file"} again`;
+  const rewrite = s.supersededByWrite.get(f.object.id);
+  if (rewrite) return `superseded_by_write: ${shortId(rewrite)} rewrote ${f.call.read?.path ?? "the file"}`;
+  return undefined;
 }

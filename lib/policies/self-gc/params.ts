@@ -20,10 +20,11 @@ export const SELF_GC_PARAMS: PolicyParamSpec[] = [
   { name: "priceCacheWrite", default: DEFAULT_CACHE_PRICES.cacheWritePerMTok, description: "Cache-write price, USD per million tokens." },
   { name: "plannerCallCost", default: 0.01, description: "L_GC: cost of one LLM planner call in USD (the rule-based planner costs 0)." },
   { name: "plannerMaxTokens", default: 2_000, description: "Output budget of the LLM planner call." },
-  { name: "foldMinTokens", default: 800, description: "Rule-based planner: fold stable bodies of at least this many tokens." },
+  { name: "foldMinTokens", default: 300, description: "Rule-based planner: fold bodies of at least this many tokens (smaller ones are kept)." },
   { name: "maskMinTokens", default: 200, description: "Rule-based planner: mask logs of at least this many tokens." },
   { name: "turnFoldMinTokens", default: 1_500, description: "Rule-based planner: fold a resolved user turn whole from this size." },
   { name: "recentShare", default: 0.15, description: "Rule-based planner: newest share of the prefix kept as the working set." },
+  { name: "targetShare", default: 0.4, description: "Rule-based planner: folds are added, safest first, until the plan is estimated to remove this share of the prefix." },
   { name: "triggerRatio", default: 0.9, description: "Budget trigger: a governance round fires when the prefix reaches this share of the window." },
 ];
 
@@ -39,7 +40,7 @@ export interface SelfGcSettings {
   prices: { inputPerMTok: number; cacheReadPerMTok: number; cacheWritePerMTok: number };
   plannerCallCost: number;
   plannerMaxTokens: number;
-  rules: { foldMinTokens: number; maskMinTokens: number; turnFoldMinTokens: number; recentShare: number };
+  rules: { foldMinTokens: number; maskMinTokens: number; turnFoldMinTokens: number; recentShare: number; targetShare: number };
 }
 
 export function readSelfGcSettings(params: PolicyParams): SelfGcSettings {
@@ -67,6 +68,7 @@ export function readSelfGcSettings(params: PolicyParams): SelfGcSettings {
       maskMinTokens: numParam(params, "maskMinTokens"),
       turnFoldMinTokens: numParam(params, "turnFoldMinTokens"),
       recentShare: share("recentShare"),
+      targetShare: share("targetShare"),
     },
   };
 }

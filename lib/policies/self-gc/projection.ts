@@ -1,12 +1,16 @@
+import { semanticRoute } from "../../context/route-hint";
 import { reasonCode } from "../../planner/render-plan";
 import { emptyPlan, partKey, type EditPlan, type PolicyAction, type Sidecar } from "../../projection/types";
 import { foldObject, maskObject, pruneObject } from "../shared/object-edits";
+import { foldCallBody } from "./fold-call-body";
 import type { PolicyContext } from "../types";
 import type { ResolvedEdit } from "./normalise";
 
 /**
  * Turns resolved edits into the shared `EditPlan` through the shared object edits (seed 000:
- * fold → sidecar + recovery pointer, mask → head/tail hints, prune → removed). Rehearsal and
+ * fold → sidecar + recovery pointer carrying a semantic route (the call's path / url / args, the
+ * locators inside; lib/context/route-hint.ts) and the call's generated body to a sidecar of its
+ * own (fold-call-body.ts), mask → head/tail hints, prune → removed). Rehearsal and
  * commit build the projection with this one function, so what was rehearsed is what commits.
  *
  * Two harness duties are done here:
@@ -29,9 +33,10 @@ export function buildProjection(ctx: PolicyContext, edits: ResolvedEdit[]): Proj
     const rule = `self-gc/${reasonCode(edit.reason)}`;
     const { object } = edit;
     if (edit.action === "fold") {
-      const folded = foldObject(ctx, plan, object, edit.reason, rule);
-      actions.push(folded.action);
-      sidecars.push(folded.sidecar);
+      const folded = foldObject(ctx, plan, object, edit.reason, rule, semanticRoute(ctx.session, ctx.index, object));
+      const body = foldCallBody(ctx, plan, object);
+      actions.push(body ? { ...folded.action, tokensBefore: folded.action.tokensBefore + body.tokensBefore, tokensAfter: folded.action.tokensAfter + body.tokensAfter } : folded.action);
+      sidecars.push(folded.sidecar, ...(body ? [body.sidecar] : []));
       if (object.kind === "function" && !object.parentId) routeOrphanReminder(ctx, plan, object.firstMessage, object.id, folded.sidecar.sha256);
     } else if (edit.action === "mask") {
       actions.push(maskObject(ctx, plan, object, edit.reason, rule));

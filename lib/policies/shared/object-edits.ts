@@ -31,7 +31,8 @@ export function maskObject(ctx: PolicyContext, plan: EditPlan, object: ContextOb
  * Fold: the exact payload goes to a content-addressed sidecar; the view keeps a recovery pointer.
  * For function objects the pointer replaces the result in place (its call stays, so lineage holds)
  * and a control-plane reminder goes on the object's user message; for conversation objects the
- * whole span is replaced by one pointer message on the user request.
+ * whole span is replaced by one pointer message on the user request. `hint` replaces the default
+ * route text inside the pointer (self-gc passes its semantic route, lib/context/route-hint.ts).
  */
 export function foldObject(
   ctx: PolicyContext,
@@ -39,10 +40,11 @@ export function foldObject(
   object: ContextObject,
   reason: string,
   rule: string,
+  hint?: string,
 ): { action: PolicyAction; sidecar: Sidecar } {
   const payload = objectPayload(ctx, object);
   const sidecar: Sidecar = { target: object.id, sha256: sha256Hex(payload), bytes: utf8Bytes(payload).length, payload };
-  const pointer = foldPointer(object, sidecar, routeHint(ctx, object));
+  const pointer = foldPointer(object, sidecar, hint ?? routeHint(ctx, object));
   let tokensAfter: number;
   if (object.kind === "function" && object.part) {
     plan.parts.set(partKey(object.part), { op: "replace", text: pointer, action: "fold" });

@@ -26,20 +26,29 @@ const tail: Step[] = [
 ];
 const run = (...middle: Step[]): Step[] => [["system", "You are a coding agent."], ["user", "Ship the release."], ...middle, ...Array.from({ length: 8 }, () => tail).flat()];
 
-test("a large result that introduced a live handle (job id used later) is kept; without the later use it is folded", () => {
+test("a large result that introduced a live handle (job id used later) is folded as a live body, never pruned; without the later use it is a stable body", () => {
   const submit: Step = ["call", "Bash", { command: "scheduler submit nightly.yaml" }, `submitted job_7f3a2c\n${body("submit log")}`];
-  const using = decisions(run(submit, ["call", "Bash", { command: "scheduler status job_7f3a2c" }, "RUNNING"]));
-  assert.equal(using.get("function:exec:1"), undefined);
+  const { input } = fixture(run(submit, ["call", "Bash", { command: "scheduler status job_7f3a2c" }, "RUNNING"]));
+  const plan = parsePlan(planWithRules(input).xml).plan!;
+  const fold = plan.actions.find((a) => a.targets.some((t) => t.id === "function:exec:1"));
+  assert.equal(fold?.action, "fold");
+  assert.match(fold!.reason, /^live_body: introduced job_7f3a2c/);
   const unused = decisions(run(submit, ["call", "Bash", { command: "scheduler list" }, "none"]));
   assert.equal(unused.get("function:exec:1"), "fold stable_body");
 });
 
+test("a small result holding a live handle is kept visible", () => {
+  const d = decisions(run(["call", "Bash", { command: "scheduler submit nightly.yaml" }, "submitted job_7f3a2c"], ["call", "Bash", { command: "scheduler status job_7f3a2c" }, "RUNNING"]));
+  assert.equal(d.get("function:exec:1"), undefined);
+});
+
 test("a user correction keeps its turn visible; the same turn without it is folded whole", () => {
+  // The turn's bulk is assistant prose, which tool-level actions cannot reach.
   const turn = (request: string): Step[] => [
     ["system", "You are an agent."],
     ["user", request],
-    ["call", "WebFetch", { url: "https://example.com/a" }, body("page a")],
-    ["call", "WebFetch", { url: "https://example.com/b" }, body("page b")],
+    ["call", "WebFetch", { url: "https://example.com/a" }, body("page a", 10)],
+    ["assistant", body("comparison", 200)],
     ["assistant", "Done."],
     ["user", "Next: check the weather."],
     ...tail,
@@ -48,7 +57,6 @@ test("a user correction keeps its turn visible; the same turn without it is fold
   ];
   const corrected = decisions(turn("Fix the totals row. Do not replace the table header."));
   assert.equal(corrected.get("conversation:user:1"), undefined);
-  assert.equal(corrected.get("function:web_fetch:1"), "fold stable_body", "tool-level folds remain possible inside it");
   const plain = decisions(turn("Compare these two vendor pages."));
   assert.equal(plain.get("conversation:user:1"), "fold resolved_turn");
   assert.equal(plain.get("function:web_fetch:1"), undefined, "inner actions are subsumed by the turn fold");
@@ -81,10 +89,29 @@ test("a repetitive log is masked, a stack trace of the same size is not", () => 
   assert.notEqual(d.get("function:exec:2")?.split(" ")[0], "mask");
 });
 
-test("the older of two reads of the same file is pruned; the newer one stays", () => {
-  const d = decisions(run(["call", "Read", { file_path: "src/app.py" }, body("app v1")], ["call", "Read", { file_path: "src/app.py" }, body("app v1")]));
-  assert.equal(d.get("function:read:1"), "prune duplicate_read");
-  assert.notEqual(d.get("function:read:2"), "prune duplicate_read");
+test("the older of two identical reads of the same file is collected (pruned when small, folded when large); the newer one stays", () => {
+  const large = decisions(run(["call", "Read", { file_path: "src/app.py" }, body("app v1")], ["call", "Read", { file_path: "src/app.py" }, body("app v1")]));
+  assert.equal(large.get("function:read:1"), "fold duplicate_read");
+  assert.notEqual(large.get("function:read:2")?.split(" ")[1], "duplicate_read");
+  const small = decisions(run(["call", "Read", { file_path: "src/app.py" }, body("app v1", 8)], ["call", "Read", { file_path: "src/app.py" }, body("app v1", 8)]));
+  assert.equal(small.get("function:read:1"), "prune duplicate_read");
+});
+
+test("a re-read after the file changed is not a duplicate: the older text is unique", () => {
+  const d = decisions(run(["call", "Read", { file_path: "src/app.py" }, body("app v1", 8)], ["call", "Read", { file_path: "src/app.py" }, body("app v2", 8)]));
+  assert.notEqual(d.get("function:read:1")?.split(" ")[1], "duplicate_read");
+});
+
+test("a superseded failure whose output a later step quoted is not pruned", () => {
+  const failure = "AssertionError: expected the invoice total to equal the ledger sum";
+  const d = decisions(
+    run(
+      ["call", "Bash", { command: "pytest tests/unit" }, `Exit code 1\n${failure}`, { isError: true }],
+      ["call", "Bash", { command: "pytest tests/unit -x" }, "12 passed"],
+      ["call", "Write", { file_path: "NOTES.md", content: `# Fixed\n${failure}\n` }, "File written"],
+    ),
+  );
+  assert.equal(d.get("function:exec:1"), undefined);
 });
 
 test("a read followed by a full rewrite of the file is superseded; one followed by an edit is the editable body", () => {
@@ -96,8 +123,8 @@ test("a read followed by a full rewrite of the file is superseded; one followed 
       ["call", "Edit", { file_path: "src/b.py", old_string: "x", new_string: "y" }, "File edited"],
     ),
   );
-  assert.equal(d.get("function:read:1"), "prune superseded_by_write");
-  assert.equal(d.get("function:read:2"), undefined);
+  assert.equal(d.get("function:read:1"), "fold superseded_by_write", "large obsolete trace is folded, not pruned");
+  assert.equal(d.get("function:read:2"), "fold editable_artifact", "the editable body is folded under pressure, never pruned");
 });
 
 test("shell reads and in-place edits (SWE-style runs) count as reads and edits", () => {
@@ -108,8 +135,8 @@ test("shell reads and in-place edits (SWE-style runs) count as reads and edits",
       ["call", "bash", { command: "sed -i 's/a/b/' src/models.py" }, ""],
     ),
   );
-  assert.equal(d.get("function:exec:1"), "prune duplicate_read");
-  assert.equal(d.get("function:exec:2"), undefined, "the latest read before the edit is the editable body");
+  assert.equal(d.get("function:exec:1"), "fold duplicate_read");
+  assert.equal(d.get("function:exec:2"), "fold editable_artifact", "the latest read before the edit is the editable body");
 });
 
 test("a large stable body is folded; instruction and contract reads are never targeted", () => {
@@ -119,11 +146,16 @@ test("a large stable body is folded; instruction and contract reads are never ta
   assert.equal(d.get("function:read:2"), undefined);
 });
 
-test("a result a later call copied lines from verbatim (a row cited in a report) is exact evidence and is kept", () => {
+test("a result a later call copied lines from verbatim (a row cited in a report) is exact evidence: folded when large, never masked or pruned", () => {
   const quoted = "EMEA | 2024-Q3 | revenue 1,204,331.07 | margin 18.2%";
   const table = `${body("row")}\n${quoted}\n${body("more rows")}`;
   const d = decisions(run(["call", "Bash", { command: "psql -c 'select * from sales'" }, table], ["call", "Write", { file_path: "report.md", content: `# Q3 report\n${quoted}\n` }, "File written"]));
-  assert.equal(d.get("function:exec:1"), undefined);
+  assert.equal(d.get("function:exec:1"), "fold source_evidence");
+});
+
+test("a call that generated a large body (a Write's content) is folded as a generated body", () => {
+  const d = decisions(run(["call", "Write", { file_path: "docs/report.md", content: body("report", 120) }, "File written"]));
+  assert.equal(d.get("function:write:1"), "fold generated_body");
 });
 
 test("a search nobody used is pruned", () => {

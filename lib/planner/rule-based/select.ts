@@ -1,0 +1,61 @@
+import type { PlanDecision } from "../render-plan";
+
+/**
+ * The sanity check's spending order (seed 000, planner contract rule 5 and "light compression
+ * bias"): obsolete trace is always collected; folds are spent only while the plan is short of its
+ * target, safest first — stable bodies with no known dependency (tool-level), then resolved whole
+ * turns, then dependency-bearing bodies (recoverable, routed) — and oldest first within a tier.
+ * The target sits above the rehearsal's compression threshold (30%) so a plan that reaches it
+ * commits; a plan that cannot reach it stays pending rather than touching kept objects.
+ *
+ * A whole-turn fold subsumes the tool-level actions inside the turn: it is charged only the
+ * tokens those did not already save, and they leave the plan (one object, one action).
+ */
+export interface Candidate {
+  decision: PlanDecision;
+  /** Estimated tokens the action removes from the view (after its pointer or hints). */
+  saves: number;
+  /** 0 obsolete trace, 1 stable tool body, 1.5 resolved whole turn, 2 dependency-bearing body. */
+  tier: number;
+  /** First message of the object (older first). */
+  at: number;
+  /** The enclosing conversation object of a function object. */
+  parent?: string;
+}
+
+export interface Selection {
+  decisions: PlanDecision[];
+  /** Estimated tokens the selected plan removes. */
+  saved: number;
+}
+
+export function selectActions(candidates: readonly Candidate[], target: number, minSavings: number): Selection {
+  const taken: Candidate[] = [];
+  let saved = 0;
+  for (const c of candidates) {
+    if (c.tier !== 0) continue;
+    taken.push(c);
+    saved += Math.max(0, c.saves);
+  }
+  const folds = candidates.filter((c) => c.tier !== 0).sort((a, b) => a.tier - b.tier || a.at - b.at);
+  const foldedTurns = new Set<string>();
+  for (const c of folds) {
+    if (saved >= target) break;
+    if (c.decision.kind === "conversation") {
+      const inside = taken.filter((t) => t.parent === c.decision.id);
+      const extra = c.saves - inside.reduce((sum, t) => sum + Math.max(0, t.saves), 0);
+      if (extra < minSavings) continue;
+      foldedTurns.add(c.decision.id);
+      for (const t of inside) taken.splice(taken.indexOf(t), 1);
+      taken.push(c);
+      saved += extra;
+      continue;
+    }
+    if (c.saves < minSavings || (c.parent && foldedTurns.has(c.parent))) continue;
+    taken.push(c);
+    saved += c.saves;
+  }
+  const order = (c: Candidate) => (c.decision.kind === "conversation" ? 0 : c.tier === 0 ? 1 : 2);
+  const decisions = taken.sort((a, b) => order(a) - order(b) || a.at - b.at).map((c) => c.decision);
+  return { decisions, saved };
+}
