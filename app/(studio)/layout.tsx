@@ -14,6 +14,7 @@ export default async function StudioLayout({ children }: { children: ReactNode }
   const user = await requireUser();
   const items: NavItem[] = [
     { href: "/traces", label: "Traces" },
+    { href: "/evaluations", label: "Evaluations" },
     ...(hasRole(user.role, "reviewer") ? [{ href: "/upload", label: "Upload" }] : []),
     ...(hasRole(user.role, "admin") ? [{ href: "/admin/users", label: "Admin" }] : []),
   ];

@@ -1,0 +1,24 @@
+/**
+ * Client-side shapes of the evaluation API (types only, re-exported from server/ so the browser
+ * bundle carries no server code), plus small formatting helpers shared by the run views.
+ */
+export type { EvalRunSummary } from "@/server/evals/get-run";
+export type { RunView, EvalApiResponse } from "@/server/evals/run-view";
+export type { RunCut, CutEvidence } from "@/server/evals/list-run-cuts";
+export type { PolicyFrequency } from "@/server/evals/compaction-frequency";
+export type { EvalRunStatus } from "@/server/evals/run-status";
+
+export function isActive(status: string): boolean {
+  return status === "queued" || status === "running";
+}
+
+export function pct(value: number): string {
+  return `${value.toFixed(1)}%`;
+}
+
+/** `/sessions/<id>/compact?policy=&cut=&window=`: the replay page at exactly the evaluated cut and window. */
+export function compactHref(sessionId: string, policy: string, cut: number, window: number): string {
+  const query = new URLSearchParams({ policy, cut: String(cut) });
+  if (window > 0) query.set("window", String(window));
+  return `/sessions/${encodeURIComponent(sessionId)}/compact?${query.toString()}`;
+}

@@ -1,0 +1,100 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, useTransition, type FormEvent } from "react";
+import { createEvaluationAction } from "@/app/(studio)/evaluations/actions";
+
+export interface PolicyChoice {
+  id: string;
+  family: string;
+}
+
+/**
+ * "New evaluation": suite (all sessions, the Hard Set, or one format), a policy checklist with
+ * select-all, the judge and the trigger level. The run is created by a server action and executes
+ * in the background; on success the page for the new run opens and shows its progress.
+ */
+export function NewEvaluationForm({ policies, formats, llmAvailable }: { policies: PolicyChoice[]; formats: string[]; llmAvailable: boolean }) {
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const [suite, setSuite] = useState<"all" | "hard" | "format">("all");
+  const [format, setFormat] = useState(formats[0] ?? "");
+  const [chosen, setChosen] = useState<Set<string>>(new Set());
+  const [error, setError] = useState<{ message: string; fields: Record<string, string[]> } | null>(null);
+  const allChosen = chosen.size === policies.length;
+
+  const toggle = (id: string) => setChosen((previous) => {
+    const next = new Set(previous);
+    if (!next.delete(id)) next.add(id);
+    return next;
+  });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const settings = {
+      suite: suite === "all" ? { kind: "all" } : suite === "hard" ? { kind: "hard" } : { kind: "filter", filter: { formats: [format] } },
+      policies: policies.filter((p) => chosen.has(p.id)).map((p) => ({ id: p.id })),
+      judge: String(form.get("judge")),
+      triggerLevel: Number(form.get("triggerLevel")) / 100,
+    };
+    const name = String(form.get("name") ?? "").trim();
+    startTransition(async () => {
+      const result = await createEvaluationAction({ settings, ...(name ? { name } : {}) });
+      if (result.ok) router.push(`/evaluations/${result.data.runId}`);
+      else setError({ message: result.message, fields: result.fieldErrors ?? {} });
+    });
+  };
+
+  return (
+    <section className="card card-body" aria-labelledby="new-eval-heading">
+      <form onSubmit={onSubmit} className="stack" noValidate>
+        <h2 id="new-eval-heading">New evaluation</h2>
+        <div className="field">
+          <label htmlFor="eval-name">Name (optional)</label>
+          <input id="eval-name" name="name" className="input" maxLength={200} placeholder="Baselines vs Self-GC" />
+        </div>
+        <fieldset className="field">
+          <legend>Suite</legend>
+          <label><input type="radio" name="suite" checked={suite === "all"} onChange={() => setSuite("all")} /> All sessions</label>
+          <label><input type="radio" name="suite" checked={suite === "hard"} onChange={() => setSuite("hard")} /> Hard Set (highest sustained tool pressure)</label>
+          <label>
+            <input type="radio" name="suite" checked={suite === "format"} onChange={() => setSuite("format")} disabled={formats.length === 0} /> Format{" "}
+            <select className="select" aria-label="Suite format" value={format} onChange={(e) => { setFormat(e.target.value); setSuite("format"); }} disabled={formats.length === 0}>
+              {formats.map((f) => <option key={f} value={f}>{f}</option>)}
+            </select>
+          </label>
+        </fieldset>
+        <fieldset className="field" aria-describedby={error?.fields.policies ? "eval-policies-error" : undefined}>
+          <legend>Policies</legend>
+          <label><input type="checkbox" checked={allChosen} onChange={() => setChosen(allChosen ? new Set() : new Set(policies.map((p) => p.id)))} /> Select all</label>
+          <div className="eval-policy-grid" style={{ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(210px, 1fr))", gap: 4 }}>
+            {policies.map((p) => (
+              <label key={p.id} title={p.family}>
+                <input type="checkbox" name="policy" value={p.id} checked={chosen.has(p.id)} onChange={() => toggle(p.id)} /> <span className="mono">{p.id}</span>
+              </label>
+            ))}
+          </div>
+          {error?.fields.policies ? <span id="eval-policies-error" className="field-error">{error.fields.policies.join(" ")}</span> : null}
+        </fieldset>
+        <div className="grid-2">
+          <div className="field">
+            <label htmlFor="eval-judge">Judge</label>
+            <select id="eval-judge" name="judge" className="select" defaultValue="dependency">
+              <option value="dependency">Dependency (deterministic)</option>
+              <option value="llm" disabled={!llmAvailable}>LLM{llmAvailable ? "" : " (no endpoint configured)"}</option>
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="eval-trigger">Trigger level (% of the window at each cut)</label>
+            <input id="eval-trigger" name="triggerLevel" type="number" className="input" min={10} max={100} step={1} defaultValue={90} />
+            {error?.fields.triggerLevel ? <span className="field-error">{error.fields.triggerLevel.join(" ")}</span> : null}
+          </div>
+        </div>
+        {error ? <div className="alert alert-error" role="alert">{error.message}</div> : null}
+        <button type="submit" className="btn btn-primary" disabled={pending}>
+          {pending ? "Starting…" : "Start evaluation"}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,109 @@
+import { replayCuts } from "@/lib/eval/cut-protocol";
+import { evaluateSuite, type SuiteItem, type SuitePolicy } from "@/lib/eval/evaluate-suite";
+import type { LlmClient } from "@/lib/llm/types";
+import type { Db } from "../db/client";
+import { llmClientFromEnv } from "../llm/client";
+import { clearCancelSignal, isCancelSignalled } from "./cancel-signals";
+import { rejudgeWithLlm } from "./llm-rejudge";
+import { loadSuiteSessions, type LoadedSuiteSession } from "./load-suite-sessions";
+import { failedRow, policyKeyOf, resultRow, type ResultRow } from "./result-rows";
+import { parseStoredSettings, suitePolicies } from "./run-settings";
+import type { EvalRunStatus } from "./run-status";
+import { writeBatch, type BatchProgress } from "./write-batch";
+
+export interface RunEvaluationOptions {
+  /** Who holds the run while it executes (default: this process's runner id). */
+  workerId: string;
+  /** Rows per transaction (default 25); a batch is also written after `flushMs` (default 1000). */
+  batchSize?: number;
+  flushMs?: number;
+  /** The LLM for judge=llm and planner=llm; default: the endpoint configured in the environment. */
+  llm?: LlmClient | null;
+  /** Called after each batch is committed (progress bars, tests). */
+  onBatch?: (progress: BatchProgress) => void | Promise<void>;
+}
+
+/**
+ * Executes one queued run to its end: claims it (queued → running, atomically, so two runners never
+ * share a run), streams lib/eval's evaluateSuite over the stored session ids and settings, skipping
+ * every unit key already stored (resume), and writes results in batches, each in one transaction
+ * with the run's progress and heartbeat. Between units it checks the cancel signal, at every batch
+ * the database flag; a cancelled run keeps what it wrote. Returns the status the run ended in, or
+ * null when the run was not queued (another runner has it, or it finished).
+ */
+export async function runEvaluation(db: Db, runId: string, options: RunEvaluationOptions): Promise<EvalRunStatus | null> {
+  const now = new Date();
+  const claimed = await db.evalRun.updateMany({ where: { id: runId, status: "queued" }, data: { status: "running", workerId: options.workerId, heartbeatAt: now, error: null } });
+  if (claimed.count === 0) return null;
+  const run = await db.evalRun.findUniqueOrThrow({ where: { id: runId } });
+  if (!run.startedAt) await db.evalRun.update({ where: { id: runId }, data: { startedAt: now } });
+  try {
+    return await execute(db, run, options);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await finish(db, runId, "failed", message);
+    return "failed";
+  } finally {
+    clearCancelSignal(runId);
+  }
+}
+
+async function execute(db: Db, run: { id: string; settings: string; sessionIds: string; cancelRequested: boolean }, options: RunEvaluationOptions): Promise<EvalRunStatus> {
+  const settings = parseStoredSettings(run.settings);
+  const llm = options.llm === undefined ? llmClientFromEnv() : (options.llm ?? undefined);
+  if (settings.judge === "llm" && !llm) throw new Error("judge=llm needs an LLM endpoint: set TRACEFOLD_LLM_PROVIDER, TRACEFOLD_LLM_MODEL (and TRACEFOLD_LLM_BASE_URL, TRACEFOLD_LLM_API_KEY)");
+  const { sessions } = await loadSuiteSessions(db, JSON.parse(run.sessionIds) as string[], settings);
+  const stored = await db.evalResult.findMany({ where: { runId: run.id }, select: { unitKey: true, error: true } });
+  const done = new Set(stored.map((r) => r.unitKey));
+  const progress: BatchProgress = { done: stored.length, failed: stored.filter((r) => r.error !== null).length, total: undefined };
+  const policies = suitePolicies(settings);
+  const byKey = new Map(policies.map((p) => [p.key ?? p.policy.id, p]));
+  const bySession = new Map(sessions.map((s) => [s.session.id, s]));
+  const pending: ResultRow[] = [];
+  let lastWrite = Date.now();
+  const flush = async () => {
+    const cancelled = await writeBatch(db, run.id, pending.splice(0), progress);
+    lastWrite = Date.now();
+    await options.onBatch?.({ ...progress });
+    return cancelled;
+  };
+  if (run.cancelRequested) return finish(db, run.id, "cancelled");
+  for await (const item of evaluateSuite({ sessions, policies, tokenizerFor: (s) => bySession.get(s.id)!.tokenizer, triggerLevel: settings.triggerLevel, isDone: (key) => done.has(key), ...(llm ? { llm } : {}) })) {
+    progress.total = item.progress.total;
+    pending.push(await toRow(item, bySession, byKey, settings.judge === "llm" ? llm : undefined));
+    const cancelled = isCancelSignalled(run.id);
+    if (cancelled || pending.length >= (options.batchSize ?? 25) || Date.now() - lastWrite >= (options.flushMs ?? 1_000)) {
+      if ((await flush()) || cancelled) return finish(db, run.id, "cancelled");
+    }
+    await new Promise<void>((resolve) => setImmediate(resolve)); // let the server answer requests between units
+  }
+  if (await flush()) return finish(db, run.id, "cancelled");
+  return finish(db, run.id, "done");
+}
+
+async function toRow(item: SuiteItem, sessions: Map<string, LoadedSuiteSession>, policies: Map<string, SuitePolicy>, llmJudge: LlmClient | undefined): Promise<ResultRow> {
+  const suite = sessions.get(item.kind === "error" ? item.sessionId : item.evaluation.sessionId);
+  if (item.kind === "error") return failedRow(item.key, item.sessionId, item.cut, cutReasonOf(suite, item.cut), shareOf(suite, item.cut), item.message);
+  const share = shareOf(suite, item.evaluation.cut);
+  if (!llmJudge) return resultRow(item.key, item.evaluation, share);
+  try {
+    return resultRow(item.key, await rejudgeWithLlm(item.evaluation, suite!, policies.get(policyKeyOf(item.key))!, llmJudge), share);
+  } catch (error) {
+    return failedRow(item.key, item.evaluation.sessionId, item.evaluation.cut, item.evaluation.reason, share, error instanceof Error ? error.message : String(error));
+  }
+}
+
+function cutReasonOf(suite: LoadedSuiteSession | undefined, cut: number): string {
+  return (suite && replayCuts(suite.session, suite.index).find((c) => c.cut === cut)?.reason) ?? "unknown";
+}
+
+/** Prefix tokens at the cut over the session's tokens (ReplayCut.share). */
+function shareOf(suite: LoadedSuiteSession | undefined, cut: number): number {
+  const total = suite?.index.prefixTokens.at(-1) ?? 0;
+  return suite && total > 0 ? (suite.index.prefixTokens[cut] ?? 0) / total : 0;
+}
+
+async function finish(db: Db, runId: string, status: EvalRunStatus, error?: string): Promise<EvalRunStatus> {
+  await db.evalRun.update({ where: { id: runId }, data: { status, workerId: null, finishedAt: new Date(), ...(error !== undefined ? { error } : {}) } });
+  return status;
+}

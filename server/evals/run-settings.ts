@@ -1,0 +1,76 @@
+import { z } from "zod";
+import { SuiteSpecSchema } from "@/lib/eval/suites";
+import { PolicyParamError, resolveParams } from "@/lib/policies/params";
+import { findPolicy } from "@/lib/policies/registry";
+import type { SuitePolicy } from "@/lib/eval/evaluate-suite";
+import { TOKENIZER_IDS } from "@/lib/tokens/tokenizer";
+
+/**
+ * The stored settings of an evaluation run (`EvalRun.settings`, JSON). Together with the session
+ * ids fixed at creation they reproduce every result: the same suite, policies (+ params), judge,
+ * trigger level and tokenizer give the same cuts, views and verdicts.
+ *
+ * - `tokenizer: "session"` counts with the tokenizer each session was imported with (what the
+ *   session and replay pages show); a tokenizer id re-indexes every session with that one.
+ * - `triggerLevel`: the share of the window the prefix fills at each cut (seed 000: 0.9).
+ */
+export const EvalPolicySchema = z
+  .object({
+    id: z.string().min(1, "policy id is required"),
+    params: z.record(z.string(), z.union([z.number(), z.string(), z.boolean()])).optional(),
+    /** Tells two entries of one policy with different params apart (default: the id). */
+    key: z.string().min(1).optional(),
+  })
+  .superRefine((entry, ctx) => {
+    const policy = findPolicy(entry.id);
+    if (!policy) return ctx.addIssue({ code: "custom", path: ["id"], message: `unknown policy ${entry.id}` });
+    try {
+      resolveParams(policy, entry.params ?? {});
+    } catch (error) {
+      if (!(error instanceof PolicyParamError)) throw error;
+      ctx.addIssue({ code: "custom", path: ["params"], message: error.message });
+    }
+  });
+export type EvalPolicy = z.infer<typeof EvalPolicySchema>;
+
+export const EVAL_JUDGES = ["dependency", "llm"] as const;
+export type EvalJudge = (typeof EVAL_JUDGES)[number];
+
+export const EvalSettingsSchema = z.object({
+  suite: SuiteSpecSchema,
+  policies: z
+    .array(EvalPolicySchema)
+    .min(1, "pick at least one policy")
+    .superRefine((entries, ctx) => {
+      const keys = new Set<string>();
+      entries.forEach((entry, i) => {
+        const key = entry.key ?? entry.id;
+        if (keys.has(key)) ctx.addIssue({ code: "custom", path: [i], message: `policy ${key} is listed twice` });
+        keys.add(key);
+      });
+    }),
+  judge: z.enum(EVAL_JUDGES, { message: "judge must be dependency or llm" }),
+  triggerLevel: z.number().gt(0, "trigger level must be above 0").max(1, "trigger level must be at most 1").default(0.9),
+  tokenizer: z.enum(["session", ...TOKENIZER_IDS]).default("session"),
+});
+export type EvalSettings = z.infer<typeof EvalSettingsSchema>;
+export type EvalSettingsInput = z.input<typeof EvalSettingsSchema>;
+
+/** Reads stored settings; a row that no longer parses is a broken run, reported as such. */
+export function parseStoredSettings(json: string): EvalSettings {
+  return EvalSettingsSchema.parse(JSON.parse(json));
+}
+
+/** The lib/eval policy entries of validated settings (every id was checked to exist). */
+export function suitePolicies(settings: EvalSettings): SuitePolicy[] {
+  return settings.policies.map((entry) => ({
+    policy: findPolicy(entry.id)!,
+    ...(entry.params ? { params: entry.params } : {}),
+    ...(entry.key ? { key: entry.key } : {}),
+  }));
+}
+
+/** The key results are stored under for a policy entry (lib/eval unitKey's last segment). */
+export function policyKey(entry: EvalPolicy): string {
+  return entry.key ?? entry.id;
+}
