@@ -1,7 +1,10 @@
 /**
  * `npm run bench`: import throughput and peak memory on a large Claude Code JSONL, o200k counting
- * throughput against the raw gpt-tokenizer call, and policy replay throughput with its scaling in
- * session length. Prints a human table and, last, one JSON line. Set BENCH_MB (default 200).
+ * throughput against the raw gpt-tokenizer call, policy replay throughput with its scaling in
+ * session length, and online usage-log aggregation (rows/s against a lines-only pass, peak RSS,
+ * clustered bootstrap). Prints human tables and, last, one JSON line. Set BENCH_MB (default 200),
+ * BENCH_ONLINE_ROWS (default 5,000,000), BENCH_ONLINE_MAX_RSS_MB (default 1024: the run fails past
+ * it) and BENCH_ONLY (comma-separated parts: import,tokens,replay,online; default all).
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
@@ -9,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { generateSuite } from "../../lib/scenario";
 import { makeClaudeJsonl } from "./make-claude-jsonl";
+import { assertOnlineMemory, benchOnline } from "./online";
 import { benchReplay } from "./replay";
 import { benchTokens, round } from "./tokens";
 
@@ -40,18 +44,39 @@ async function benchImport(megabytes: number) {
 }
 
 async function main(): Promise<void> {
-  const megabytes = Number(process.env.BENCH_MB ?? 200);
-  console.log(`› import: parse + index a ${megabytes} MB Claude Code JSONL (tokens excluded)`);
-  const importResult = await benchImport(megabytes);
-  console.table([importResult]);
-  console.log("› tokens: o200k over a 20 MB generated suite");
-  const suite = generateSuite({ seed: 1, sessions: 4, targetTokens: 1_300_000 }).map((s) => s.session);
-  const tokens = benchTokens(suite);
-  console.table([tokens]);
-  console.log("› replay: every policy at every 10th safe cut");
-  const replay = await benchReplay([50_000, 100_000, 200_000]);
-  console.table(replay);
-  console.log(JSON.stringify({ import: importResult, tokens, replay }));
+  const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());
+  const wanted = (part: string) => !only || only.includes(part);
+  const out: Record<string, unknown> = {};
+  let online: Awaited<ReturnType<typeof benchOnline>> | undefined;
+  if (wanted("import")) {
+    const megabytes = Number(process.env.BENCH_MB ?? 200);
+    console.log(`› import: parse + index a ${megabytes} MB Claude Code JSONL (tokens excluded)`);
+    out.import = await benchImport(megabytes);
+    console.table([out.import]);
+  }
+  if (wanted("tokens")) {
+    console.log("› tokens: o200k over a 20 MB generated suite");
+    const suite = generateSuite({ seed: 1, sessions: 4, targetTokens: 1_300_000 }).map((s) => s.session);
+    out.tokens = benchTokens(suite);
+    console.table([out.tokens]);
+  }
+  if (wanted("replay")) {
+    console.log("› replay: every policy at every 10th safe cut");
+    out.replay = await benchReplay([50_000, 100_000, 200_000]);
+    console.table(out.replay);
+  }
+  if (wanted("online")) {
+    const rows = Number(process.env.BENCH_ONLINE_ROWS ?? 5_000_000);
+    if (!Number.isInteger(rows) || rows < 1) throw new Error(`BENCH_ONLINE_ROWS must be a whole number ≥ 1, got ${process.env.BENCH_ONLINE_ROWS}`);
+    console.log(`› online: stream a ${rows.toLocaleString("en-US")}-row usage CSV (lines only = baseline; read; read + aggregate), then the clustered bootstrap`);
+    online = await benchOnline(rows);
+    console.table(online.table);
+    console.table([online.summary]);
+    out.online = online;
+  }
+  console.log(JSON.stringify(out));
+  // After the JSON line, so the figures are on record even when the bound fails the run.
+  if (online) assertOnlineMemory(online.table, Number(process.env.BENCH_ONLINE_MAX_RSS_MB ?? 1024));
 }
 
 main().catch((error: unknown) => {
