@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { expect, test } from "@playwright/test";
+import { readZip } from "../tests/helpers/read-zip";
 import { storageStateOf } from "./fixtures/accounts";
 import { importForE2e } from "./fixtures/import-session";
 
@@ -57,6 +59,16 @@ test.describe("as a reviewer", () => {
     await expect(chart.locator(".recharts-scatter-symbol")).toHaveCount(POLICIES.length);
     for (const id of POLICIES) await expect(chart.locator("text", { hasText: new RegExp(`^${id}$`) })).toHaveCount(1);
     await expect(chart.locator(".recharts-errorBar").first()).toBeAttached();
+
+    // The reproduction package: a zip named after the run whose aggregates.json is what the table shows.
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Download reproduction package" }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^tracefold-eval-e2e-swe-agent-\d+-[a-z0-9]{8}\.zip$/);
+    const files = readZip(readFileSync(await download.path()));
+    const root = download.suggestedFilename().replace(/\.zip$/, "");
+    expect(JSON.parse(files.get(`${root}/aggregates.json`)!.toString("utf8")).policies).toEqual(aggregates);
+    expect(files.has(`${root}/recompute.mjs`)).toBe(true);
 
     // Drill down: the policy's cuts, one cut's evidence, then the replay page at that cut.
     await table.getByRole("button", { name: "Cuts of tool-prune" }).click();

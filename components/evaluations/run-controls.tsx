@@ -5,7 +5,7 @@ import { cancelEvaluationAction, resumeEvaluationAction } from "@/app/(studio)/e
 import type { EvalRunSummary } from "./eval-types";
 import { RunProgressBar, RunStatusPill } from "./run-progress-bar";
 
-/** Status, progress and (for reviewers) cancel / resume of one run. */
+/** Status, progress, (for reviewers) cancel / resume, and the reproduction package of a finished run. */
 export function RunControls({ run, canControl, onChanged }: { run: EvalRunSummary; canControl: boolean; onChanged: () => Promise<void> }) {
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState<string | null>(null);
@@ -24,6 +24,9 @@ export function RunControls({ run, canControl, onChanged }: { run: EvalRunSummar
         {canControl && cancellable ? <button type="button" className="btn btn-sm" disabled={pending} onClick={() => act(cancelEvaluationAction)}>Cancel</button> : null}
         {canControl && (run.status === "cancelled" || run.status === "failed") ? (
           <button type="button" className="btn btn-sm btn-primary" disabled={pending} onClick={() => act(resumeEvaluationAction)}>Resume</button>
+        ) : null}
+        {run.status === "done" ? (
+          <a className="btn btn-sm" href={`/api/evaluations/${encodeURIComponent(run.id)}/export`} download>Download reproduction package</a>
         ) : null}
       </div>
       {run.error ? <div className="alert alert-error" role="alert">The run failed: {run.error}</div> : null}

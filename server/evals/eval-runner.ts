@@ -7,8 +7,9 @@ import { runEvaluation } from "./run-evaluation";
  * The in-process evaluation runner of a Next server (or any Node process): one loop per process
  * that takes queued runs oldest first and executes them one at a time, outside any request.
  * `kickEvalRunner()` wakes it after a run is created or resumed; it is also kicked by the
- * evaluation pages and route handlers, which (throttled) first put runs orphaned by a dead process
- * back in the queue — so after a restart, the first visit resumes what was running.
+ * evaluation pages and route handlers, and at server boot and then periodically by
+ * startEvalRunner (instrumentation.ts). Each loop first (throttled) puts runs orphaned by a dead
+ * process back in the queue, so after a restart what was running resumes without a page visit.
  */
 interface RunnerState {
   workerId: string;
@@ -18,7 +19,8 @@ interface RunnerState {
 }
 
 const globalRunner = globalThis as unknown as { tracefoldEvalRunner?: RunnerState };
-const RECOVERY_INTERVAL_MS = 30_000;
+/** At most one orphan sweep per this interval (also the period of startEvalRunner's timer). */
+export const RECOVERY_INTERVAL_MS = 30_000;
 
 function state(): RunnerState {
   return (globalRunner.tracefoldEvalRunner ??= { workerId: `worker-${process.pid}-${randomUUID().slice(0, 8)}`, active: false, again: false, lastRecovery: 0 });
@@ -29,9 +31,14 @@ export function runnerWorkerId(): string {
   return state().workerId;
 }
 
-/** Starts the loop unless it is running (then it looks for queued runs once more before idling). */
-export function kickEvalRunner(db: Db): void {
+/**
+ * Starts the loop unless it is running (then it looks for queued runs once more before idling).
+ * `recover: true` makes the next loop sweep for orphaned runs even inside the throttle interval
+ * (server boot: the previous process's runs must not wait for the throttle).
+ */
+export function kickEvalRunner(db: Db, options: { recover?: boolean } = {}): void {
   const runner = state();
+  if (options.recover) runner.lastRecovery = 0;
   if (runner.active) {
     runner.again = true;
     return;

@@ -1,0 +1,60 @@
+/** What the README of a package states about its run (everything else in it is fixed text). */
+export interface ReadmeFacts {
+  runId: string;
+  name: string;
+  judge: string;
+  sessions: number;
+  units: number;
+  failedUnits: number;
+  redactions: number;
+  plannerOutputs: number;
+  unavailablePatches: number;
+  notReproduced: number;
+  exportedAt: string;
+}
+
+/**
+ * The package's README: what each file is, how to check the figures, and what a reproduction can and
+ * cannot redo — the items seed 000's Limitations section lists (sanitized fixtures, planner outputs,
+ * candidate patches, token estimates, prompt templates, judge outputs, a recompute script).
+ */
+export function packageReadme(f: ReadmeFacts): string {
+  return [
+    `# Tracefold evaluation run: ${f.name}`,
+    "",
+    `Run \`${f.runId}\`, judge \`${f.judge}\`, ${f.sessions} sessions, ${f.units} units (session × cut × policy), ${f.failedUnits} failed. Exported ${f.exportedAt}.`,
+    "",
+    "## Check the figures",
+    "",
+    "```bash",
+    "node recompute.mjs   # Node 18+, no dependencies",
+    "```",
+    "",
+    "It recomputes every aggregate (prune %, token-weighted prune %, no-impact % with the Wilson 95% interval,",
+    "failures per category, failed units, judged sessions and cuts) from `judge-outputs.jsonl` and",
+    "`token-estimates.jsonl`, prints the table and exits 0 only when every figure equals `aggregates.json`.",
+    "",
+    "## Files",
+    "",
+    "| file | what |",
+    "|---|---|",
+    "| `settings.json` | the run's stored settings (suite, policies and params, judge, trigger level, tokenizer) and the evaluated session ids |",
+    "| `aggregates.json` | the figures the studio shows for this run (lib/eval/aggregate.ts) |",
+    "| `judge-outputs.jsonl` | one line per unit: verdict (seed 000 Listing 3 + evidence), noImpact, uncertain, missing dependencies per category, or the unit's error |",
+    "| `token-estimates.jsonl` | one line per judged unit: tokenizer, window, prefix tokens \\|C\\|, tokens after \\|C′\\|, pruning rate |",
+    "| `candidate-patches.jsonl` | one line per judged unit: the policy's actions per object (target, action, rule, reason, tokens), refused actions, summary text |",
+    "| `planner-outputs/<policy>/<session>-cut<k>.xml` | the Self-GC planner's XML plan at each cut where the policy is self-gc |",
+    "| `prompts/` | the LLM planner contract and the single and A/B judge contracts, as sent |",
+    "| `fixtures/sessions.tracefold.jsonl` | the evaluated sessions, sanitized, in Tracefold JSONL (`tracefold import` reads it) |",
+    "| `fixtures/redaction-report.json` | every redacted secret: session, message, part, field, offsets, kind, fingerprint (never the secret) |",
+    "| `recompute.mjs` | the check above |",
+    "",
+    "## What a reproduction can redo",
+    "",
+    `- Replay: import the fixtures and run \`tracefold eval\` with the settings above. ${f.redactions} secret(s) were replaced by \`[REDACTED:<kind>]\` placeholders; where one sat in the prefix, token counts and so the window at that cut can differ slightly from the stored figures.`,
+    `- Candidate patches were regenerated from the unredacted sessions with each unit's stored cut, window and params (policies are deterministic); ${f.notReproduced} of them differ from the stored tokens after, and ${f.unavailablePatches} could not be regenerated offline (an LLM planner). Their text fields are redacted like the fixtures.`,
+    `- Planner outputs: ${f.plannerOutputs} Self-GC plan(s).`,
+    "- LLM judge verdicts are what the configured model answered; rerunning them needs the same model and gives the same only at temperature 0 with a deterministic server.",
+    "",
+  ].join("\n");
+}
