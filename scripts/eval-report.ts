@@ -4,15 +4,18 @@
  * mean pruning rate and the no-impact rate with its Wilson 95% interval (lib/eval/aggregate.ts),
  * plus the Table 7 failure counts. A stop-gap until `tracefold eval` lands; same numbers.
  *
- *   npx tsx scripts/eval-report.ts [file|dir]... [--policies a,b] [--long] [--param k=v]...
+ *   npx tsx scripts/eval-report.ts [file|dir]... [--policies a,b] [--long | --hard] [--param k=v]...
  *                                  [--by-format] [--diagnose] [--json]
  *
  * - default input: ../shared/traces; default policies: none and the seed 000 set;
  * - `--long`: only Claude Code sessions of at least 400 messages (the long-traces report's suite);
+ * - `--hard`: the Hard Set, with the per-model tokenizer — the same sessions and cuts as
+ *   `tracefold eval --suite hard`;
  * - `--param k=v`: parameters for self-gc (e.g. `--param cacheAware=false`);
  * - `--by-format`: the same table for each trace format as well;
  * - `--diagnose`: one line per self-gc cut — rehearsal and commit decision, accepted actions by
- *   reason code, dropped edits, and the missing dependencies with the action that lost them.
+ *   reason code, dropped edits, the missing dependencies with the action that lost them, and where
+ *   the prefix tokens sit (protected, kept by each keep rule, offered for action, assistant text).
  */
 import { resolve } from "node:path";
 import { aggregatePolicies, toRecord, type EvaluationRecord } from "../lib/eval/aggregate";
@@ -21,7 +24,9 @@ import type { CutEvaluation } from "../lib/eval/evaluate-cut";
 import { findPolicy } from "../lib/policies/registry";
 import { runPolicy } from "../lib/policies/run-policy";
 import type { PolicyParams } from "../lib/policies/types";
+import { selectSuite } from "../lib/eval/suites";
 import { createAnalyzer } from "../lib/trace/analyze";
+import { tokenBreakdown } from "./eval-report-breakdown";
 import { parseTrace } from "../lib/trace/parse-trace";
 import { sourceFromFile } from "../server/files/file-source";
 import { listTraceFiles } from "../server/files/list-trace-files";
@@ -32,6 +37,7 @@ interface Options {
   inputs: string[];
   policies: string[];
   long: boolean;
+  hard: boolean;
   params: PolicyParams;
   diagnose: boolean;
   json: boolean;
@@ -39,11 +45,12 @@ interface Options {
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { inputs: [], policies: DEFAULT_POLICIES, long: false, params: {}, diagnose: false, json: false, byFormat: false };
+  const options: Options = { inputs: [], policies: DEFAULT_POLICIES, long: false, hard: false, params: {}, diagnose: false, json: false, byFormat: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === "--policies") options.policies = argv[++i]!.split(",").filter(Boolean);
     else if (arg === "--long") options.long = true;
+    else if (arg === "--hard") options.hard = true;
     else if (arg === "--diagnose") options.diagnose = true;
     else if (arg === "--json") options.json = true;
     else if (arg === "--by-format") options.byFormat = true;
@@ -56,8 +63,8 @@ function parseArgs(argv: string[]): Options {
   return options;
 }
 
-async function loadSessions(inputs: string[], long: boolean): Promise<{ sessions: SuiteSession[]; analyzer: ReturnType<typeof createAnalyzer> }> {
-  const analyzer = createAnalyzer({ tokenizer: "o200k" });
+async function loadSessions(inputs: string[], long: boolean, hard: boolean): Promise<{ sessions: SuiteSession[]; analyzer: ReturnType<typeof createAnalyzer> }> {
+  const analyzer = createAnalyzer(hard ? {} : { tokenizer: "o200k" });
   const sessions: SuiteSession[] = [];
   for (const path of await listTraceFiles(inputs)) {
     const parsed = await parseTrace(await sourceFromFile(path, path));
@@ -68,12 +75,12 @@ async function loadSessions(inputs: string[], long: boolean): Promise<{ sessions
       sessions.push({ session, index });
     }
   }
-  return { sessions, analyzer };
+  return { sessions: hard ? selectSuite(sessions, { kind: "hard" }) : sessions, analyzer };
 }
 
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
-  const { sessions, analyzer } = await loadSessions(options.inputs, options.long);
+  const { sessions, analyzer } = await loadSessions(options.inputs, options.long, options.hard);
   const policies = options.policies.map((id) => {
     const policy = findPolicy(id);
     if (!policy) throw new Error(`unknown policy ${id}`);
@@ -146,6 +153,7 @@ async function diagnoseLine(evaluation: CutEvaluation, s: SuiteSession, analyzer
   return [
     `self-gc ${s.session.id.slice(0, 8)}#${evaluation.cut} (${evaluation.prefixTokens} tok) rehearsal ${rehearsal} commit ${details.commit?.status ?? "-"} prune ${(100 * evaluation.pruneRate).toFixed(1)}% noImpact ${evaluation.noImpact}`,
     `  actions ${JSON.stringify(Object.fromEntries(byCode))} dropped ${details.rehearsal?.dropped.length ?? 0}`,
+    `  tokens ${tokenBreakdown(s, evaluation.cut, analyzer.tokenizerFor(s.session))}`,
     details.commit?.status === "committed" ? "" : `  commit: ${details.commit?.reason ?? ""}`,
     missing.length ? `  missing [${lost.join(" ")}]` : "",
   ].filter(Boolean).join("\n");

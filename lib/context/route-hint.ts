@@ -9,7 +9,7 @@ import type { ContextIndex, ContextObject } from "./objects";
  * - a tool result: the tool and the leaves of its call's arguments (the path it read, the URL it
  *   fetched, the command it ran, the id it looked up), then the locators its output introduced;
  * - a whole user turn: the request's opening words, then the subject of each tool call inside the
- *   turn (a whole-turn pointer that only quotes the request hides which files and pages the turn
+ *   turn (its leading arguments, up to the first distinctive one) (a whole-turn pointer that only quotes the request hides which files and pages the turn
  *   touched — seed 000's "chronological fold hides concrete grounding").
  * Bounded: every piece is shortened and the whole route is capped, so a pointer stays small.
  */
@@ -18,6 +18,11 @@ export interface RouteOptions {
   leafChars?: number;
   /** Argument leaves named per tool call (default 3). */
   leaves?: number;
+  /**
+   * Name more leaves (up to 3) until one has at least this many characters: `search(IAH, SFO,
+   * 2024-05-19)` rather than `search(IAH)`, which names no flight search in particular.
+   */
+  distinctLeaf?: number;
   /** Locators (urls, paths, ids) named from the output (default 6). */
   anchors?: number;
   /** Tool calls named inside a whole-turn route (default 8). */
@@ -38,7 +43,7 @@ export function semanticRoute(session: Session, index: ContextIndex, object: Con
   const calls = index.objects
     .filter((o) => o.kind === "function" && o.parentId === object.id)
     .slice(0, options.turnCalls ?? 8)
-    .map((o) => callRoute(session, o, { ...options, leaves: 1 }));
+    .map((o) => callRoute(session, o, { ...options, leaves: 1, distinctLeaf: 6 }));
   const inside = calls.length ? `; tools: ${calls.join("; ")}` : "";
   return cap(`user request: ${shorten(request, leafChars * 1.6)}${inside}${mentions}`, maxChars);
 }
@@ -48,11 +53,15 @@ export function callRoute(session: Session, object: ContextObject, options: Rout
   const call = object.call ? session.messages[object.call.message]?.parts[object.call.part] : undefined;
   const tool = object.rawTool ?? object.tool ?? "tool";
   if (!call || call.type !== "tool_call") return tool;
-  const leaves = argumentLeaves(call.arguments)
+  const all = argumentLeaves(call.arguments)
     .map((leaf) => leaf.replace(/\s+/g, " ").trim())
-    .filter((leaf) => leaf.length >= 2)
-    .slice(0, options.leaves ?? 3)
-    .map((leaf) => shorten(leaf, options.leafChars ?? 100));
+    .filter((leaf) => leaf.length >= 2);
+  let count = options.leaves ?? 3;
+  if (options.distinctLeaf !== undefined) {
+    const first = all.findIndex((leaf) => leaf.length >= options.distinctLeaf!);
+    count = Math.max(count, Math.min(3, first + 1));
+  }
+  const leaves = all.slice(0, count).map((leaf) => shorten(leaf, options.leafChars ?? 100));
   return `${tool}(${leaves.join(", ")})`;
 }
 

@@ -19,6 +19,8 @@ export interface FunctionFacts {
    * fold moves them to a sidecar too: a Write's content, an Edit's strings, a heredoc), else 0.
    */
   callBodyTokens: number;
+  /** Lines of the call's own text (a multi-line script or snippet has several; JSON escapes count). */
+  callLines: number;
   failed: boolean;
   isProtected: boolean;
   /** Inside the newest share of the prefix, where the agent is still working. */
@@ -71,6 +73,7 @@ export function collectFacts(input: PlannerInput, options: FactOptions = {}): Pr
       call: describeCall(object.tool ?? "tool", args),
       content,
       callBodyTokens: args.length >= CALL_BODY_MIN_CHARS ? Math.round(args.length / 4) : 0,
+      callLines: 1 + (args.match(/\\n|\n/g)?.length ?? 0),
       failed: looksFailed(content, object.isError, object.tool),
       isProtected: protect.messages.has(object.firstMessage),
       isRecent: index.prefixTokens[object.firstMessage]! >= recentFrom,

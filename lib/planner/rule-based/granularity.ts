@@ -10,13 +10,20 @@ import { isGoverningRequest } from "./contracts";
  * - no handle it introduced is used after it ended (the fold would hide where it came from);
  * - none of its tool results is a dependency (live handle, editable body, contract, quoted
  *   evidence, working set), whether kept or folded tool-level (a dependency-bearing body is folded
- *   on its own so its pointer names it).
+ *   on its own so its pointer names it);
+ * - a turn whose only live parts are large working-set bodies (tier 3) is offered whole at tier 3,
+ *   spent only as the reserve (one turn pointer costs less than one pointer per body inside).
  */
 const BLOCKING: ReadonlySet<KeepReason> = new Set(["protected", "contract", "user_feedback", "live_handle", "editable_body", "exact_evidence", "recent"]);
+
+/** Characters a request needs before a reserve turn fold's pointer, which quotes it, can route. */
+const MIN_ROUTING_REQUEST = 40;
 
 export interface TurnFold {
   id: string;
   reason: string;
+  /** 1.5: a resolved turn; 3: a turn whose only live parts are working-set bodies (the reserve). */
+  tier: 1.5 | 3;
 }
 
 export interface TurnSignals {
@@ -29,10 +36,12 @@ export interface TurnSignals {
 
 export function findFoldableTurns(conversations: ConversationFacts[], functions: FunctionFacts[], signals: TurnSignals): TurnFold[] {
   const blocked = new Set<string>();
+  const reserve = new Set<string>();
   for (const f of functions) {
     const verdict = signals.verdicts.get(f.object.id);
-    const blocks = verdict && ("keep" in verdict ? BLOCKING.has(verdict.keep) : verdict.tier === 2);
-    if (f.object.parentId && blocks) blocked.add(f.object.parentId);
+    if (!f.object.parentId || !verdict) continue;
+    if ("keep" in verdict ? BLOCKING.has(verdict.keep) : verdict.tier === 2) blocked.add(f.object.parentId);
+    else if (!("keep" in verdict) && verdict.tier === 3) reserve.add(f.object.parentId);
   }
   const folds: TurnFold[] = [];
   const latestUnprotected = conversations.length - 1 - conversations.slice().reverse().findIndex((c) => !c.isProtected);
@@ -41,7 +50,15 @@ export function findFoldableTurns(conversations: ConversationFacts[], functions:
     if (isGoverningRequest(c.request)) return;
     const tokens = signals.turnTokens(c);
     if (tokens < signals.minTokens) return;
-    folds.push({ id: c.object.id, reason: `resolved_turn: ${tokens} tokens of finished work, nothing inside is used later` });
+    // A turn holding working-set bodies (and nothing else still needed) is folded whole only as the
+    // reserve, like those bodies, and only when its request says what the turn was about: a
+    // pointer quoting "Yes, go ahead." would not tell a later step what to recover from it.
+    if (reserve.has(c.object.id) && c.request.replace(/\s+/g, " ").trim().length < MIN_ROUTING_REQUEST) return;
+    folds.push(
+      reserve.has(c.object.id)
+        ? { id: c.object.id, reason: `working_set_turn: ${tokens} tokens; its newest steps are folded with it only as the reserve`, tier: 3 }
+        : { id: c.object.id, reason: `resolved_turn: ${tokens} tokens of finished work, nothing inside is used later`, tier: 1.5 },
+    );
   });
   return folds;
 }

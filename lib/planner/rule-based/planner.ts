@@ -1,5 +1,3 @@
-import type { ContextObject } from "../../context/objects";
-import { semanticRoute } from "../../context/route-hint";
 import { renderPlanXml, type PlanDecision } from "../render-plan";
 import type { Planner, PlannerInput, PlannerOutput } from "../types";
 import { collectFacts, type ConversationFacts, type PrefixFacts } from "./facts";
@@ -8,7 +6,8 @@ import { findLiveHandles } from "./live-handles";
 import { findSupersession } from "./supersession";
 import { selectActions, type Candidate } from "./select";
 import { findQuotedObjects } from "./verbatim";
-import { judgeFunction, type Verdict, type VerdictOptions } from "./verdicts";
+import { sizeRules, type SizingOptions } from "./sizing";
+import { judgeFunction, type Verdict } from "./verdicts";
 
 /**
  * The embedded planner (no model): seed 000's planner contract applied by rules over an anchor
@@ -16,7 +15,7 @@ import { judgeFunction, type Verdict, type VerdictOptions } from "./verdicts";
  * rehearsal and commit as an LLM planner's output — it gets no shortcut past the harness.
  * Deterministic and linear in the prefix.
  */
-export interface RuleBasedOptions extends Partial<VerdictOptions> {
+export interface RuleBasedOptions extends SizingOptions {
   /**
    * Fold a whole resolved turn of at least this many tokens (default 1,500), or of at least
    * `turnFoldMinShare` of the prefix when that is smaller (a short session's turns are short too).
@@ -26,20 +25,22 @@ export interface RuleBasedOptions extends Partial<VerdictOptions> {
   turnFoldMinShare?: number;
   /** Newest share of the prefix treated as the working set (default 0.15). */
   recentShare?: number;
-  /** Folds that would save fewer tokens than this are dropped by the sanity check (default 120). */
-  minFoldSavings?: number;
   /**
    * Light compression bias (seed 000 operates at 31–44% pruning): obsolete trace is always
    * collected; folds are added, safest first, until the plan is estimated to remove this share of
    * the prefix (default 0.4, above the 30% compression threshold so the plan can commit).
    */
   targetShare?: number;
+  /**
+   * The working-set reserve (tier 3) opens only when every safer action together is estimated to
+   * remove less than this share of the prefix (default 0.34: just above the 30% compression
+   * threshold, so the newest steps are folded only to let an otherwise pending plan commit).
+   */
+  reserveShare?: number;
 }
 
 export const RULE_BASED_PLANNER_ID = "rule-based";
 
-/** Tokens a fold pointer costs besides its route (tags, the sha256, the reminder on the turn). */
-const FOLD_OVERHEAD = 75;
 /** A turn smaller than this is never folded whole: its pointer would cost about as much. */
 const MIN_TURN_FOLD = 250;
 /** Rough tokens the pointer left in a folded call's arguments costs. */
@@ -56,7 +57,7 @@ export function createRuleBasedPlanner(options: RuleBasedOptions = {}): Planner 
 
 /** Synchronous core, exported for tests and benchmarks. */
 export function planWithRules(input: PlannerInput, options: RuleBasedOptions = {}): PlannerOutput {
-  const verdictOptions: VerdictOptions = { foldMinTokens: options.foldMinTokens ?? 300, maskMinTokens: options.maskMinTokens ?? 200 };
+  const { verdictOptions, minFoldSavings, foldCost } = sizeRules(input, options);
   const facts = collectFacts(input, { recentShare: options.recentShare ?? 0.15 });
   const handles = findLiveHandles(input);
   const signals = { live: handles.byObject, quoted: findQuotedObjects(input), supersession: findSupersession(facts.functions) };
@@ -69,10 +70,9 @@ export function planWithRules(input: PlannerInput, options: RuleBasedOptions = {
     turnTokens,
     minTokens: Math.max(MIN_TURN_FOLD, Math.min(options.turnFoldMinTokens ?? 1_500, (options.turnFoldMinShare ?? 0.08) * facts.prefixTokens)),
   });
-  const foldCost = (object: ContextObject) => FOLD_OVERHEAD + input.tokenizer.count(semanticRoute(input.session, input.index, object));
   const candidates: Candidate[] = turns.map((t) => {
     const c = facts.conversations.find((x) => x.object.id === t.id)!;
-    return { decision: { action: "fold", kind: "conversation", id: t.id, reason: t.reason }, saves: turnTokens(c) - foldCost(c.object), tier: 1.5, at: c.object.firstMessage };
+    return { decision: { action: "fold", kind: "conversation", id: t.id, reason: t.reason }, saves: turnTokens(c) - foldCost(c.object), tier: t.tier, at: c.object.firstMessage };
   });
   for (const f of facts.functions) {
     const verdict = verdicts.get(f.object.id)!;
@@ -88,7 +88,12 @@ export function planWithRules(input: PlannerInput, options: RuleBasedOptions = {
       ...(f.object.parentId ? { parent: f.object.parentId } : {}),
     });
   }
-  const { decisions } = selectActions(candidates, (options.targetShare ?? 0.4) * facts.prefixTokens, options.minFoldSavings ?? 120);
+  const { decisions } = selectActions(
+    candidates,
+    (options.targetShare ?? 0.4) * facts.prefixTokens,
+    minFoldSavings,
+    (options.reserveShare ?? 0.34) * facts.prefixTokens,
+  );
   return { xml: renderPlanXml(describeSession(input, facts, verdicts, decisions), decisions), planner: RULE_BASED_PLANNER_ID };
 }
 

@@ -8,6 +8,10 @@ import type { PlanDecision } from "../render-plan";
  * The target sits above the rehearsal's compression threshold (30%) so a plan that reaches it
  * commits; a plan that cannot reach it stays pending rather than touching kept objects.
  *
+ * Tier 3 (large working-set bodies) is a reserve: it is opened only when every safer action
+ * together is estimated to remove less than `reserveBelow` tokens — i.e. only to let a plan that
+ * would otherwise stay pending commit — and then spent oldest first up to the same target.
+ *
  * A whole-turn fold subsumes the tool-level actions inside the turn: it is charged only the
  * tokens those did not already save, and they leave the plan (one object, one action).
  */
@@ -15,7 +19,7 @@ export interface Candidate {
   decision: PlanDecision;
   /** Estimated tokens the action removes from the view (after its pointer or hints). */
   saves: number;
-  /** 0 obsolete trace, 1 stable tool body, 1.5 resolved whole turn, 2 dependency-bearing body. */
+  /** 0 obsolete trace, 1 stable tool body, 1.5 resolved whole turn, 2 dependency-bearing body, 3 working-set body (reserve). */
   tier: number;
   /** First message of the object (older first). */
   at: number;
@@ -29,7 +33,10 @@ export interface Selection {
   saved: number;
 }
 
-export function selectActions(candidates: readonly Candidate[], target: number, minSavings: number): Selection {
+/** Tiers at or above this are the reserve. */
+export const RESERVE_TIER = 3;
+
+export function selectActions(candidates: readonly Candidate[], target: number, minSavings: number, reserveBelow = 0): Selection {
   const taken: Candidate[] = [];
   let saved = 0;
   for (const c of candidates) {
@@ -39,8 +46,13 @@ export function selectActions(candidates: readonly Candidate[], target: number, 
   }
   const folds = candidates.filter((c) => c.tier !== 0).sort((a, b) => a.tier - b.tier || a.at - b.at);
   const foldedTurns = new Set<string>();
+  let reserveChecked = false;
   for (const c of folds) {
     if (saved >= target) break;
+    if (c.tier >= RESERVE_TIER && !reserveChecked) {
+      reserveChecked = true;
+      if (saved >= reserveBelow) break;
+    }
     if (c.decision.kind === "conversation") {
       const inside = taken.filter((t) => t.parent === c.decision.id);
       const extra = c.saves - inside.reduce((sum, t) => sum + Math.max(0, t.saves), 0);

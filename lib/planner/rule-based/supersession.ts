@@ -7,7 +7,10 @@ import type { FunctionFacts } from "./facts";
  * - a read is superseded once the whole file is rewritten (the write's arguments hold the body);
  * - the latest read of a file that is edited afterwards is an editable artifact body;
  * - a failed attempt is superseded once a later call with the same intent succeeds;
- * - an output is a superseded rerun once the identical command runs again successfully.
+ * - an output is a superseded rerun once the identical command runs again successfully;
+ * - any other call (not a shell command, not a file read) is a duplicate result once the same tool
+ *   is called later with the same arguments and returns byte-identical output: the newer copy
+ *   carries everything the older one did (a lookup repeated to re-check a record).
  * One pass over the function objects in order.
  */
 export interface Supersession {
@@ -16,6 +19,7 @@ export interface Supersession {
   editable: Set<string>;
   supersededFailure: Map<string, string>;
   supersededRerun: Map<string, string>;
+  duplicateResult: Map<string, string>;
 }
 
 export function findSupersession(functions: FunctionFacts[]): Supersession {
@@ -25,7 +29,9 @@ export function findSupersession(functions: FunctionFacts[]): Supersession {
     editable: new Set(),
     supersededFailure: new Map(),
     supersededRerun: new Map(),
+    duplicateResult: new Map(),
   };
+  const lastCall = new Map<string, { id: string; content: string }>();
   const liveReads = new Map<string, { id: string; range: string; content: string }[]>();
   const pendingFailures = new Map<string, string[]>();
   const lastRun = new Map<string, string>();
@@ -60,6 +66,12 @@ export function findSupersession(functions: FunctionFacts[]): Supersession {
     } else {
       for (const failed of pendingFailures.get(f.call.intent) ?? []) out.supersededFailure.set(failed, id);
       pendingFailures.delete(f.call.intent);
+      if (f.object.tool !== "exec" && !read && !write && f.content) {
+        const key = `${f.object.tool}\u0000${f.call.command}`;
+        const previous = lastCall.get(key);
+        if (previous && previous.content === f.content) out.duplicateResult.set(previous.id, id);
+        lastCall.set(key, { id, content: f.content });
+      }
       if (f.object.tool === "exec") {
         const previous = lastRun.get(f.call.command);
         if (previous) out.supersededRerun.set(previous, id);

@@ -55,3 +55,24 @@ export function isRepetitiveLog(content: string, minLines = 24): boolean {
 export function carriesUserFeedback(content: string): boolean {
   return /the user (?:doesn't|does not) want|user (?:said|says|rejected|feedback)|the user provided the following reason/i.test(content.slice(0, 600));
 }
+
+/**
+ * Does a content search (grep, rg, ag, the Grep tool) print source lines — `path:code`, or bare
+ * code lines when one file was searched — rather than only paths (`grep -l`, a files-with-matches
+ * mode)? Those lines are verbatim source a later edit may copy (Table 7, verbatim-source loss), so
+ * such a search is folded when large and kept when small, never pruned. Listings (ls, find, glob)
+ * print paths and stay prunable.
+ */
+export function quotesSourceLines(content: string): boolean {
+  for (const raw of content.split("\n")) {
+    const line = raw.trim();
+    if (!line || line === "--" || /^<\/?[\w-]+>/.test(line) || /^[\w./~-]+(?::\d+)?$/.test(line)) continue;
+    return true;
+  }
+  return false;
+}
+
+/** A search over file contents (its output may quote source lines), not a listing of names. */
+export function isContentSearch(tool: string | undefined, intent: string): boolean {
+  return tool === "grep" || /^(?:grep|egrep|fgrep|rg|ag|git grep)\b/.test(intent);
+}

@@ -3,6 +3,7 @@ import { reasonCode } from "../../planner/render-plan";
 import { emptyPlan, partKey, type EditPlan, type PolicyAction, type Sidecar } from "../../projection/types";
 import { foldObject, maskObject, pruneObject } from "../shared/object-edits";
 import { foldCallBody } from "./fold-call-body";
+import { mergeFoldReminders } from "./merge-reminders";
 import type { PolicyContext } from "../types";
 import type { ResolvedEdit } from "./normalise";
 
@@ -13,11 +14,12 @@ import type { ResolvedEdit } from "./normalise";
  * own (fold-call-body.ts), mask → head/tail hints, prune → removed). Rehearsal and
  * commit build the projection with this one function, so what was rehearsed is what commits.
  *
- * Two harness duties are done here:
+ * Three harness duties are done here:
  * - a pruned result takes its own call with it (the index's positional call ref), so the prune is
  *   one explicit action rather than a prune plus a separate lineage-repair fix;
  * - a fold reminder whose object has no user turn of its own (a preamble tool result) goes to the
- *   nearest user request after it, so recovery stays routable (Table 7, recovery-routing loss).
+ *   nearest user request after it, so recovery stays routable (Table 7, recovery-routing loss);
+ * - the fold reminders of one user message are merged into one (merge-reminders.ts).
  */
 export interface Projection {
   plan: EditPlan;
@@ -45,6 +47,7 @@ export function buildProjection(ctx: PolicyContext, edits: ResolvedEdit[]): Proj
       if (object.kind === "function" && object.call) plan.parts.set(partKey(object.call), { op: "drop" });
     }
   }
+  mergeFoldReminders(plan);
   return { plan, actions, sidecars };
 }
 

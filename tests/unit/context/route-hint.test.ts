@@ -32,3 +32,13 @@ test("long argument leaves are shortened and the route is capped", () => {
   assert.ok(callRoute(g.session, object).length < 120);
   assert.ok(semanticRoute(g.session, g.index, object, { maxChars: 50 }).length <= 51);
 });
+
+test("a whole-turn route names a call's leading arguments up to the first distinctive one", () => {
+  const g = fixture([
+    ["user", "Find a nonstop flight."],
+    ["call", "search_direct_flight", { origin: "IAH", destination: "SFO", date: "2024-05-19" }, "[]"],
+    ["user", "Thanks."],
+  ]);
+  const route = semanticRoute(g.session, g.index, g.index.byId.get("conversation:user:1")!);
+  assert.match(route, /search_direct_flight\(IAH, SFO, 2024-05-19\)/);
+});
