@@ -1,10 +1,11 @@
 /**
- * `npm run studio`'s seeding step: the demo accounts and the demo traces (see
- * server/demo/seed-demo-traces.ts). Safe to run on every start.
+ * `npm run studio`'s seeding step: the demo accounts, the demo traces (see
+ * server/demo/seed-demo-traces.ts) and the demo usage log (server/demo/seed-demo-usage.ts). Safe to run on every start.
  */
 import { resolve } from "node:path";
 import { getDb } from "../server/db/client";
 import { seedDemoTraces } from "../server/demo/seed-demo-traces";
+import { seedDemoUsage } from "../server/demo/seed-demo-usage";
 import { dataDir, localBlobStore } from "../server/storage/blob-store";
 import { DEMO_PASSWORD, ensureDemoUsers } from "../server/users/ensure-demo-users";
 
@@ -18,6 +19,8 @@ async function main(): Promise<void> {
     const failed = reports.filter((r) => r.status === "failed");
     console.log(`seed-demo: ${imported.length} files imported, ${reports.length - imported.length - failed.length} already present, ${failed.length} failed`);
     for (const f of failed) console.log(`seed-demo: could not import ${f.file}`);
+    const usage = await seedDemoUsage(db, localBlobStore(), { dataDir: dataDir() });
+    console.log(`seed-demo: usage log ${usage.outcome.status}${usage.outcome.status === "imported" ? ` (${usage.outcome.rows} calls, ${usage.outcome.slots} slots)` : ""}`);
   } finally {
     await db.$disconnect();
   }

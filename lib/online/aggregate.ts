@@ -1,6 +1,10 @@
 import { assignByEmailPivot, assignByHash, labelToGroup, type AssignRule } from "./assign";
 import { createLocalClock, DEFAULT_WINDOW, type DailyWindow } from "./local-time";
 import type { Group, UsageRow } from "./schema";
+import type { UsageSlotSums } from "./slots";
+
+/** What assignment and the surface filter read of a call (a row or a slot). */
+type AccountKey = Pick<UsageRow, "account" | "group" | "surface">;
 
 /** Sums kept per (account, local day-hour): [calls, input, cached input, cache write, output]. */
 export type CellSums = Float64Array;
@@ -61,27 +65,41 @@ export class UsageAggregator {
   }
 
   add(row: UsageRow): void {
-    this.counts.rows++;
-    if (this.surfaces && !this.surfaces.has(row.surface ?? "")) return void this.counts.otherSurface++;
-    if (this.options.volatile?.some((v) => row.timestamp >= v.start && row.timestamp < v.end)) return void this.counts.volatile++;
-    const local = this.clock(row.timestamp);
-    if (local.minuteOfDay < this.window.startMinute || local.minuteOfDay >= this.window.endMinute) return void this.counts.outsideWindow++;
-    const account = this.accountFor(row);
-    if (!account) return void this.counts.unassigned++;
-    const isPre = this.options.rolloutAt !== undefined && row.timestamp < this.options.rolloutAt;
-    const cells = isPre ? account.pre : account.post;
-    const key = local.day * 24 + local.hour;
-    let sums = cells.get(key);
-    if (!sums) cells.set(key, (sums = new Float64Array(5)));
-    sums[CALLS]! += 1;
-    sums[INPUT]! += row.inputTokens;
-    sums[CACHED]! += row.cachedInputTokens;
-    sums[WRITE]! += row.cacheWriteTokens;
-    sums[OUTPUT]! += row.outputTokens;
-    this.counts.used++;
+    this.addSums(row, row.timestamp, 1, row.inputTokens, row.cachedInputTokens, row.cacheWriteTokens, row.outputTokens);
   }
 
-  private accountFor(row: UsageRow): AccountCells | undefined {
+  /**
+   * Adds the pre-summed calls of one account in one 15-minute UTC slot (what the studio stores).
+   * Every filter is applied at the slot's start, so the result equals `add` on the slot's rows as
+   * long as windows, volatile windows and the rollout fall on quarter hours (`isSlotAligned`), and
+   * slots are added in the order of their first line (the account order the bootstrap depends on).
+   */
+  addSlot(slot: UsageSlotSums): void {
+    this.addSums(slot, slot.slotStart, slot.calls, slot.input, slot.cached, slot.cacheWrite, slot.output);
+  }
+
+  private addSums(key: AccountKey, timestamp: number, calls: number, input: number, cached: number, write: number, output: number): void {
+    this.counts.rows += calls;
+    if (this.surfaces && !this.surfaces.has(key.surface ?? "")) return void (this.counts.otherSurface += calls);
+    if (this.options.volatile?.some((v) => timestamp >= v.start && timestamp < v.end)) return void (this.counts.volatile += calls);
+    const local = this.clock(timestamp);
+    if (local.minuteOfDay < this.window.startMinute || local.minuteOfDay >= this.window.endMinute) return void (this.counts.outsideWindow += calls);
+    const account = this.accountFor(key);
+    if (!account) return void (this.counts.unassigned += calls);
+    const isPre = this.options.rolloutAt !== undefined && timestamp < this.options.rolloutAt;
+    const cells = isPre ? account.pre : account.post;
+    const cell = local.day * 24 + local.hour;
+    let sums = cells.get(cell);
+    if (!sums) cells.set(cell, (sums = new Float64Array(5)));
+    sums[CALLS]! += calls;
+    sums[INPUT]! += input;
+    sums[CACHED]! += cached;
+    sums[WRITE]! += write;
+    sums[OUTPUT]! += output;
+    this.counts.used += calls;
+  }
+
+  private accountFor(row: AccountKey): AccountCells | undefined {
     const existing = this.accounts.get(row.account);
     const rule = this.options.rule;
     if (rule.kind === "column") {
