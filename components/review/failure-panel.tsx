@@ -1,0 +1,87 @@
+"use client";
+
+import { FAILURE_CATEGORIES } from "@/lib/scenario/failure-categories";
+import { ProjectedView } from "./projected-view";
+import type { ItemView } from "./review-types";
+
+export type FailureView = Extract<ItemView, { queue: "failure_category" }>;
+export interface FailureForm {
+  category: string;
+  culpritId: string;
+  comment: string;
+}
+
+/**
+ * An impacted cut × policy: the projected view, what the policy removed or changed (the diff's
+ * "before"), the judge's evidence, and the form (category 1–6, culprit object id, comment).
+ */
+export function FailurePanel({ view, form, onChange }: { view: FailureView; form: FailureForm; onChange: (form: FailureForm) => void }) {
+  const evidence = view.evidence;
+  return (
+    <div className="stack">
+      <section className="card card-body stack" aria-labelledby="failure-form-heading">
+        <h2 id="failure-form-heading">Why did {view.policy} fail here?</h2>
+        <fieldset>
+          <legend>Failure category</legend>
+          {FAILURE_CATEGORIES.map((c, i) => (
+            <label key={c.id} className="review-choice">
+              <input type="radio" name="category" value={c.id} checked={form.category === c.id} onChange={() => onChange({ ...form, category: c.id })} /> <kbd>{i + 1}</kbd> {c.label}
+            </label>
+          ))}
+        </fieldset>
+        <label>
+          Culprit object id
+          <input list="object-ids" value={form.culpritId} onChange={(e) => onChange({ ...form, culpritId: e.target.value })} placeholder="function:read:3" />
+          <datalist id="object-ids">
+            {view.objectIds.map((id) => (
+              <option key={id} value={id} />
+            ))}
+          </datalist>
+        </label>
+        <label>
+          Comment (optional)
+          <textarea value={form.comment} onChange={(e) => onChange({ ...form, comment: e.target.value })} rows={2} />
+        </label>
+      </section>
+      <section className="card card-body" aria-labelledby="evidence-heading">
+        <h2 id="evidence-heading">Judge evidence</h2>
+        {evidence ? (
+          <>
+            <p>{evidence.summary}</p>
+            {evidence.culprit ? <p>Judge&apos;s culprit: <code>{evidence.culprit}</code></p> : null}
+            <ul>
+              {evidence.dependencies.filter((d) => d.status === "missing").map((d) => (
+                <li key={d.id}>
+                  <code>{d.value}</code> <span className="muted">missing · {d.category ?? d.kind}{d.lostBy ? ` · lost by ${d.lostBy.action} of ${d.lostBy.target}` : ""}</span>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : (
+          <p className="muted">No stored evidence for this unit.</p>
+        )}
+      </section>
+      <div className="grid-2 review-columns">
+        <section className="card card-body" aria-labelledby="view-heading">
+          <h2 id="view-heading">Projected view</h2>
+          <ProjectedView messages={view.view} label="Projected view" />
+        </section>
+        <section className="card card-body" aria-labelledby="removed-heading">
+          <h2 id="removed-heading">Removed or changed ({view.removed.length} parts)</h2>
+          <div className="review-messages">
+            {view.removed.map((r) => (
+              <div key={`${r.message}-${r.part}`} className="review-part">
+                <div className="muted review-part-type">
+                  #{r.message}.{r.part} {r.role} · {r.action}
+                  {r.target ? ` · ${r.target}` : ""}
+                </div>
+                <pre>{r.text}</pre>
+                {r.truncated ? <div className="muted">… (shortened)</div> : null}
+              </div>
+            ))}
+          </div>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+"use client";
+
+import Link from "next/link";
+import type { QueueSummary } from "./review-types";
+
+const KIND_LABELS = { dependency: "Future dependencies", failure: "Failure categories", ab: "A/B disagreements" } as const;
+
+/** Review queues with progress: items done (at the queue's overlap), completions per reviewer. */
+export function QueuesTable({ queues }: { queues: QueueSummary[] }) {
+  return (
+    <div className="card dt-scroll">
+      <table className="dt" aria-label="Review queues">
+        <thead>
+          <tr>
+            <th scope="col">Queue</th>
+            <th scope="col">Kind</th>
+            <th scope="col">Evaluation run</th>
+            <th scope="col">Done</th>
+            <th scope="col">Verdicts</th>
+            <th scope="col">By reviewer</th>
+            <th scope="col">Overlap</th>
+            <th scope="col">Lease</th>
+          </tr>
+        </thead>
+        <tbody>
+          {queues.map((q) => (
+            <tr key={q.id} data-testid="queue-row">
+              <td>
+                <Link href={`/review/${q.id}`}>{q.name}</Link>
+              </td>
+              <td>{KIND_LABELS[q.kind]}</td>
+              <td>{q.runName ? <Link href={`/evaluations/${q.runId}`}>{q.runName}</Link> : <span className="muted">(deleted)</span>}</td>
+              <td>
+                <progress max={q.items} value={q.done} aria-label={`${q.done} of ${q.items} items done`} /> {q.done} / {q.items}
+              </td>
+              <td>{q.labels}</td>
+              <td>{Object.entries(q.byReviewer).map(([r, n]) => `${r}: ${n}`).join(", ") || "–"}</td>
+              <td>{q.overlap}</td>
+              <td>{q.leaseMinutes} min{q.open > 0 ? ` · ${q.open} open` : ""}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

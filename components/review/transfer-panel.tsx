@@ -1,0 +1,52 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { importLabelsAction } from "@/app/(studio)/review/actions";
+
+/** Export every label version (JSONL, CSV); admins import labels back (all or nothing, errors located). */
+export function TransferPanel({ queueId, canImport }: { queueId: string; canImport: boolean }) {
+  const router = useRouter();
+  const [result, setResult] = useState<{ tone: "ok" | "error"; text: string; lines?: string[] } | null>(null);
+  async function onFile(event: React.ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    const format = file.name.toLowerCase().endsWith(".csv") ? "csv" : "jsonl";
+    const outcome = await importLabelsAction({ queueId, format, text: await file.text() });
+    event.target.value = "";
+    if (!outcome.ok) return setResult({ tone: "error", text: outcome.message, lines: outcome.fieldErrors?.file ?? [] });
+    setResult({ tone: "ok", text: `Imported ${outcome.data.imported} label versions (${outcome.data.skipped} already stored).` });
+    router.refresh();
+  }
+  return (
+    <section className="card card-body stack" aria-labelledby="transfer-heading">
+      <h2 id="transfer-heading">Export and import</h2>
+      <p>
+        <a className="btn btn-sm" href={`/api/review/${queueId}/export?format=jsonl`} download>
+          Export JSONL
+        </a>{" "}
+        <a className="btn btn-sm" href={`/api/review/${queueId}/export?format=csv`} download>
+          Export CSV
+        </a>
+      </p>
+      {canImport ? (
+        <label>
+          Import labels (.jsonl or .csv)
+          <input type="file" accept=".jsonl,.csv,.json,text/csv" onChange={onFile} />
+        </label>
+      ) : null}
+      {result ? (
+        <div role={result.tone === "error" ? "alert" : "status"} className={result.tone === "error" ? "field-error" : "muted"}>
+          <p>{result.text}</p>
+          {result.lines && result.lines.length > 0 ? (
+            <ul>
+              {result.lines.map((l, i) => (
+                <li key={i}>{l}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}

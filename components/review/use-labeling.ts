@@ -1,0 +1,114 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState } from "react";
+import { openItemAction, queueStatusAction, renewItemAction, saveLabelAction, undoLabelAction } from "@/app/(studio)/review/actions";
+import { newLabelId, withRetry, type ItemView, type QueueAgreement, type QueueSummary, type ReviewLabel } from "./review-types";
+
+export interface QueueStatus {
+  summary: QueueSummary;
+  agreement: QueueAgreement;
+}
+
+/**
+ * The labeling screen's state machine: the open item (leased by the server), saves (each a new
+ * label version, retried with the same labelId + version when the request fails, so a dropped
+ * network neither loses nor duplicates a label), undo, navigation, and the queue's progress and
+ * agreement, refreshed after every save.
+ */
+export function useLabeling(queueId: string, canLabel: boolean, initial: QueueStatus) {
+  const [view, setView] = useState<ItemView | null>(null);
+  const [done, setDone] = useState(false);
+  const [status, setStatus] = useState<QueueStatus>(initial);
+  const [notice, setNotice] = useState<{ tone: "ok" | "error" | "info"; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const viewRef = useRef<ItemView | null>(null);
+  viewRef.current = view;
+
+  const refreshStatus = useCallback(async () => {
+    const result = await withRetry(() => queueStatusAction(queueId));
+    if (result.ok) setStatus(result.data);
+  }, [queueId]);
+
+  const open = useCallback(
+    async (nav: { direction?: "next" | "previous"; itemKey?: string } = {}) => {
+      setBusy(true);
+      try {
+        const current = viewRef.current?.itemKey;
+        const result = await withRetry(() => openItemAction({ queueId, ...(current && !nav.itemKey ? { current } : {}), ...nav }));
+        if (!result.ok) return setNotice({ tone: "error", text: result.message });
+        if (!result.data.item) {
+          if (nav.direction === "previous") return setNotice({ tone: "info", text: "No earlier item." });
+          setView(null);
+          setDone(true);
+          return;
+        }
+        setDone(false);
+        setView(result.data.item);
+      } finally {
+        setBusy(false);
+      }
+    },
+    [queueId],
+  );
+
+  /** Appends a version to `thread` (or starts a thread); reloads the item and the queue's figures. */
+  const save = useCallback(
+    async (draft: Record<string, unknown>, thread?: ReviewLabel, after?: "next") => {
+      const item = viewRef.current;
+      if (!item) return false;
+      const labelId = thread?.labelId ?? newLabelId();
+      const version = thread ? thread.version + 1 : 1;
+      setBusy(true);
+      try {
+        const result = await withRetry(
+          () => saveLabelAction({ queueId, itemKey: item.itemKey, labelId, version, draft }),
+          6,
+          (attempt) => setNotice({ tone: "info", text: `Connection lost; retrying the save (${attempt})…` }),
+        );
+        if (!result.ok) {
+          setNotice({ tone: "error", text: result.message });
+          return false;
+        }
+        setNotice({ tone: "ok", text: result.data.duplicate ? "Saved (already stored)." : "Saved." });
+        await refreshStatus();
+        if (after === "next") await open({ direction: "next" });
+        else await open({ itemKey: item.itemKey });
+        return true;
+      } catch {
+        setNotice({ tone: "error", text: "The server could not be reached; your label was not saved. Try again." });
+        return false;
+      } finally {
+        setBusy(false);
+      }
+    },
+    [queueId, open, refreshStatus],
+  );
+
+  /** Undo: retracts the reviewer's most recent current label on this item. */
+  const undo = useCallback(async () => {
+    const item = viewRef.current;
+    const last = item?.mine.filter((l) => !l.retracted).sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1))[0];
+    if (!item || !last) return setNotice({ tone: "info", text: "Nothing to undo on this item." });
+    const result = await withRetry(() => undoLabelAction({ queueId, itemKey: item.itemKey, labelId: last.labelId, version: last.version + 1 }));
+    if (!result.ok) return setNotice({ tone: "error", text: result.message });
+    setNotice({ tone: "ok", text: `Undone (${last.kind.replace("_", " ")}).` });
+    await refreshStatus();
+    await open({ itemKey: item.itemKey });
+  }, [queueId, open, refreshStatus]);
+
+  useEffect(() => {
+    if (canLabel) void open();
+  }, [canLabel, open]);
+
+  // Heartbeat: renew the lease while the item is open (a closed tab lets it lapse after the timeout).
+  const openKey = view?.itemKey;
+  useEffect(() => {
+    if (!canLabel || !openKey) return;
+    const timer = setInterval(() => {
+      void renewItemAction({ queueId, itemKey: openKey }).then((r) => (!r.ok ? setNotice({ tone: "error", text: r.message }) : undefined)).catch(() => undefined);
+    }, Math.min(60_000, (initial.summary.leaseMinutes * 60_000) / 3));
+    return () => clearInterval(timer);
+  }, [canLabel, openKey, queueId, initial.summary.leaseMinutes]);
+
+  return { view, done, status, notice, busy, open, save, undo, setNotice, refreshStatus };
+}

@@ -1,0 +1,63 @@
+import type { ContextIndex } from "@/lib/context/objects";
+import { replayCuts, windowForCut } from "@/lib/eval/cut-protocol";
+import { extractDependencies } from "@/lib/eval/dependencies";
+import type { Dependency } from "@/lib/eval/types";
+import { runPolicy } from "@/lib/policies/run-policy";
+import type { PolicyResult } from "@/lib/policies/types";
+import type { Tokenizer } from "@/lib/tokens/tokenizer";
+import type { Session } from "@/lib/trace/model";
+import type { Db } from "../db/client";
+import { loadSuiteSessions } from "../evals/load-suite-sessions";
+import { parseStoredSettings, policyKey, suitePolicies } from "../evals/run-settings";
+
+/**
+ * One replay cut of an evaluation run, rebuilt exactly as the run judged it: the stored session
+ * (with the run's tokenizer), the dependency judge's candidates, and each policy's result at the
+ * run's window (same trigger level, same params). Human verdicts and the failure / A/B screens are
+ * computed from this, so a person sees and is measured against the very views the judge checked.
+ * Deterministic policies only (the LLM planner is not re-run here: such a policy is left out).
+ * A small per-process cache keeps a reviewer's next/previous steps cheap.
+ */
+export interface CutContext {
+  session: Session;
+  index: ContextIndex;
+  tokenizer: Tokenizer;
+  cut: number;
+  candidates: Dependency[];
+  results: Map<string, PolicyResult>;
+}
+
+const cache = new Map<string, Promise<CutContext | null>>();
+const CACHE_SIZE = 64;
+
+export function loadCutContext(db: Db, runId: string, sessionId: string, cut: number): Promise<CutContext | null> {
+  const key = `${runId}|${sessionId}@${cut}`;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const loading = build(db, runId, sessionId, cut).catch((error) => {
+    cache.delete(key);
+    throw error;
+  });
+  cache.set(key, loading);
+  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  return loading;
+}
+
+async function build(db: Db, runId: string, sessionId: string, cut: number): Promise<CutContext | null> {
+  const run = await db.evalRun.findUnique({ where: { id: runId }, select: { settings: true } });
+  if (!run) return null;
+  const settings = parseStoredSettings(run.settings);
+  const { sessions } = await loadSuiteSessions(db, [sessionId], settings);
+  const loaded = sessions[0];
+  const replay = loaded && replayCuts(loaded.session, loaded.index).find((c) => c.cut === cut);
+  if (!loaded || !replay) return null;
+  const { session, index, tokenizer } = loaded;
+  const window = windowForCut(replay.prefixTokens, settings.triggerLevel);
+  const results = new Map<string, PolicyResult>();
+  const entries = suitePolicies(settings);
+  for (const [i, entry] of entries.entries()) {
+    if (entry.params?.planner === "llm") continue;
+    results.set(policyKey(settings.policies[i]!), await runPolicy(entry.policy, { session, index, cut, window, tokenizer, ...(entry.params ? { params: entry.params } : {}) }));
+  }
+  return { session, index, tokenizer, cut, candidates: extractDependencies(session, index, cut).dependencies, results };
+}

@@ -1,0 +1,60 @@
+import type { DependencyKind } from "@/lib/eval/types";
+import type { CutRef, DependencyType, ReviewLabel } from "@/lib/review";
+import type { CutEvidence } from "../evals/list-run-cuts";
+import type { ProjectedMessage } from "../policies/compaction-api";
+
+/**
+ * What the labeling screen receives for one item: plain data, trace content as text (rendered as
+ * text by the client, never HTML). A/B items never carry the policy names or the side mapping.
+ */
+export interface PartText {
+  part: number;
+  type: string;
+  name?: string;
+  /** `readableText` of the part (the text dependency spans index into), capped at PART_TEXT_CAP. */
+  text: string;
+  truncated: boolean;
+}
+
+export interface MessageText {
+  message: number;
+  role: string;
+  parts: PartText[];
+}
+
+export interface CandidateView {
+  id: string;
+  value: string;
+  kind: DependencyKind;
+  /** The reviewer's default type for a confirmation (from the matcher kind). */
+  suggestedType: DependencyType;
+  plantedAt: { message: number; part: number; objectId?: string };
+  usedAt: { message: number; part: number };
+}
+
+export interface RemovedPart {
+  message: number;
+  part: number;
+  role: string;
+  action: string;
+  target?: string;
+  text: string;
+  truncated: boolean;
+}
+
+/** The reviewer's own threads on the item: the latest version of each (retracted ones included, for numbering). */
+export interface ItemBase {
+  itemKey: string;
+  ref: CutRef;
+  sessionTitle: string;
+  mine: ReviewLabel[];
+  /** Reviewers (emails) who completed the item so far. */
+  completedBy: string[];
+  /** Comments on the item, oldest first. */
+  comments: { author: string; body: string; createdAt: string }[];
+}
+
+export type ItemView =
+  | (ItemBase & { queue: "dependency"; prefix: MessageText[]; prefixStart: number; future: MessageText[]; candidates: CandidateView[] })
+  | (ItemBase & { queue: "failure_category"; policy: string; view: ProjectedMessage[]; removed: RemovedPart[]; evidence: CutEvidence | null; objectIds: string[] })
+  | (ItemBase & { queue: "ab"; A: ProjectedMessage[]; B: ProjectedMessage[]; future: MessageText[] });

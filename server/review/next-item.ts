@@ -1,0 +1,44 @@
+import { nextItem, previousItem, type Clock, type QueueItem } from "@/lib/review";
+import type { Db } from "../db/client";
+import { acquireItemLease, releaseItemLease } from "./lease-item";
+import { loadQueue } from "./queue-state";
+
+export type NextOutcome =
+  | { ok: true; item: QueueItem; expiresAt: number }
+  | { ok: true; item: null; reason: "done" }
+  | { ok: false; code: "not_found" | "held"; message: string };
+
+/**
+ * The next (or previous) item for a reviewer, leased to them. lib/review picks the candidate; the
+ * lease is then taken with the database compare-and-set. When another reviewer wins the race for
+ * that candidate, the search goes on past it — so concurrent reviewers end up on different items.
+ */
+export async function openNextItem(db: Db, queueId: string, reviewer: string, clock: Clock, options: { current?: string; direction?: "next" | "previous" } = {}): Promise<NextOutcome> {
+  // Moving on gives the current item back, else lib's "resume what you hold" would return it again.
+  if (options.current) await releaseItemLease(db, queueId, options.current, reviewer);
+  const lost = new Set<string>();
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const queue = await loadQueue(db, queueId, clock);
+    if (!queue) return { ok: false, code: "not_found", message: `no review queue ${queueId}` };
+    const state = { ...queue.state, items: queue.state.items.filter((i) => !lost.has(i.id)) };
+    const candidate = options.direction === "previous" && options.current ? previousItem(state, reviewer, options.current) : nextItem(state, reviewer, options.current);
+    if (!candidate) return { ok: true, item: null, reason: "done" };
+    // Previous may lead to an item this reviewer completed: it is shown (to revise) without a lease.
+    if (queue.state.completions.get(candidate.id)?.has(reviewer)) return { ok: true, item: candidate, expiresAt: 0 };
+    const lease = await acquireItemLease(db, queueId, candidate.id, reviewer, queue.leaseMs, clock);
+    if (lease.ok) return { ok: true, item: candidate, expiresAt: lease.expiresAt };
+    lost.add(candidate.id);
+  }
+  return { ok: false, code: "held", message: "every open item is held by another reviewer; try again shortly" };
+}
+
+/** Opens one named item (a link, or a reload): leased when free, refused while another reviewer holds it. */
+export async function openItem(db: Db, queueId: string, itemKey: string, reviewer: string, clock: Clock): Promise<NextOutcome> {
+  const queue = await loadQueue(db, queueId, clock);
+  const item = queue?.items.find((i) => i.id === itemKey);
+  if (!queue || !item) return { ok: false, code: "not_found", message: `no item ${itemKey} in this queue` };
+  if (queue.state.completions.get(item.id)?.has(reviewer)) return { ok: true, item, expiresAt: 0 };
+  const lease = await acquireItemLease(db, queueId, itemKey, reviewer, queue.leaseMs, clock);
+  if (!lease.ok) return { ok: false, code: lease.code, message: lease.code === "held" ? `${lease.heldBy} is reviewing this item` : lease.message };
+  return { ok: true, item, expiresAt: lease.expiresAt };
+}
