@@ -35,6 +35,8 @@ export interface DataTableProps<T> {
   /** Shown inside the table when filters leave no rows. */
   noMatches?: ReactNode;
   getRowId?: (row: T) => string;
+  /** Placeholder of the search box (default: what the traces table searches). */
+  searchPlaceholder?: string;
 }
 
 /**
@@ -42,7 +44,7 @@ export interface DataTableProps<T> {
  * select filters for chosen columns, pagination with a page-size choice, and a sticky header.
  * Columns mark numeric cells with `meta: { numeric: true }` to right-align them.
  */
-export function DataTable<T>({ data, columns, label, filters = [], initialSorting = [], initialPageSize = 50, noMatches, getRowId }: DataTableProps<T>) {
+export function DataTable<T>({ data, columns, label, filters = [], initialSorting = [], initialPageSize = 50, noMatches, getRowId, searchPlaceholder = "Title, format, model…" }: DataTableProps<T>) {
   const [sorting, setSorting] = useState<SortingState>(initialSorting);
   const [columnFilters, setColumnFilters] = useState<ColumnFiltersState>([]);
   const [globalFilter, setGlobalFilter] = useState("");
@@ -75,7 +77,7 @@ export function DataTable<T>({ data, columns, label, filters = [], initialSortin
             id={searchId}
             className="input"
             type="search"
-            placeholder="Title, format, model…"
+            placeholder={searchPlaceholder}
             value={globalFilter}
             onChange={(e) => {
               setGlobalFilter(e.target.value);

@@ -15,8 +15,8 @@ interface Comparison {
 
 /** McNemar's exact test of a chosen pair of policies on the cuts both were judged at. */
 export function PolicyComparison({ runId, policies, version }: { runId: string; policies: string[]; version: number }) {
-  const [a, setA] = useState(policies[0] ?? "");
-  const [b, setB] = useState(policies[1] ?? policies[0] ?? "");
+  const [a, setA] = useState(() => defaultPair(policies)[0]);
+  const [b, setB] = useState(() => defaultPair(policies)[1]);
   const [result, setResult] = useState<Comparison | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -49,4 +49,11 @@ export function PolicyComparison({ runId, policies, version }: { runId: string; 
       ) : null}
     </div>
   );
+}
+
+/** Self-GC against the first other policy that is not the `none` control, when the run has them. */
+function defaultPair(policies: string[]): [string, string] {
+  const a = policies.includes("self-gc") ? "self-gc" : (policies.find((p) => p !== "none") ?? policies[0] ?? "");
+  const b = policies.find((p) => p !== a && p !== "none") ?? policies.find((p) => p !== a) ?? a;
+  return [a, b];
 }

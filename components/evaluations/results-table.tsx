@@ -22,5 +22,5 @@ export function ResultsTable({ policies, onSelect }: { policies: Aggregate[]; on
     column.accessor((p) => Object.entries(p.failures).map(([k, v]) => `${k}: ${v}`).join(", "), { id: "failures", header: "Failures by category", cell: (c) => c.getValue() || "—", enableSorting: false }),
     column.accessor("failedUnits", { header: "Failed units", meta: { numeric: true } }),
   ];
-  return <DataTable data={policies} columns={columns} label="Results" getRowId={(p) => p.id} initialPageSize={50} />;
+  return <DataTable data={policies} columns={columns} label="Results" searchPlaceholder="Policy or failure category…" getRowId={(p) => p.id} initialPageSize={50} />;
 }

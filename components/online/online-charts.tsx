@@ -42,7 +42,7 @@ export function OnlineCharts({ report, csvHref, baseName }: { report: OnlineRepo
   }
 
   return (
-    <section className="card stack" aria-label="Curves">
+    <section className="card card-body stack" aria-label="Curves">
       <div className="row" style={{ gap: 12, alignItems: "end", flexWrap: "wrap" }}>
         <label className="field">
           Day

@@ -47,7 +47,7 @@ export function OnlineControls({ values, surfaces, groupColumn }: { values: Cont
 
   const [windowStart, windowEnd] = values.window.split("-");
   return (
-    <form className="card stack" aria-label="Report controls" onSubmit={submit} key={JSON.stringify(values)}>
+    <form className="card card-body stack" aria-label="Report controls" onSubmit={submit} key={JSON.stringify(values)}>
       <div className="row" style={{ gap: 12, flexWrap: "wrap", alignItems: "end" }}>
         <label className="field">
           Assignment rule

@@ -5,7 +5,7 @@ import { fmt } from "./curve-data";
 /** The headline numbers: reduction with its interval, peak, groups, billed cost, split balance and DiD. */
 export function OnlineSummary({ report: r }: { report: OnlineReport }) {
   return (
-    <section className="card stack" aria-label="Summary">
+    <section className="card card-body stack" aria-label="Summary">
       <p style={{ fontSize: 20, margin: 0 }} data-testid="online-reduction">
         Reduction <strong>{fmt(r.reductionPct, 1)}%</strong> <span className="faint">(95% CI {fmt(r.ci95[0], 1)} to {fmt(r.ci95[1], 1)}, accounts resampled)</span>
         {r.peakReductionPct !== null ? <span> · peak {fmt(r.peakReductionPct, 1)}% at {String(r.peakHour).padStart(2, "0")}:00</span> : null}
@@ -14,7 +14,7 @@ export function OnlineSummary({ report: r }: { report: OnlineReport }) {
         Window {r.window.start}–{r.window.end} {r.window.timeZone} · {fmt(r.counts.used)} of {fmt(r.counts.rows)} calls used (outside window {fmt(r.counts.outsideWindow)}, volatile {fmt(r.counts.volatile)}, other surface {fmt(r.counts.otherSurface)}, unassigned {fmt(r.counts.unassigned)})
       </p>
       <p className={r.assignment.randomised ? "faint" : "alert"} role={r.assignment.randomised ? undefined : "note"} data-testid="online-assignment" style={{ margin: 0 }}>
-        {r.assignment.rule}. {r.assignment.randomised ? "Randomised split." : `Not randomised: ${r.assignment.note}.`} Treatment holds {fmt(100 * r.balance.treatmentAccountShare, 1)}% of accounts and {fmt(100 * r.balance.treatmentCallShare, 1)}% of calls.
+        {r.assignment.rule}. {r.assignment.randomised ? "Randomised split." : `Not randomised: ${r.assignment.note.replace(/^the split is not randomised: /, "")}.`} Treatment holds {fmt(100 * r.balance.treatmentAccountShare, 1)}% of accounts and {fmt(100 * r.balance.treatmentCallShare, 1)}% of calls.
       </p>
       <table className="dt" aria-label="Groups">
         <thead>

@@ -68,7 +68,7 @@ export function UsageUpload() {
 
   const ready = preview && preview.missing.length === 0 && preview.unknown.length === 0;
   return (
-    <section className="card stack" aria-label="Upload a usage log">
+    <section className="card card-body stack" aria-label="Upload a usage log">
       <h2>Upload a usage log</h2>
       <label className="field">
         CSV or JSONL usage log
