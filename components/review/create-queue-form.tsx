@@ -4,8 +4,11 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { createQueueAction } from "@/app/(studio)/review/actions";
 
-/** Admins: a queue from an evaluation run, with its kind, overlap and lease timeout. */
-export function CreateQueueForm({ runs }: { runs: { id: string; name: string; status: string }[] }) {
+/**
+ * Admins: a queue from an evaluation run, with its kind, overlap and lease timeout. `preselect`
+ * (a run id, from the evaluation page's link) picks that run when it is in the list.
+ */
+export function CreateQueueForm({ runs, preselect }: { runs: { id: string; name: string; status: string }[]; preselect?: string }) {
   const router = useRouter();
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [message, setMessage] = useState<string | null>(null);
@@ -36,7 +39,7 @@ export function CreateQueueForm({ runs }: { runs: { id: string; name: string; st
       <h2 id="new-queue-heading">New review queue</h2>
       <label>
         Evaluation run
-        <select name="runId" required defaultValue={runs[0]?.id}>
+        <select name="runId" required defaultValue={runs.some((r) => r.id === preselect) ? preselect : runs[0]?.id}>
           {runs.map((r) => (
             <option key={r.id} value={r.id}>
               {r.name} ({r.status})

@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { openItemAction, queueStatusAction, renewItemAction, saveLabelAction, undoLabelAction } from "@/app/(studio)/review/actions";
+import { openItemAction, queueStatusAction, releaseItemAction, renewItemAction, saveLabelAction, undoLabelAction } from "@/app/(studio)/review/actions";
 import { newLabelId, withRetry, type ItemView, type QueueAgreement, type QueueSummary, type ReviewLabel } from "./review-types";
 
 export interface QueueStatus {
@@ -99,6 +99,16 @@ export function useLabeling(queueId: string, canLabel: boolean, initial: QueueSt
   useEffect(() => {
     if (canLabel) void open();
   }, [canLabel, open]);
+
+  // Leaving the screen within the studio (e.g. an admin who just created the queue goes back to the
+  // run) gives the open item back at once, instead of locking it from other reviewers until it lapses.
+  useEffect(
+    () => () => {
+      const itemKey = viewRef.current?.itemKey;
+      if (canLabel && itemKey) void releaseItemAction({ queueId, itemKey }).catch(() => undefined);
+    },
+    [canLabel, queueId],
+  );
 
   // Heartbeat: renew the lease while the item is open (a closed tab lets it lapse after the timeout).
   const openKey = view?.itemKey;

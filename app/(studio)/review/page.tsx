@@ -11,12 +11,13 @@ import { listQueues } from "@/server/review/queue-progress";
 export const metadata: Metadata = { title: "Review" };
 export const dynamic = "force-dynamic";
 
-/** Review queues with their progress; admins create a queue from an evaluation run. */
-export default async function ReviewPage() {
+/** Review queues with their progress; admins create a queue from an evaluation run (`?run=ID` preselects it). */
+export default async function ReviewPage({ searchParams }: { searchParams: Promise<{ run?: string | string[] }> }) {
   const user = await requireUser("viewer");
   const db = getDb();
   const isAdmin = hasRole(user.role, "admin");
   const [queues, runs] = await Promise.all([listQueues(db, { now: Date.now }), isAdmin ? listRuns(db) : Promise.resolve([])]);
+  const { run } = await searchParams;
   return (
     <>
       <div className="page-header">
@@ -39,7 +40,7 @@ export default async function ReviewPage() {
             </p>
           </div>
         ) : null}
-        {isAdmin && runs.length > 0 ? <CreateQueueForm runs={runs.filter((r) => r.done > 0).map((r) => ({ id: r.id, name: r.name, status: r.status }))} /> : null}
+        {isAdmin && runs.length > 0 ? <CreateQueueForm runs={runs.filter((r) => r.done > 0).map((r) => ({ id: r.id, name: r.name, status: r.status }))} {...(typeof run === "string" ? { preselect: run } : {})} /> : null}
       </div>
     </>
   );

@@ -2,12 +2,14 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { EvaluationView } from "@/components/evaluations/evaluation-view";
+import { HumanLabels } from "@/components/evaluations/human-labels";
 import { suiteLabel } from "@/components/evaluations/runs-table";
 import { requireUser } from "@/server/auth/require";
 import { hasRole } from "@/server/auth/roles";
 import { getDb } from "@/server/db/client";
 import { kickEvalRunner } from "@/server/evals/eval-runner";
 import { getRunView } from "@/server/evals/run-view";
+import { getRunHumanLabels } from "@/server/review/run-human-labels";
 
 export const dynamic = "force-dynamic";
 
@@ -21,12 +23,16 @@ export async function generateMetadata({ params }: RunPageProps): Promise<Metada
   return { title: run ? `Evaluation · ${run.name}` : "Evaluation" };
 }
 
-/** One evaluation run; the client polls its progress while it runs. Viewers read, reviewers also cancel and resume. */
+/**
+ * One evaluation run; the client polls its progress while it runs. Viewers read, reviewers also
+ * cancel and resume. Below it, how the judge agrees with people's labels of the run's cuts.
+ */
 export default async function EvaluationPage({ params }: RunPageProps) {
   const user = await requireUser("viewer");
   const db = getDb();
   kickEvalRunner(db);
-  const view = await getRunView(db, (await params).id);
+  const id = (await params).id;
+  const [view, humanLabels] = await Promise.all([getRunView(db, id), getRunHumanLabels(db, id, { now: Date.now })]);
   if (!view) notFound();
   return (
     <>
@@ -36,7 +42,10 @@ export default async function EvaluationPage({ params }: RunPageProps) {
           <Link href="/evaluations">Evaluations</Link> · {suiteLabel(view.run)} · {view.run.settings?.policies.length ?? 0} policies
         </p>
       </div>
-      <EvaluationView initial={view} canControl={hasRole(user.role, "reviewer")} />
+      <div className="stack">
+        <EvaluationView initial={view} canControl={hasRole(user.role, "reviewer")} />
+        <HumanLabels runId={view.run.id} queues={humanLabels} canCreate={hasRole(user.role, "admin")} />
+      </div>
     </>
   );
 }
