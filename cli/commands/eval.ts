@@ -4,6 +4,7 @@ import { evaluateSuite, type SuiteItem } from "@/lib/eval/evaluate-suite";
 import { createLlmJudge, type LlmJudge } from "@/lib/eval/llm-judge/judge";
 import { selectSuite } from "@/lib/eval/suites";
 import { llmClientFromEnv } from "@/server/llm/client";
+import { contractBreakdown, formatBreakdown, groupLabels } from "../eval/breakdown";
 import { evaluateSuiteWithLlm } from "../eval/llm-suite";
 import { loadSessions, NoTraceFilesError } from "../eval/load-sessions";
 import { evalUsage, parseEvalOptions, type EvalOptions } from "../eval/options";
@@ -63,9 +64,13 @@ export async function runEval(argv: string[]): Promise<number> {
     judge: judge?.id ?? "dependency",
     policies: aggregatePolicies(records, ids).map(contractPolicy),
     ...(options.compare ? { comparison: contractComparison(...options.compare, comparePolicies(records, ...options.compare)) } : {}),
+    ...(options.by ? { breakdown: contractBreakdown(records, groupLabels(sessions, options.by), options.by, ids) } : {}),
   };
   if (options.json) process.stdout.write(`${JSON.stringify(report)}\n`);
-  else console.log(formatTable(report));
+  else {
+    console.log(formatTable(report));
+    if (report.breakdown && options.by) console.log(`\n${formatBreakdown(report.breakdown, options.by)}`);
+  }
   return loaded.failed.length === 0 && failed === 0 ? 0 : 1;
 }
 

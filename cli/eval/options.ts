@@ -3,10 +3,11 @@ import type { Policy } from "@/lib/policies/types";
 import { FORMAT_IDS, type FormatId } from "@/lib/trace/model";
 import { isTokenizerId, TOKENIZER_IDS, type TokenizerId } from "@/lib/tokens/tokenizer";
 import { parseCommandArgs, UsageError } from "../args";
+import { BREAKDOWN_KEYS, type BreakdownKey } from "./breakdown";
 
 /** `tracefold eval`'s command line, validated: every bad value is a UsageError naming the flag. */
 export const evalUsage =
-  "tracefold eval <file|dir>... [--policies all|ID,ID] [--judge dependency|llm] [--suite all|hard] [--trigger 0.9] [--compare A,B] [--format F] [--tokenizer ID] [--concurrency N] [--json]";
+  "tracefold eval <file|dir>... [--policies all|ID,ID] [--judge dependency|llm] [--suite all|hard] [--trigger 0.9] [--compare A,B] [--by workload|format] [--format F] [--tokenizer ID] [--concurrency N] [--json]";
 
 export interface EvalOptions {
   inputs: string[];
@@ -15,6 +16,8 @@ export interface EvalOptions {
   suite: "all" | "hard";
   triggerLevel: number;
   compare?: [string, string];
+  /** Adds per-group rows (`breakdown`) by the session's workload or trace format. */
+  by?: BreakdownKey;
   format?: FormatId;
   tokenizer?: TokenizerId;
   /** LLM judge calls in flight (default 4). */
@@ -29,6 +32,7 @@ export function parseEvalOptions(argv: string[]): EvalOptions {
     suite: { type: "string", default: "all" },
     trigger: { type: "string", default: "0.9" },
     compare: { type: "string" },
+    by: { type: "string" },
     format: { type: "string" },
     tokenizer: { type: "string" },
     concurrency: { type: "string", default: "4" },
@@ -42,6 +46,7 @@ export function parseEvalOptions(argv: string[]): EvalOptions {
   if (!/^\d*\.?\d+$/.test(values.trigger) || !(triggerLevel > 0 && triggerLevel <= 1)) {
     throw new UsageError(`--trigger must be the share of the window the prefix fills at a cut, above 0 and at most 1 (e.g. 0.9), got ${JSON.stringify(values.trigger)}`);
   }
+  if (values.by !== undefined && !(BREAKDOWN_KEYS as readonly string[]).includes(values.by)) throw new UsageError(`unknown --by ${values.by}; expected ${BREAKDOWN_KEYS.join(" or ")}`);
   if (values.format !== undefined && !(FORMAT_IDS as readonly string[]).includes(values.format)) {
     throw new UsageError(`unknown --format ${values.format}; expected one of ${FORMAT_IDS.join(", ")}`);
   }
@@ -54,6 +59,7 @@ export function parseEvalOptions(argv: string[]): EvalOptions {
     suite: values.suite,
     triggerLevel,
     ...(values.compare !== undefined ? { compare: parseCompare(values.compare, policies) } : {}),
+    ...(values.by !== undefined ? { by: values.by as BreakdownKey } : {}),
     ...(values.format !== undefined ? { format: values.format as FormatId } : {}),
     ...(values.tokenizer !== undefined && isTokenizerId(values.tokenizer) ? { tokenizer: values.tokenizer } : {}),
     concurrency: Number(values.concurrency),

@@ -1,6 +1,7 @@
 import type { PolicyAggregate } from "@/lib/eval/aggregate";
 import { FAILURE_CATEGORY_IDS } from "@/lib/scenario/failure-categories";
 import type { McNemarResult } from "@/lib/stats/mcnemar";
+import type { ContractBreakdown } from "./breakdown";
 
 /**
  * The `tracefold eval` outputs: the `--json` contract (README, issue 4) and the human table. Both
@@ -11,13 +12,15 @@ import type { McNemarResult } from "@/lib/stats/mcnemar";
  *
  * `failures` always lists the six Table 7 categories (zeros included, table order), then any other
  * bucket with a count (`uncategorized`: impacted cuts an LLM judge gave no category).
- * `comparison` is added only when `--compare A,B` asks for it.
+ * `comparison` is added only when `--compare A,B` asks for it, `breakdown` only with `--by`
+ * (cli/eval/breakdown.ts).
  */
 export interface EvalReport {
   suite: { sessions: number; cuts: number };
   judge: string;
   policies: ContractPolicy[];
   comparison?: ContractComparison;
+  breakdown?: ContractBreakdown;
 }
 
 export interface ContractPolicy {

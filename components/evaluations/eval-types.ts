@@ -6,6 +6,7 @@ export type { EvalRunSummary } from "@/server/evals/get-run";
 export type { RunView, EvalApiResponse } from "@/server/evals/run-view";
 export type { RunCut, CutEvidence } from "@/server/evals/list-run-cuts";
 export type { PolicyFrequency } from "@/server/evals/compaction-frequency";
+export type { RunBreakdown } from "@/server/evals/get-run-breakdown";
 export type { EvalRunStatus } from "@/server/evals/run-status";
 
 export function isActive(status: string): boolean {

@@ -6,14 +6,14 @@ import { compactHref, type RunCut, type RunView } from "./eval-types";
 import { EvidencePanel } from "./evidence-panel";
 import { FrequencyChart } from "./frequency-chart";
 import { PolicyComparison } from "./policy-comparison";
-import { ResultsTable } from "./results-table";
+import { ResultsBreakdown } from "./results-breakdown";
 import { RunControls } from "./run-controls";
 import { TradeoffChart } from "./tradeoff-chart";
 import { useRunView } from "./use-run-view";
 
 /**
  * One evaluation run: progress (polled while it runs) with cancel / resume, the trade-off chart,
- * the results table, a paired comparison, the compaction-frequency histogram, and the drill-down
+ * the results table (with a breakdown by workload or format), a paired comparison, the compaction-frequency histogram, and the drill-down
  * from a policy to its cuts and from a cut to the judge's evidence and the replay page.
  */
 export function EvaluationView({ initial, canControl }: { initial: RunView; canControl: boolean }) {
@@ -46,7 +46,7 @@ export function EvaluationView({ initial, canControl }: { initial: RunView; canC
           </section>
           <section aria-labelledby="results-heading" className="stack">
             <h2 id="results-heading">Results</h2>
-            <ResultsTable policies={aggregates.policies} onSelect={select} />
+            <ResultsBreakdown runId={run.id} policies={aggregates.policies} version={version} onSelect={select} />
           </section>
           {policy ? (
             <section className="card card-body stack" aria-labelledby="cuts-heading">

@@ -63,14 +63,22 @@ const ALIASES: Record<string, string> = {
 };
 
 export function normaliseToolName(name: string): string {
-  const folded = name
+  const folded = foldToolName(name);
+  if (!folded) return "tool";
+  return ALIASES[folded] ?? folded;
+}
+
+/**
+ * The raw name folded (lower case, MCP server prefix dropped, non-alphanumerics to `_`) but not
+ * aliased: `python` stays `python` where normaliseToolName says `exec`. Empty for a blank name.
+ */
+export function foldToolName(name: string): string {
+  return name
     .trim()
     .toLowerCase()
     .replace(/^mcp__[^_]+__/, "")
     .replace(/[^a-z0-9]+/g, "_")
     .replace(/^_+|_+$/g, "");
-  if (!folded) return "tool";
-  return ALIASES[folded] ?? folded;
 }
 
 /**

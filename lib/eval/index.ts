@@ -17,3 +17,6 @@ export { evaluateCut, type CutEvaluation, type EvaluateCutInput } from "./evalua
 export { evaluateSuite, unitKey, type EvaluateSuiteOptions, type SuiteItem, type SuitePolicy, type SuiteProgress } from "./evaluate-suite";
 export * from "./types";
 export { aggregatePolicies, comparePolicies, toRecord, type EvaluationRecord, type PolicyAggregate } from "./aggregate";
+export { aggregateBy, bySession, type GroupAggregate } from "./aggregate-by";
+export { classifyWorkload, DOMINANT_SHARE, sessionWorkload, toolClass, WORKLOAD_CLASSES, WORKLOADS } from "./workload";
+export type { ToolUse, Workload, WorkloadClass, WorkloadMix } from "./workload";
