@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { ParseIssue } from "@/lib/trace/model";
 import type { UploadResponse } from "@/server/uploads/upload-response";
+import { RedactionReport } from "./redaction-report";
 
 /** Errors listed per failed file; the rest are counted (the CLI prints them all). */
 const SHOWN_ISSUES = 20;
@@ -48,6 +49,7 @@ export function UploadResult({ response }: { response: UploadResponse }) {
         ))}
         {count > 50 ? <li className="muted">…and {count - 50} more in the traces table</li> : null}
       </ul>
+      {data.redaction ? <RedactionReport uploadId={data.uploadId} redaction={data.redaction} /> : null}
     </div>
   );
 }

@@ -66,16 +66,38 @@ export function fingerprint(secret: string): string {
 
 const PEM_BEGIN = /-----BEGIN[A-Z0-9 ]{0,40} PRIVATE KEY-----/g;
 
-/** PEM private key blocks, armour included; an unterminated block runs to the end of the text. */
+/**
+ * The body of an unterminated key: base64, header punctuation, whitespace (newlines included) and
+ * the `\n` / `\r` escapes a key has inside a JSON string. It stops at anything else (the string's
+ * closing quote), so a truncated key in a JSON line is redacted without eating the JSON around it.
+ */
+const PEM_BODY = /(?:[A-Za-z0-9+/=:,. \t\r\n-]|\\[nr])*/y;
+
+/**
+ * PEM private key blocks, armour included, raw or inside a JSON string (`\n` escapes). An
+ * unterminated block runs over its body (PEM_BODY): to the end of raw text, or to the end of the
+ * JSON string that holds it.
+ */
 function findPemKeys(text: string): SecretSpan[] {
   const spans: SecretSpan[] = [];
   const begin = new RegExp(PEM_BEGIN);
+  // The next END marker is searched again only once a block has passed it: linear even for
+  // thousands of unterminated BEGIN lines.
+  let endMarker = -2;
   for (let match = begin.exec(text); match; match = begin.exec(text)) {
-    const endMarker = text.indexOf("-----END", match.index + match[0].length);
+    const from = match.index + match[0].length;
+    if (endMarker === -2 || (endMarker !== -1 && endMarker < from)) endMarker = text.indexOf("-----END", from);
     const close = endMarker === -1 ? -1 : text.indexOf("-----", endMarker + 8);
-    const end = close === -1 ? text.length : close + 5;
+    const end = close === -1 ? bodyEnd(text, from) : close + 5;
     spans.push({ kind: "private_key", start: match.index, end, fingerprint: fingerprint(text.slice(match.index, end)) });
     begin.lastIndex = end;
   }
   return spans;
+}
+
+function bodyEnd(text: string, from: number): number {
+  const body = new RegExp(PEM_BODY);
+  body.lastIndex = from;
+  body.exec(text);
+  return body.lastIndex === 0 ? from : body.lastIndex;
 }

@@ -7,7 +7,7 @@ import type { TokenizerId } from "@/lib/tokens/tokenizer";
 import type { Db } from "../db/client";
 import { sourceFromFile } from "../files/file-source";
 import { sha256OfFile, type BlobStore } from "../storage/blob-store";
-import { writeSessions } from "./write-sessions";
+import { writeSessions, type RedactionRecord } from "./write-sessions";
 
 export type ImportOutcome =
   | { status: "imported"; uploadId: string; format: FormatId; sessions: ImportedSessionSummary[]; warnings: ParseIssue[] }
@@ -31,6 +31,8 @@ export interface ImportOptions {
   format?: FormatId;
   tokenizer?: TokenizerId;
   userId?: string;
+  /** The upload's redaction report, written in the same transaction (uploads redact before importing). */
+  redaction?: RedactionRecord;
 }
 
 /**
@@ -63,6 +65,7 @@ export async function importTraceFile(options: ImportOptions): Promise<ImportOut
     const upload = await writeSessions(db, {
       upload: { sha256, fileName, bytes: size, format: parsed.format, storageKey: blob.key, warnings, uploadedById: options.userId },
       sessions: analyzed,
+      redaction: options.redaction,
     });
     return { status: "imported", uploadId: upload.id, format: parsed.format, sessions: upload.sessions, warnings };
   } catch (error) {

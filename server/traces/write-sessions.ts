@@ -18,10 +18,18 @@ export interface UploadRecord {
   uploadedById?: string | undefined;
 }
 
-/** Writes an upload with its sessions, messages, objects and native compactions atomically. */
+/** The redaction report row of an upload (server/uploads/redaction-report.ts builds it). */
+export interface RedactionRecord {
+  count: number;
+  report: string;
+  rawStorageKey: string | null;
+  emailsRedacted: boolean;
+}
+
+/** Writes an upload with its sessions, messages, objects, native compactions and redaction report atomically. */
 export async function writeSessions(
   db: Db,
-  input: { upload: UploadRecord; sessions: AnalyzedSession[] },
+  input: { upload: UploadRecord; sessions: AnalyzedSession[]; redaction?: RedactionRecord | undefined },
 ): Promise<{ id: string; sessions: ImportedSessionSummary[] }> {
   return db.$transaction(
     async (tx) => {
@@ -115,6 +123,7 @@ export async function writeSessions(
         }
         summaries.push({ id: row.id, title: row.title, messages: stats.messages, toolCalls: stats.toolCalls });
       }
+      if (input.redaction) await tx.uploadRedaction.create({ data: { uploadId: upload.id, ...input.redaction } });
       return { id: upload.id, sessions: summaries };
     },
     { timeout: TRANSACTION_TIMEOUT_MS, maxWait: 60_000 },

@@ -3,9 +3,13 @@ import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { FormatId } from "@/lib/trace/model";
 import type { Db } from "../db/client";
+import { getRedactionSettings } from "../settings/redaction-settings";
 import type { BlobStore } from "../storage/blob-store";
 import { dataDir } from "../storage/blob-store";
 import { importTraceFile, type ImportOutcome } from "../traces/import-trace-file";
+import { getUploadRedaction, MAX_REDACTIONS_IN_RESPONSE, toRedactionRecord, type RedactionSummary } from "./redaction-report";
+import { redactUploadFile } from "./redact-upload-file";
+import { refuseArchive } from "./refuse-archive";
 import { writeBodyToFile } from "./write-body-to-file";
 
 /** The request had no bytes: there is nothing to import (a clearer answer than "unknown format"). */
@@ -26,28 +30,50 @@ export interface ReceiveUploadOptions {
   maxBytes: number;
 }
 
+/** An import outcome plus, for a stored upload, what was redacted from it. */
+export type UploadOutcome = ImportOutcome & { redaction?: RedactionSummary };
+
 /**
- * Receives one uploaded file: streams the body to a temp file under the data directory, imports it
- * (duplicate check, parse, store), and always removes the temp file. Throws UploadTooLargeError or
- * EmptyUploadError for bodies it refuses before importing.
+ * Receives one uploaded file: streams the body to a temp file under the data directory, refuses
+ * archives, redacts secrets line by line into a second temp file (the admin's settings decide
+ * e-mails and whether the raw original is kept), imports the redacted file (duplicate check,
+ * parse, store, the report in the same transaction) and always removes both temp files. Throws
+ * UploadTooLargeError, EmptyUploadError or UploadRefusedError for bodies it refuses before importing.
  */
-export async function receiveUpload(options: ReceiveUploadOptions): Promise<ImportOutcome> {
+export async function receiveUpload(options: ReceiveUploadOptions): Promise<UploadOutcome> {
   if (!options.body) throw new EmptyUploadError();
+  const { db, store } = options;
   const dir = join(dataDir(), "tmp", "uploads");
   await mkdir(dir, { recursive: true });
   const path = join(dir, `${randomUUID()}.upload`);
+  const redactedPath = `${path}.redacted`;
+  let raw: { key: string; created: boolean } | undefined;
   try {
     const bytes = await writeBodyToFile(options.body, path, options.maxBytes);
     if (bytes === 0) throw new EmptyUploadError();
-    return await importTraceFile({
-      db: options.db,
-      store: options.store,
-      path,
+    await refuseArchive(path);
+    const settings = await getRedactionSettings(db);
+    const report = await redactUploadFile(path, redactedPath, { emails: settings.redactEmails });
+    if (settings.keepRawOriginals && report.length > 0) raw = await store.putFile(path, "uploads");
+    const record = toRedactionRecord(report, raw?.key ?? null, settings.redactEmails);
+    const outcome = await importTraceFile({
+      db,
+      store,
+      path: redactedPath,
       fileName: options.fileName,
       userId: options.userId,
+      redaction: record,
       ...(options.format ? { format: options.format } : {}),
     });
+    if (outcome.status !== "imported" && raw?.created) await store.remove(raw.key);
+    if (outcome.status === "failed") return outcome;
+    const redaction = await getUploadRedaction(db, outcome.uploadId, MAX_REDACTIONS_IN_RESPONSE);
+    return redaction ? { ...outcome, redaction } : outcome;
+  } catch (error) {
+    if (raw?.created) await store.remove(raw.key);
+    throw error;
   } finally {
     await rm(path, { force: true });
+    await rm(redactedPath, { force: true });
   }
 }

@@ -1,5 +1,5 @@
 import type { ParseIssue } from "@/lib/trace/model";
-import type { ImportOutcome } from "../traces/import-trace-file";
+import type { UploadOutcome } from "./receive-upload";
 
 /** Issues sent back per response; the total is always reported beside them. */
 export const MAX_ISSUES_IN_RESPONSE = 100;
@@ -7,13 +7,13 @@ export const MAX_ISSUES_IN_RESPONSE = 100;
 /** Body of a successful `PUT /api/uploads` (the file was imported, or was already there). */
 export interface UploadOk {
   ok: true;
-  data: Exclude<ImportOutcome, { status: "failed" }> & { warningCount?: number };
+  data: Exclude<UploadOutcome, { status: "failed" }> & { warningCount?: number };
 }
 
 /** Body of a refused upload; `issues` is set when the file was read but is not a valid trace. */
 export interface UploadError {
   ok: false;
-  code: "unauthenticated" | "forbidden" | "invalid_request" | "too_large" | "empty_file" | "invalid_trace" | "internal";
+  code: "unauthenticated" | "forbidden" | "invalid_request" | "too_large" | "empty_file" | "invalid_trace" | "internal" | "archive_refused" | "one_file_per_request" | "rate_limited";
   message: string;
   format?: string;
   issues?: ParseIssue[];
@@ -23,7 +23,7 @@ export interface UploadError {
 export type UploadResponse = UploadOk | UploadError;
 
 /** Maps an import outcome to its HTTP status and body (422 with the located issues for "failed"). */
-export function outcomeResponse(outcome: ImportOutcome): { status: number; body: UploadResponse } {
+export function outcomeResponse(outcome: UploadOutcome): { status: number; body: UploadResponse } {
   if (outcome.status === "failed") {
     const count = outcome.errors.length;
     return {

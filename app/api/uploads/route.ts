@@ -1,7 +1,9 @@
 import { requireApiUser } from "@/server/auth/require";
 import { getDb } from "@/server/db/client";
 import { localBlobStore } from "@/server/storage/blob-store";
-import { describeBytes, maxUploadBytes } from "@/server/uploads/upload-limits";
+import { isMultipart, maxUploadBytes, ONE_FILE_PER_REQUEST_MESSAGE, rateLimitedMessage, tooLargeMessage, uploadsPerMinute } from "@/server/uploads/upload-limits";
+import { sharedUploadRateLimiter } from "@/server/uploads/upload-rate";
+import { UploadRefusedError } from "@/server/uploads/refuse-archive";
 import { UploadQuerySchema } from "@/server/uploads/upload-query";
 import { outcomeResponse, type UploadError } from "@/server/uploads/upload-response";
 import { EmptyUploadError, receiveUpload } from "@/server/uploads/receive-upload";
@@ -12,7 +14,9 @@ export const dynamic = "force-dynamic";
 
 /**
  * `PUT /api/uploads?name=<file name>&format=<optional>` with the file's raw bytes as the body.
- * Reviewer role or above. Answers `{ ok: true, data: outcome }` (201 imported, 200 duplicate) or
+ * Reviewer role or above, one file per request, at most TRACEFOLD_UPLOADS_PER_MINUTE per user (429
+ * with Retry-After past it); zip and gzip archives are refused (415). Secrets are redacted before
+ * the file is stored or parsed, and the answer carries the redaction report. Answers `{ ok: true, data: outcome }` (201 imported, 200 duplicate) or
  * `{ ok: false, code, message }` (422 with located issues when the file is not a valid trace).
  */
 export async function PUT(request: Request): Promise<Response> {
@@ -21,6 +25,11 @@ export async function PUT(request: Request): Promise<Response> {
 
   const query = UploadQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!query.success) return fail(400, "invalid_request", query.error.issues.map((i) => i.message).join("; "));
+
+  if (isMultipart(request.headers.get("content-type"))) return fail(400, "one_file_per_request", ONE_FILE_PER_REQUEST_MESSAGE);
+  const limit = uploadsPerMinute();
+  const slot = sharedUploadRateLimiter(uploadsPerMinute).take(user.id);
+  if (!slot.ok) return fail(429, "rate_limited", rateLimitedMessage(limit, slot.retryAfterSeconds), { "retry-after": String(slot.retryAfterSeconds) });
 
   const maxBytes = maxUploadBytes();
   const declared = Number(request.headers.get("content-length") ?? "NaN");
@@ -40,6 +49,7 @@ export async function PUT(request: Request): Promise<Response> {
     return Response.json(body, { status });
   } catch (error) {
     if (error instanceof UploadTooLargeError) return tooLarge(maxBytes);
+    if (error instanceof UploadRefusedError) return fail(415, error.code, error.message);
     if (error instanceof EmptyUploadError) return fail(422, "empty_file", "the file is empty: there is nothing to import");
     console.error("upload failed", { fileName: query.data.name, error });
     return fail(500, "internal", "the import failed unexpectedly; the server log has the details");
@@ -47,9 +57,9 @@ export async function PUT(request: Request): Promise<Response> {
 }
 
 function tooLarge(maxBytes: number): Response {
-  return fail(413, "too_large", `the file is larger than the upload limit of ${describeBytes(maxBytes)} (TRACEFOLD_MAX_UPLOAD_MB); import it with the CLI instead`);
+  return fail(413, "too_large", tooLargeMessage(maxBytes));
 }
 
-function fail(status: number, code: UploadError["code"], message: string): Response {
-  return Response.json({ ok: false, code, message } satisfies UploadError, { status });
+function fail(status: number, code: UploadError["code"], message: string, headers?: Record<string, string>): Response {
+  return Response.json({ ok: false, code, message } satisfies UploadError, { status, ...(headers ? { headers } : {}) });
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { CreateUserForm } from "@/components/admin/create-user-form";
 import { UsersTable } from "@/components/admin/users-table";
 import { requireUser } from "@/server/auth/require";
@@ -16,7 +17,9 @@ export default async function AdminUsersPage() {
     <>
       <div className="page-header">
         <h1>Users</h1>
-        <p>Viewers read traces; reviewers also upload and label; admins also manage users.</p>
+        <p>
+          Viewers read traces; reviewers also upload and label; admins also manage users and <Link href="/admin/settings">settings</Link>.
+        </p>
       </div>
       <div className="grid-2">
         <UsersTable users={users} roles={ROLES} currentUserId={me.id} />
