@@ -1,0 +1,130 @@
+/**
+ * The authorization matrix: every page, route handler method and server action of app/ × {anonymous,
+ * viewer, reviewer, admin} → the answer the production build must give. The intent (README, issues):
+ * viewers read everything, reviewers also upload, label and start/cancel evaluations, admins also
+ * manage users, review queues and label imports. Anonymous visitors are sent to /login by pages
+ * (and by server actions, whose POST goes to a page path) and get 401 JSON from the API; a signed-in
+ * user without the role gets 404 from pages and actions (nothing revealed) and 403 from the API.
+ *
+ * e2e/authz.spec.ts fails when app/ has an entry point this table does not name (see
+ * fixtures/route-inventory.ts). Each row's probe is the request sent for every role. Probes of
+ * mutations are deliberately invalid (an allowed role gets past the role check and is refused by
+ * validation: 400, or an `invalid_input` action result with 200; the redaction settings action
+ * accepts any form, so its probe writes the defaults already in effect), so the matrix itself changes
+ * nothing; the spec also sends valid mutations from refused roles and checks nothing changed.
+ */
+export type Who = "anonymous" | "viewer" | "reviewer" | "admin";
+export const WHO: readonly Who[] = ["anonymous", "viewer", "reviewer", "admin"];
+
+/** An HTTP status, and for redirects where they must lead (a path prefix). */
+export interface Answer {
+  status: number;
+  location?: string;
+}
+
+/** Real ids created by the spec's beforeAll. */
+export interface Ids {
+  sessionId: string;
+  runId: string;
+  queueId: string;
+  logId: string;
+  sidecarSha: string;
+  unitKey: string;
+  uploadId: string;
+}
+
+export type Probe = { path: string; body?: unknown } | { args: unknown[] };
+
+export interface MatrixRow {
+  /** `METHOD /path` as fixtures/route-inventory.ts names it, or `action <file>#<export>`. */
+  key: string;
+  probe: (ids: Ids) => Probe;
+  expect: Record<Who, Answer>;
+}
+
+const OK: Answer = { status: 200 };
+const BAD: Answer = { status: 400 };
+const LOGIN: Answer = { status: 307, location: "/login" };
+const HIDDEN: Answer = { status: 404 };
+const API_401: Answer = { status: 401 };
+const API_403: Answer = { status: 403 };
+const TO_TRACES: Answer = { status: 307, location: "/traces" };
+
+const page = (min: "viewer" | "reviewer" | "admin"): Record<Who, Answer> => ({
+  anonymous: LOGIN,
+  viewer: min === "viewer" ? OK : HIDDEN,
+  reviewer: min === "admin" ? HIDDEN : OK,
+  admin: OK,
+});
+const api = (min: "viewer" | "reviewer" | "admin", allowed: Answer = OK): Record<Who, Answer> => ({
+  anonymous: API_401,
+  viewer: min === "viewer" ? allowed : API_403,
+  reviewer: min === "admin" ? API_403 : allowed,
+  admin: allowed,
+});
+/** Server actions: fetch-style POSTs to the page that hosts them; allowed roles get the action's result (200). */
+const action = page;
+const all = (answer: Answer): Record<Who, Answer> => ({ anonymous: answer, viewer: answer, reviewer: answer, admin: answer });
+
+const S = "app/(studio)";
+
+export const MATRIX: MatrixRow[] = [
+  // Pages
+  { key: "GET /", probe: () => ({ path: "/" }), expect: { anonymous: LOGIN, viewer: TO_TRACES, reviewer: TO_TRACES, admin: TO_TRACES } },
+  { key: "GET /login", probe: () => ({ path: "/login" }), expect: { anonymous: OK, viewer: TO_TRACES, reviewer: TO_TRACES, admin: TO_TRACES } },
+  { key: "GET /traces", probe: () => ({ path: "/traces" }), expect: page("viewer") },
+  { key: "GET /sessions/[id]", probe: (i) => ({ path: `/sessions/${i.sessionId}` }), expect: page("viewer") },
+  { key: "GET /sessions/[id]/compact", probe: (i) => ({ path: `/sessions/${i.sessionId}/compact?policy=tool-prune` }), expect: page("viewer") },
+  { key: "GET /evaluations", probe: () => ({ path: "/evaluations" }), expect: page("viewer") },
+  { key: "GET /evaluations/[id]", probe: (i) => ({ path: `/evaluations/${i.runId}` }), expect: page("viewer") },
+  { key: "GET /review", probe: () => ({ path: "/review" }), expect: page("viewer") },
+  { key: "GET /review/[queueId]", probe: (i) => ({ path: `/review/${i.queueId}` }), expect: page("viewer") },
+  { key: "GET /online", probe: () => ({ path: "/online" }), expect: page("viewer") },
+  { key: "GET /online/[id]", probe: (i) => ({ path: `/online/${i.logId}` }), expect: page("viewer") },
+  { key: "GET /upload", probe: () => ({ path: "/upload" }), expect: page("reviewer") },
+  { key: "GET /admin/users", probe: () => ({ path: "/admin/users" }), expect: page("admin") },
+  { key: "GET /admin/settings", probe: () => ({ path: "/admin/settings" }), expect: page("admin") },
+
+  // Route handlers. next-auth's own endpoints are public by nature (sign-in needs them).
+  { key: "GET /api/auth/[...nextauth]", probe: () => ({ path: "/api/auth/csrf" }), expect: all(OK) },
+  { key: "POST /api/auth/[...nextauth]", probe: () => ({ path: "/api/auth/callback/credentials", body: {} }), expect: all({ status: 302, location: "/api/auth/signin?csrf=true" }) },
+  { key: "GET /api/policies", probe: () => ({ path: "/api/policies" }), expect: api("viewer") },
+  { key: "GET /api/sessions/[id]/messages", probe: (i) => ({ path: `/api/sessions/${i.sessionId}/messages?from=0&to=5` }), expect: api("viewer") },
+  { key: "GET /api/sessions/[id]/messages/[index]", probe: (i) => ({ path: `/api/sessions/${i.sessionId}/messages/0` }), expect: api("viewer") },
+  { key: "GET /api/sessions/[id]/search", probe: (i) => ({ path: `/api/sessions/${i.sessionId}/search?q=the` }), expect: api("viewer") },
+  // Replaying a policy is reading (a what-if view); its sidecars are a content-addressed cache.
+  { key: "POST /api/sessions/[id]/compact", probe: (i) => ({ path: `/api/sessions/${i.sessionId}/compact`, body: { policy: "tool-prune" } }), expect: api("viewer") },
+  { key: "GET /api/sidecars/[sha]", probe: (i) => ({ path: `/api/sidecars/${i.sidecarSha}` }), expect: api("viewer") },
+  { key: "GET /api/evaluations/[id]", probe: (i) => ({ path: `/api/evaluations/${i.runId}` }), expect: api("viewer") },
+  { key: "GET /api/evaluations/[id]/compare", probe: (i) => ({ path: `/api/evaluations/${i.runId}/compare?a=none&b=tool-prune` }), expect: api("viewer") },
+  { key: "GET /api/evaluations/[id]/cuts", probe: (i) => ({ path: `/api/evaluations/${i.runId}/cuts?policy=tool-prune` }), expect: api("viewer") },
+  { key: "GET /api/evaluations/[id]/evidence", probe: (i) => ({ path: `/api/evaluations/${i.runId}/evidence?unit=${encodeURIComponent(i.unitKey)}` }), expect: api("viewer") },
+  { key: "GET /api/evaluations/[id]/breakdown", probe: (i) => ({ path: `/api/evaluations/${i.runId}/breakdown?by=format` }), expect: api("viewer") },
+  { key: "GET /api/evaluations/[id]/export", probe: (i) => ({ path: `/api/evaluations/${i.runId}/export` }), expect: api("viewer") },
+  { key: "GET /api/review/[queueId]/export", probe: (i) => ({ path: `/api/review/${i.queueId}/export?format=csv` }), expect: api("viewer") },
+  { key: "GET /api/online/[id]/hourly", probe: (i) => ({ path: `/api/online/${i.logId}/hourly` }), expect: api("viewer") },
+  // A redaction report locates what was removed (never the secret): readable like the traces themselves.
+  { key: "GET /api/uploads/[id]/redactions", probe: (i) => ({ path: `/api/uploads/${i.uploadId}/redactions` }), expect: api("viewer") },
+  // Uploads: the probe has no file name, so an allowed role is refused by validation (400) and nothing is stored.
+  { key: "PUT /api/uploads", probe: () => ({ path: "/api/uploads", body: "{}\n" }), expect: api("reviewer", BAD) },
+  { key: "PUT /api/online/uploads", probe: () => ({ path: "/api/online/uploads", body: "timestamp\n" }), expect: api("reviewer", BAD) },
+
+  // Server actions (invalid arguments: allowed roles get an `invalid_input` result, nothing changes).
+  { key: `action ${S}/admin/users/actions.ts#createUserAction`, probe: () => ({ args: [null, []] }), expect: action("admin") },
+  { key: `action ${S}/admin/users/actions.ts#setUserRoleAction`, probe: () => ({ args: [null, []] }), expect: action("admin") },
+  // Checkboxes: every input is valid, so the probe writes the defaults the spec's fresh database already has.
+  { key: `action ${S}/admin/settings/actions.ts#setRedactionSettingsAction`, probe: () => ({ args: [null, []] }), expect: action("admin") },
+  { key: `action ${S}/review/actions.ts#createQueueAction`, probe: () => ({ args: [{}] }), expect: action("admin") },
+  { key: `action ${S}/review/actions.ts#importLabelsAction`, probe: () => ({ args: [{}] }), expect: action("admin") },
+  { key: `action ${S}/review/actions.ts#openItemAction`, probe: () => ({ args: [{}] }), expect: action("reviewer") },
+  { key: `action ${S}/review/actions.ts#saveLabelAction`, probe: () => ({ args: [{}] }), expect: action("reviewer") },
+  { key: `action ${S}/review/actions.ts#undoLabelAction`, probe: () => ({ args: [{}] }), expect: action("reviewer") },
+  { key: `action ${S}/review/actions.ts#renewItemAction`, probe: () => ({ args: [{}] }), expect: action("reviewer") },
+  { key: `action ${S}/review/actions.ts#releaseItemAction`, probe: () => ({ args: [{}] }), expect: action("reviewer") },
+  { key: `action ${S}/review/actions.ts#commentAction`, probe: () => ({ args: [{}] }), expect: action("reviewer") },
+  { key: `action ${S}/review/actions.ts#queueStatusAction`, probe: () => ({ args: [""] }), expect: action("viewer") },
+  { key: `action ${S}/evaluations/actions.ts#createEvaluationAction`, probe: () => ({ args: [null] }), expect: action("reviewer") },
+  { key: `action ${S}/evaluations/actions.ts#cancelEvaluationAction`, probe: () => ({ args: [""] }), expect: action("reviewer") },
+  { key: `action ${S}/evaluations/actions.ts#resumeEvaluationAction`, probe: () => ({ args: [""] }), expect: action("reviewer") },
+  { key: `action ${S}/online/actions.ts#previewUsageAction`, probe: () => ({ args: [{}] }), expect: action("reviewer") },
+];
