@@ -1,8 +1,7 @@
-import { runPolicy } from "../policies/run-policy";
-import { windowForCut } from "./cut-protocol";
 import type { CutEvaluation, EvaluateCutInput } from "./evaluate-cut";
 import type { LlmJudge } from "./llm-judge/judge";
 import { buildJudgePacket, type JudgePacketOptions } from "./llm-judge/packet";
+import { runAtCut } from "./run-at-cut";
 
 /**
  * One policy at one replay cut, judged by the LLM judge instead of the dependency judge: the same
@@ -33,18 +32,8 @@ export class JudgeAnswerError extends Error {
 
 /** Throws `JudgeAnswerError` for a malformed answer; transport errors propagate as the client's. */
 export async function evaluateCutWithLlm(input: EvaluateCutLlmInput): Promise<CutEvaluation> {
-  const { session, index, tokenizer, policy, cut } = input;
-  const window = windowForCut(cut.prefixTokens, input.triggerLevel);
-  const result = await runPolicy(policy, {
-    session,
-    index,
-    cut: cut.cut,
-    window,
-    tokenizer,
-    ...(input.params ? { params: input.params } : {}),
-    ...(input.summarizer ? { summarizer: input.summarizer } : {}),
-    ...(input.summaryCap !== undefined ? { summaryCap: input.summaryCap } : {}),
-  });
+  const { session, index, policy, cut } = input;
+  const { window, result } = await runAtCut(input);
   const outcome = await input.judge.judge(buildJudgePacket({ session, index, result }, input.packet));
   if (!outcome.ok) throw new JudgeAnswerError(`${outcome.judge}: ${outcome.error.message}`, outcome.attempts.at(-1)?.raw ?? "");
   return {

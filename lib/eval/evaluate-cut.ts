@@ -1,13 +1,13 @@
 import type { ContextIndex } from "../context/objects";
 import type { LlmClient } from "../llm/types";
-import { runPolicy } from "../policies/run-policy";
 import type { Policy, PolicyParams } from "../policies/types";
 import type { Summarizer } from "../summary/types";
 import type { Tokenizer } from "../tokens/tokenizer";
 import type { Session } from "../trace/model";
-import { windowForCut, type CutReason, type ReplayCut } from "./cut-protocol";
+import type { CutReason, ReplayCut } from "./cut-protocol";
 import { judgeDependencies } from "./dependency-judge";
 import { extractDependencies } from "./dependencies";
+import { runAtCut } from "./run-at-cut";
 import type { DependencySet } from "./types";
 import type { JudgeVerdict } from "./verdict-schema";
 import type { DependencyMatcher } from "./view-texts";
@@ -50,19 +50,8 @@ export interface EvaluateCutInput {
 }
 
 export async function evaluateCut(input: EvaluateCutInput): Promise<CutEvaluation> {
-  const { session, index, tokenizer, policy, cut } = input;
-  const window = windowForCut(cut.prefixTokens, input.triggerLevel);
-  const result = await runPolicy(policy, {
-    session,
-    index,
-    cut: cut.cut,
-    window,
-    tokenizer,
-    ...(input.params ? { params: input.params } : {}),
-    ...(input.summarizer ? { summarizer: input.summarizer } : {}),
-    ...(input.summaryCap !== undefined ? { summaryCap: input.summaryCap } : {}),
-    ...(input.llm ? { llm: input.llm } : {}),
-  });
+  const { session, index, policy, cut } = input;
+  const { window, result } = await runAtCut(input);
   const dependencies = input.dependencies ?? extractDependencies(session, index, cut.cut);
   const verdict = judgeDependencies({ session, index, cut: cut.cut, result, dependencies, ...(input.matcher ? { matcher: input.matcher } : {}) });
   return {

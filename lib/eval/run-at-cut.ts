@@ -1,0 +1,42 @@
+import type { ContextIndex } from "../context/objects";
+import type { LlmClient } from "../llm/types";
+import { runPolicy } from "../policies/run-policy";
+import type { Policy, PolicyParams, PolicyResult } from "../policies/types";
+import type { Summarizer } from "../summary/types";
+import type { Tokenizer } from "../tokens/tokenizer";
+import type { Session } from "../trace/model";
+import { windowForCut, type ReplayCut } from "./cut-protocol";
+
+/**
+ * The replay protocol's one way to run a policy at a cut: the window puts the prefix at the
+ * trigger level (default 90%), with the harness's mandatory latest-turn retention (`runPolicy`).
+ * Both judges go through it, so pruning rates never differ between them.
+ */
+export interface RunAtCutInput {
+  session: Session;
+  index: ContextIndex;
+  tokenizer: Tokenizer;
+  policy: Policy;
+  params?: PolicyParams;
+  cut: ReplayCut;
+  triggerLevel?: number;
+  summarizer?: Summarizer;
+  summaryCap?: number;
+  llm?: LlmClient;
+}
+
+export async function runAtCut(input: RunAtCutInput): Promise<{ window: number; result: PolicyResult }> {
+  const window = windowForCut(input.cut.prefixTokens, input.triggerLevel);
+  const result = await runPolicy(input.policy, {
+    session: input.session,
+    index: input.index,
+    cut: input.cut.cut,
+    window,
+    tokenizer: input.tokenizer,
+    ...(input.params ? { params: input.params } : {}),
+    ...(input.summarizer ? { summarizer: input.summarizer } : {}),
+    ...(input.summaryCap !== undefined ? { summaryCap: input.summaryCap } : {}),
+    ...(input.llm ? { llm: input.llm } : {}),
+  });
+  return { window, result };
+}
