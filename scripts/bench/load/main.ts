@@ -1,0 +1,107 @@
+/**
+ * `npm run bench:load`: the studio under load on PostgreSQL, on loopback only, stopping by itself.
+ * A throwaway database (tracefold_load_<random>, dropped at the end), seeded through server/
+ * functions; the studio built into data/.next-load and served by `next start` on a free loopback
+ * port; then scenario A (reviewers labeling over HTTP) and scenario B (concurrent uploads). Prints
+ * one JSON line and a table; exits 1 when a target is missed or anything fails. The server is
+ * stopped, the database dropped and the temp directory removed in every case (also on Ctrl-C).
+ *
+ * LOAD_SECONDS (120), LOAD_REVIEWERS (50), LOAD_THINK_MS (1000: mean pause before each save),
+ * LOAD_UPLOADS (20), LOAD_UPLOAD_MB (10), LOAD_PG_ADMIN_URL (postgresql://postgres@127.0.0.1:5432/postgres),
+ * LOAD_SKIP_BUILD=1 reuses data/.next-load when LOAD_KEEP_BUILD=1 kept it from an earlier run.
+ */
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { createLoadDatabase, type LoadDatabase } from "./load-database";
+import { round } from "./latency";
+import { formatTable, missedTargets, type LoadReport } from "./report";
+import { runReviewScenario } from "./review-scenario";
+import { seedLoad } from "./seed-load";
+import { buildStudio, LOAD_DIST_DIR, startStudio, type StudioServer } from "./studio-server";
+import { runUploadScenario } from "./upload-scenario";
+
+const TRACES = process.env.TRACEFOLD_TRACES_DIR ?? resolve(__dirname, "../../../../shared/traces");
+const UPLOAD_SOURCE = join(TRACES, "claude_code_jsonl/marot__spotter/test/fixtures/transcripts/258c7280-ae70-4798-800f-63464d01a85d.jsonl");
+
+function positive(name: string, fallback: number): number {
+  const raw = process.env[name];
+  const value = raw === undefined || raw === "" ? fallback : Number(raw);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`bench:load: ${name} must be a non-negative number, got ${raw}`);
+  return value;
+}
+
+const workDir = mkdtempSync(join(tmpdir(), "tracefold-load-"));
+let database: LoadDatabase | undefined;
+let server: StudioServer | undefined;
+let cleaning: Promise<void> | undefined;
+
+function cleanup(): Promise<void> {
+  cleaning ??= (async () => {
+    await server?.stop().catch((e: unknown) => console.error(`bench:load: stopping the studio: ${String(e)}`));
+    await database?.drop().catch((e: unknown) => console.error(`bench:load: dropping ${database?.name}: ${String(e)}`));
+    rmSync(workDir, { recursive: true, force: true });
+    if (process.env.LOAD_KEEP_BUILD !== "1") rmSync(LOAD_DIST_DIR, { recursive: true, force: true });
+  })();
+  return cleaning;
+}
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    console.error(`bench:load: ${signal}, cleaning up`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+async function main(): Promise<number> {
+  const seconds = positive("LOAD_SECONDS", 120);
+  const reviewers = positive("LOAD_REVIEWERS", 50);
+  const thinkMs = positive("LOAD_THINK_MS", 1000);
+  const uploads = positive("LOAD_UPLOADS", 20);
+  const uploadMb = positive("LOAD_UPLOAD_MB", 10);
+
+  database = await createLoadDatabase();
+  const dataDir = join(workDir, "data");
+  console.error(`bench:load: database ${database.name}; seeding ${reviewers} reviewers, the shared traces, an evaluation run and a queue…`);
+  const seed = await seedLoad(database.url, dataDir, TRACES, reviewers);
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NEXT_TELEMETRY_DISABLED: "1",
+    DATABASE_URL: database.url,
+    TRACEFOLD_DATA_DIR: dataDir,
+    NEXTAUTH_SECRET: randomBytes(32).toString("hex"),
+    TRACEFOLD_UPLOADS_PER_MINUTE: "100000",
+  };
+  const buildSeconds = round(await buildStudio(env, process.env.LOAD_SKIP_BUILD === "1"));
+  server = await startStudio(env, join(workDir, "studio.log"));
+  console.error(`bench:load: studio on ${server.origin}; ${reviewers} reviewers label for ${seconds} s…`);
+
+  const before = loadavg().map((l) => round(l, 2));
+  const review = await runReviewScenario(server.origin, database.url, seed.queueId, seed.reviewers, seconds, thinkMs);
+  console.error(`bench:load: ${uploads} concurrent uploads of ${uploadMb} MB…`);
+  const upload = await runUploadScenario(server.origin, database.url, seed.uploader, UPLOAD_SOURCE, workDir, uploads, uploadMb);
+  const after = loadavg().map((l) => round(l, 2));
+
+  const report: LoadReport = {
+    setup: { reviewers, items: seed.items, sessions: seed.sessions, buildSeconds, loadAverage: { before, after } },
+    review,
+    uploads: upload,
+    failures: missedTargets(review, upload),
+  };
+  console.log(JSON.stringify(report));
+  console.log(formatTable(report));
+  return report.failures.length === 0 ? 0 : 1;
+}
+
+main()
+  .catch((error: unknown) => {
+    console.error(`bench:load: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    const log = join(workDir, "studio.log");
+    if (existsSync(log)) console.error(`--- last lines of the studio's log ---\n${readFileSync(log, "utf8").split("\n").slice(-40).join("\n")}`);
+    return 1;
+  })
+  .then(async (code) => {
+    await cleanup();
+    process.exit(code);
+  });

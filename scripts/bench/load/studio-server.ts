@@ -1,0 +1,98 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { createWriteStream, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+
+/** The bench's own build directory and tsconfig, so no other `next build` in the tree can swap files under it. */
+export const LOAD_DIST_DIR = "data/.next-load";
+const LOAD_TSCONFIG = "tsconfig.load.json";
+
+export interface StudioServer {
+  origin: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Builds the studio into data/.next-load (unless `skipBuild` and a build is there), the way
+ * scripts/e2e-server.sh does: `next build` rewrites next-env.d.ts to point at its dist dir, so the
+ * file is put back afterwards, also when the build fails.
+ */
+export async function buildStudio(env: NodeJS.ProcessEnv, skipBuild: boolean): Promise<number> {
+  if (skipBuild && existsSync(`${LOAD_DIST_DIR}/BUILD_ID`)) return 0;
+  const saved = existsSync("next-env.d.ts") ? readFileSync("next-env.d.ts", "utf8") : null;
+  const started = performance.now();
+  try {
+    const child = spawn("npx", ["--no-install", "next", "build"], { env: { ...env, TRACEFOLD_NEXT_DIST_DIR: LOAD_DIST_DIR, TRACEFOLD_TSCONFIG: LOAD_TSCONFIG }, stdio: ["ignore", "inherit", "inherit"] });
+    const [code] = (await once(child, "exit")) as [number | null];
+    if (code !== 0) throw new Error(`next build exited with ${code}`);
+  } finally {
+    if (saved !== null && !saved.includes(LOAD_DIST_DIR)) writeFileSync("next-env.d.ts", saved);
+    else if (existsSync("next-env.d.ts")) writeFileSync("next-env.d.ts", readFileSync("next-env.d.ts", "utf8").replaceAll(`./${LOAD_DIST_DIR}/`, "./.next/"));
+  }
+  return (performance.now() - started) / 1000;
+}
+
+/** Starts `next start` on a free loopback port (its own process group) and waits until it answers. */
+export async function startStudio(env: NodeJS.ProcessEnv, logPath: string): Promise<StudioServer> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const log = createWriteStream(logPath);
+  const child = spawn("npx", ["--no-install", "next", "start", "-H", "127.0.0.1", "-p", String(port)], {
+    env: { ...env, NEXTAUTH_URL: origin, TRACEFOLD_NEXT_DIST_DIR: LOAD_DIST_DIR, TRACEFOLD_TSCONFIG: LOAD_TSCONFIG },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  child.stdout!.pipe(log);
+  child.stderr!.pipe(log);
+  const stop = () => stopGroup(child);
+  try {
+    await waitUntilUp(origin, child);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { origin, stop };
+}
+
+async function waitUntilUp(origin: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode} before answering`);
+    try {
+      if ((await fetch(`${origin}/api/auth/csrf`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the studio did not answer on ${origin} within 60 s`);
+}
+
+/** SIGTERM to the whole group (npx → next → workers), SIGKILL after 10 s. */
+async function stopGroup(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+  const exited = once(child, "exit");
+  const signal = (sig: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, sig);
+    } catch {
+      // the group is already gone
+    }
+  };
+  signal("SIGTERM");
+  const timer = setTimeout(() => signal("SIGKILL"), 10_000);
+  await exited;
+  clearTimeout(timer);
+  signal("SIGKILL"); // stragglers of the group that outlived npx
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
