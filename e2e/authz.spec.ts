@@ -17,6 +17,9 @@ import { writeUsageWeek } from "./fixtures/usage-log";
  */
 const ORIGIN = `http://127.0.0.1:${process.env.E2E_PORT ?? "3100"}`;
 const NAME = `e2e authz ${Date.now()}`;
+/** Not online.spec.ts's seed: the same bytes uploaded by both specs would be a duplicate there. */
+const AUTHZ_USAGE_SEED = 23;
+
 /** The generated usage week names its timestamp column `event_time`; every other column is named after its field. */
 const USAGE_MAPPING = encodeURIComponent(JSON.stringify(Object.fromEntries(USAGE_FIELDS.map((f) => [f, f === "timestamp" ? "event_time" : f]))));
 
@@ -54,7 +57,7 @@ test.beforeAll(async () => {
   const unitKey = (Array.isArray(cuts.data) ? cuts.data : cuts.data.cuts)[0]!.unitKey;
   const compact = await contexts.viewer.post(`/api/sessions/${compacted!.id}/compact`, { data: { policy: "oldest-turn", cut: 250 } });
   const sidecarSha = ((await compact.json()) as { data: { result: { sidecars: { sha256: string }[] } } }).data.result.sidecars[0]!.sha256;
-  const week = writeUsageWeek();
+  const week = writeUsageWeek(AUTHZ_USAGE_SEED);
   const upload = await contexts.reviewer.put(`/api/online/uploads?name=authz-week.csv&mapping=${USAGE_MAPPING}`, { data: readFileSync(week.path) });
   const answer = (await upload.text()).trim().split("\n").pop()!;
   const logId = (JSON.parse(answer) as { outcome?: { logId?: string } }).outcome?.logId;
@@ -150,7 +153,7 @@ test("valid mutations from refused roles are refused and change nothing", async 
     }
   }
   const trace = readFileSync(CLAUDE_CODE_TRANSCRIPT);
-  const usage = readFileSync(writeUsageWeek().path);
+  const usage = readFileSync(writeUsageWeek(AUTHZ_USAGE_SEED).path);
   for (const [who, status] of [["anonymous", 401], ["viewer", 403]] as const) {
     const traceUpload = await contexts[who].put("/api/uploads?name=intruder.jsonl", { data: trace });
     const usageUpload = await contexts[who].put(`/api/online/uploads?name=intruder.csv&mapping=${USAGE_MAPPING}`, { data: usage });
