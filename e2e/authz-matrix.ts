@@ -123,6 +123,7 @@ export const MATRIX: MatrixRow[] = [
   { key: `action ${S}/review/actions.ts#releaseItemAction`, probe: () => ({ args: [{}] }), expect: action("reviewer") },
   { key: `action ${S}/review/actions.ts#commentAction`, probe: () => ({ args: [{}] }), expect: action("reviewer") },
   { key: `action ${S}/review/actions.ts#queueStatusAction`, probe: () => ({ args: [""] }), expect: action("viewer") },
+  { key: `action ${S}/review/actions.ts#queueAgreementAction`, probe: () => ({ args: [""] }), expect: action("viewer") },
   { key: `action ${S}/evaluations/actions.ts#createEvaluationAction`, probe: () => ({ args: [null] }), expect: action("reviewer") },
   { key: `action ${S}/evaluations/actions.ts#cancelEvaluationAction`, probe: () => ({ args: [""] }), expect: action("reviewer") },
   { key: `action ${S}/evaluations/actions.ts#resumeEvaluationAction`, probe: () => ({ args: [""] }), expect: action("reviewer") },

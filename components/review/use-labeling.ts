@@ -1,8 +1,11 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { openItemAction, queueStatusAction, releaseItemAction, renewItemAction, saveLabelAction, undoLabelAction } from "@/app/(studio)/review/actions";
+import { openItemAction, queueAgreementAction, queueStatusAction, releaseItemAction, renewItemAction, saveLabelAction, undoLabelAction } from "@/app/(studio)/review/actions";
 import { newLabelId, withRetry, type ItemView, type QueueAgreement, type QueueSummary, type ReviewLabel } from "./review-types";
+
+/** Pause after the last save before the agreement is asked for (a burst of saves asks once). */
+const AGREEMENT_DEBOUNCE_MS = 750;
 
 export interface QueueStatus {
   summary: QueueSummary;
@@ -12,8 +15,9 @@ export interface QueueStatus {
 /**
  * The labeling screen's state machine: the open item (leased by the server), saves (each a new
  * label version, retried with the same labelId + version when the request fails, so a dropped
- * network neither loses nor duplicates a label), undo, navigation, and the queue's progress and
- * agreement, refreshed after every save.
+ * network neither loses nor duplicates a label), undo, navigation, and the queue's progress,
+ * refreshed after every save. The agreement (κ, judges against people) costs far more than a save,
+ * so it is asked for on its own request, debounced after saves and only while the tab is visible.
  */
 export function useLabeling(queueId: string, canLabel: boolean, initial: QueueStatus) {
   const [view, setView] = useState<ItemView | null>(null);
@@ -24,10 +28,44 @@ export function useLabeling(queueId: string, canLabel: boolean, initial: QueueSt
   const viewRef = useRef<ItemView | null>(null);
   viewRef.current = view;
 
+  const agreement = useRef({ timer: undefined as ReturnType<typeof setTimeout> | undefined, inFlight: false, stale: false });
+  const scheduleAgreement = useCallback(() => {
+    const state = agreement.current;
+    state.stale = true;
+    clearTimeout(state.timer);
+    state.timer = setTimeout(async function refresh() {
+      if (state.inFlight || document.visibilityState !== "visible") return;
+      state.inFlight = true;
+      state.stale = false;
+      try {
+        const result = await withRetry(() => queueAgreementAction(queueId));
+        if (result.ok) setStatus((s) => ({ ...s, agreement: result.data.agreement }));
+      } catch {
+        state.stale = true;
+      } finally {
+        state.inFlight = false;
+      }
+      // A save during the request asked again: one more refresh, after the same pause.
+      if (state.stale) state.timer = setTimeout(refresh, AGREEMENT_DEBOUNCE_MS);
+    }, AGREEMENT_DEBOUNCE_MS);
+  }, [queueId]);
+
   const refreshStatus = useCallback(async () => {
     const result = await withRetry(() => queueStatusAction(queueId));
-    if (result.ok) setStatus(result.data);
-  }, [queueId]);
+    if (result.ok) setStatus((s) => ({ ...s, summary: result.data.summary }));
+    scheduleAgreement();
+  }, [queueId, scheduleAgreement]);
+
+  // A hidden tab skips agreement refreshes; it catches up when shown again. Unmounting stops the timer.
+  useEffect(() => {
+    const state = agreement.current;
+    const onVisible = () => void (document.visibilityState === "visible" && state.stale && scheduleAgreement());
+    document.addEventListener("visibilitychange", onVisible);
+    return () => {
+      document.removeEventListener("visibilitychange", onVisible);
+      clearTimeout(state.timer);
+    };
+  }, [scheduleAgreement]);
 
   const open = useCallback(
     async (nav: { direction?: "next" | "previous"; itemKey?: string } = {}) => {

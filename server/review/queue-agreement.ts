@@ -25,7 +25,43 @@ export interface QueueAgreement {
   spanProblems: number;
 }
 
+/**
+ * The agreement of a queue, memoised per queue by a cheap version of its labels (count and latest
+ * createdAt / savedAt: labels are append-only, a retraction or an import is a new row), so repeated
+ * refreshes (the labeling screen, the run's human-labels panel, several viewers) reuse one
+ * computation until a label is added. Bounded: the least recently used queue goes first.
+ */
 export async function getQueueAgreement(db: Db, queueId: string, clock: Clock): Promise<QueueAgreement | null> {
+  const version = await labelsVersion(db, queueId);
+  if (version === null) {
+    memo.delete(queueId);
+    return null;
+  }
+  const hit = memo.get(queueId);
+  memo.delete(queueId);
+  if (hit && hit.version === version) {
+    memo.set(queueId, hit);
+    return hit.agreement;
+  }
+  const agreement = computeQueueAgreement(db, queueId, clock);
+  memo.set(queueId, { version, agreement });
+  if (memo.size > MEMO_SIZE) memo.delete(memo.keys().next().value!);
+  agreement.catch(() => memo.get(queueId)?.agreement === agreement && memo.delete(queueId));
+  return agreement;
+}
+
+const MEMO_SIZE = 100;
+const memo = new Map<string, { version: string; agreement: Promise<QueueAgreement | null> }>();
+
+/** Null when the queue does not exist; otherwise a key that changes whenever a label row is added. */
+async function labelsVersion(db: Db, queueId: string): Promise<string | null> {
+  const queue = await db.reviewQueue.findUnique({ where: { id: queueId }, select: { id: true } });
+  if (!queue) return null;
+  const labels = await db.reviewLabelRow.aggregate({ where: { queueId }, _count: { _all: true }, _max: { createdAt: true, savedAt: true } });
+  return `${labels._count._all}|${labels._max.createdAt?.getTime() ?? 0}|${labels._max.savedAt?.getTime() ?? 0}`;
+}
+
+async function computeQueueAgreement(db: Db, queueId: string, clock: Clock): Promise<QueueAgreement | null> {
   const queue = await loadQueue(db, queueId, clock);
   if (!queue) return null;
   const current = currentLabels(queue.history);

@@ -97,15 +97,24 @@ export async function commentAction(input: unknown): Promise<ActionResult<{ save
   return outcome.ok ? actionOk({ saved: true }) : actionFail(outcome.code, outcome.message);
 }
 
-/** Viewer: a queue's progress and agreement, refreshed by the labeling screen after every save. */
-export async function queueStatusAction(queueId: unknown): Promise<ActionResult<{ summary: QueueSummary; agreement: QueueAgreement }>> {
+/** Viewer: a queue's progress (cheap), refreshed by the labeling screen after every save. */
+export async function queueStatusAction(queueId: unknown): Promise<ActionResult<{ summary: QueueSummary }>> {
   await requireUser("viewer");
   const id = z.string().min(1).safeParse(queueId);
   if (!id.success) return actionFail("invalid_input", "queue id is required");
-  const db = getDb();
-  const [summary, agreement] = await Promise.all([getQueueSummary(db, id.data, clock), getQueueAgreement(db, id.data, clock)]);
-  if (!summary || !agreement) return actionFail("not_found", `no review queue ${id.data}`);
-  return actionOk({ summary, agreement });
+  const summary = await getQueueSummary(getDb(), id.data, clock);
+  if (!summary) return actionFail("not_found", `no review queue ${id.data}`);
+  return actionOk({ summary });
+}
+
+/** Viewer: a queue's agreement, asked for on its own (debounced) by the labeling screen; memoised per label version. */
+export async function queueAgreementAction(queueId: unknown): Promise<ActionResult<{ agreement: QueueAgreement }>> {
+  await requireUser("viewer");
+  const id = z.string().min(1).safeParse(queueId);
+  if (!id.success) return actionFail("invalid_input", "queue id is required");
+  const agreement = await getQueueAgreement(getDb(), id.data, clock);
+  if (!agreement) return actionFail("not_found", `no review queue ${id.data}`);
+  return actionOk({ agreement });
 }
 
 /** Admin: import labels (JSONL or CSV); all or nothing, with located errors. */

@@ -19,6 +19,7 @@ export interface ReviewScenarioResult {
   saves: LatencySummary;
   opens: LatencySummary;
   statusRefreshes: LatencySummary;
+  agreementRefreshes: LatencySummary;
   savesPerSecond: number;
   acknowledged: number;
   errors: number;
@@ -30,7 +31,9 @@ export interface ReviewScenarioResult {
  * Scenario A: `accounts.length` reviewers sign in over HTTP and label the dependency queue for
  * `seconds`, each doing what the labeling screen does (components/review/use-labeling.ts): open
  * the next item, think, confirm the judge's first candidate dependency if it has one, then mark the
- * cut reviewed, refreshing the queue status and reopening after each save. Every call is the real
+ * cut reviewed, refreshing the queue status and reopening after each save, and asking for the
+ * agreement on its own request 750 ms after a save (one in flight per reviewer, as the screen's
+ * debounce does). Every call is the real
  * server action over HTTP. Afterwards every acknowledged (labelId, version) must be in the database
  * exactly once under its reviewer, and nothing unacknowledged may be stored.
  */
@@ -43,7 +46,9 @@ export async function runReviewScenario(origin: string, dbUrl: string, queueId: 
   const open = ref("openItemAction");
   const save = ref("saveLabelAction");
   const status = ref("queueStatusAction");
-  const latencies = { saves: [] as number[], opens: [] as number[], status: [] as number[] };
+  const agreement = ref("queueAgreementAction");
+  const latencies = { saves: [] as number[], opens: [] as number[], status: [] as number[], agreement: [] as number[] };
+  const agreementCalls: Promise<unknown>[] = [];
   const acked: { labelId: string; version: number; reviewer: string }[] = [];
   const errors: string[] = [];
 
@@ -64,6 +69,13 @@ export async function runReviewScenario(origin: string, dbUrl: string, queueId: 
   };
 
   const reviewer = async ({ client, email }: { client: StudioClient; email: string }) => {
+    let agreementInFlight = false;
+    const askAgreement = () => {
+      if (agreementInFlight) return;
+      agreementInFlight = true;
+      const asked = new Promise((r) => setTimeout(r, 750)).then(() => call(client, agreement, [queueId], latencies.agreement, "agreement")).finally(() => (agreementInFlight = false));
+      agreementCalls.push(asked);
+    };
     const think = () => new Promise((r) => setTimeout(r, thinkMs * (0.5 + Math.random())));
     let item = (await call<{ item: OpenedItem | null }>(client, open, [{ queueId }], latencies.opens, "open"))?.item ?? null;
     while (performance.now() < deadline) {
@@ -77,6 +89,7 @@ export async function runReviewScenario(origin: string, dbUrl: string, queueId: 
         const saved = await call<{ labelId: string; version: number }>(client, save, [{ queueId, itemKey: item!.itemKey, labelId, version: 1, draft }], latencies.saves, "save");
         if (saved) acked.push({ labelId: saved.labelId, version: saved.version, reviewer: email });
         await call(client, status, [queueId], latencies.status, "status");
+        askAgreement();
         return saved !== null;
       };
       const candidate = item.candidates?.[0];
@@ -93,6 +106,7 @@ export async function runReviewScenario(origin: string, dbUrl: string, queueId: 
     }
   };
   await Promise.all(clients.map(reviewer));
+  await Promise.all(agreementCalls);
   const elapsed = (performance.now() - started) / 1000;
 
   const saves = summarizeLatency(latencies.saves);
@@ -103,6 +117,7 @@ export async function runReviewScenario(origin: string, dbUrl: string, queueId: 
     saves,
     opens: summarizeLatency(latencies.opens),
     statusRefreshes: summarizeLatency(latencies.status),
+    agreementRefreshes: summarizeLatency(latencies.agreement),
     savesPerSecond: Math.round((saves.n / elapsed) * 10) / 10,
     acknowledged: acked.length,
     errors: errors.length,
