@@ -1,7 +1,7 @@
 import type { CutEvaluation, EvaluateCutInput } from "./evaluate-cut";
 import type { LlmJudge } from "./llm-judge/judge";
 import { buildJudgePacket, type JudgePacketOptions } from "./llm-judge/packet";
-import { runAtCut } from "./run-at-cut";
+import { runAtCut, toCutEvaluation } from "./run-at-cut";
 
 /**
  * One policy at one replay cut, judged by the LLM judge instead of the dependency judge: the same
@@ -32,21 +32,9 @@ export class JudgeAnswerError extends Error {
 
 /** Throws `JudgeAnswerError` for a malformed answer; transport errors propagate as the client's. */
 export async function evaluateCutWithLlm(input: EvaluateCutLlmInput): Promise<CutEvaluation> {
-  const { session, index, policy, cut } = input;
+  const { session, index } = input;
   const { window, result } = await runAtCut(input);
   const outcome = await input.judge.judge(buildJudgePacket({ session, index, result }, input.packet));
   if (!outcome.ok) throw new JudgeAnswerError(`${outcome.judge}: ${outcome.error.message}`, outcome.attempts.at(-1)?.raw ?? "");
-  return {
-    policy: policy.id,
-    params: result.params,
-    sessionId: session.id,
-    cut: cut.cut,
-    reason: cut.reason,
-    prefixTokens: result.tokensBefore,
-    window,
-    tokensAfter: result.tokensAfter,
-    pruneRate: result.pruneRate,
-    noImpact: outcome.verdict.noImpact,
-    verdict: outcome.verdict,
-  };
+  return toCutEvaluation(input, window, result, outcome.verdict);
 }

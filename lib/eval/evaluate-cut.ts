@@ -7,7 +7,7 @@ import type { Session } from "../trace/model";
 import type { CutReason, ReplayCut } from "./cut-protocol";
 import { judgeDependencies } from "./dependency-judge";
 import { extractDependencies } from "./dependencies";
-import { runAtCut } from "./run-at-cut";
+import { runAtCut, toCutEvaluation } from "./run-at-cut";
 import type { DependencySet } from "./types";
 import type { JudgeVerdict } from "./verdict-schema";
 import type { DependencyMatcher } from "./view-texts";
@@ -50,21 +50,9 @@ export interface EvaluateCutInput {
 }
 
 export async function evaluateCut(input: EvaluateCutInput): Promise<CutEvaluation> {
-  const { session, index, policy, cut } = input;
+  const { session, index, cut } = input;
   const { window, result } = await runAtCut(input);
   const dependencies = input.dependencies ?? extractDependencies(session, index, cut.cut);
   const verdict = judgeDependencies({ session, index, cut: cut.cut, result, dependencies, ...(input.matcher ? { matcher: input.matcher } : {}) });
-  return {
-    policy: policy.id,
-    params: result.params,
-    sessionId: session.id,
-    cut: cut.cut,
-    reason: cut.reason,
-    prefixTokens: result.tokensBefore,
-    window,
-    tokensAfter: result.tokensAfter,
-    pruneRate: result.pruneRate,
-    noImpact: verdict.noImpact,
-    verdict,
-  };
+  return toCutEvaluation(input, window, result, verdict);
 }

@@ -6,6 +6,8 @@ import type { Summarizer } from "../summary/types";
 import type { Tokenizer } from "../tokens/tokenizer";
 import type { Session } from "../trace/model";
 import { windowForCut, type ReplayCut } from "./cut-protocol";
+import type { CutEvaluation } from "./evaluate-cut";
+import type { JudgeVerdict } from "./verdict-schema";
 
 /**
  * The replay protocol's one way to run a policy at a cut: the window puts the prefix at the
@@ -39,4 +41,21 @@ export async function runAtCut(input: RunAtCutInput): Promise<{ window: number; 
     ...(input.llm ? { llm: input.llm } : {}),
   });
   return { window, result };
+}
+
+/** The stored unit of a judged cut, whichever judge gave `verdict`. */
+export function toCutEvaluation(input: RunAtCutInput, window: number, result: PolicyResult, verdict: JudgeVerdict): CutEvaluation {
+  return {
+    policy: input.policy.id,
+    params: result.params,
+    sessionId: input.session.id,
+    cut: input.cut.cut,
+    reason: input.cut.reason,
+    prefixTokens: result.tokensBefore,
+    window,
+    tokensAfter: result.tokensAfter,
+    pruneRate: result.pruneRate,
+    noImpact: verdict.noImpact,
+    verdict,
+  };
 }

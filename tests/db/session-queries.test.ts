@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { partText } from "../../lib/tokens/message-tokens";
+import { partBody } from "../../lib/trace/part-body";
 import type { Part } from "../../lib/trace/model";
 import { getMessage } from "../../server/sessions/get-message";
 import { getMessageWindow, MAX_WINDOW } from "../../server/sessions/get-message-window";
@@ -15,8 +16,8 @@ import { TRACES_DIR } from "../helpers/traces";
 /** A real Claude Code session: 491 messages, 186 tool calls, one native compaction. */
 const COMPACTED = join(TRACES_DIR, "claude_code_jsonl/marot__spotter/test/fixtures/transcripts/258c7280-ae70-4798-800f-63464d01a85d.jsonl");
 
-const textOf = (part: PartView): string | undefined =>
-  part.type === "text" || part.type === "reasoning" ? part.text : part.type === "tool_call" ? part.arguments : part.type === "tool_result" ? part.content : part.type === "other" ? part.text : undefined;
+/** The part's text as the viewer sends it (undefined for images, which carry none). */
+const textOf = (part: PartView): string | undefined => (part.type === "image" ? undefined : part.type === "other" ? part.text : partBody(part));
 
 for (const engine of ENGINES) {
   describe(`session viewer queries on ${engine}`, () => {
