@@ -1,12 +1,19 @@
 /**
- * Next calls `register()` once when a server instance starts (never during `next build`). Tracefold
- * starts the evaluation runner here, so queued runs and runs orphaned by the previous process resume
- * right after a restart instead of waiting for someone to open an evaluation page. The runner needs
- * Node (Prisma, node:crypto): the edge runtime skips it, and the import is dynamic so the edge
- * bundle never includes the server modules.
+ * Next calls `register()` once when a server instance starts (never during `next build`). When this
+ * server runs jobs itself (TRACEFOLD_INPROCESS_WORKER; on by default with SQLite, off with
+ * PostgreSQL where `npm run worker` processes do the work), the job handlers start here, so queued
+ * runs and runs orphaned by the previous process resume right after a restart instead of waiting
+ * for someone to open an evaluation page. The workers need Node (Prisma, node:crypto): the edge
+ * runtime skips them, and the imports are dynamic so the edge bundle never includes server modules.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const [{ getDb }, { startEvalRunner }] = await Promise.all([import("./server/db/client"), import("./server/evals/start-eval-runner")]);
-  startEvalRunner(getDb());
+  const [{ getDb }, { getJobQueue, inProcessWorkerEnabled }, { startJobWorkers }] = await Promise.all([
+    import("./server/db/client"),
+    import("./server/jobs/process-queue"),
+    import("./server/jobs/start-job-workers"),
+  ]);
+  if (!inProcessWorkerEnabled()) return;
+  // A worker that cannot start (a bad storage setting, say) must not take the studio down with it.
+  await startJobWorkers(getDb(), getJobQueue({ worker: true })).catch((error) => console.error("in-process job workers did not start:", error));
 }

@@ -23,6 +23,7 @@ const nextConfig: NextConfig = {
     "@prisma/driver-adapter-utils",
     "prisma",
     "pg",
+    "pg-boss",
   ],
 };
 

@@ -1,10 +1,12 @@
 import { UsageError } from "./args";
+import { backupUsage, restoreUsage, runBackup, runRestore } from "./commands/backup";
 import { importUsage, runImport } from "./commands/import";
 import { inspectUsage, runInspect } from "./commands/inspect";
 import { compactUsage, runCompact } from "./commands/compact";
 import { evalUsage, runEval } from "./commands/eval";
 import { onlineUsage, runOnline } from "./commands/online";
 import { policiesUsage, runPolicies } from "./commands/policies";
+import { runSimulate, simulateUsage } from "./commands/simulate";
 
 /** `tracefold <command>`: the command-line face of lib/ (and server/ for database work). */
 const COMMANDS: Record<string, { usage: string; run: (argv: string[]) => Promise<number> }> = {
@@ -14,6 +16,9 @@ const COMMANDS: Record<string, { usage: string; run: (argv: string[]) => Promise
   compact: { usage: compactUsage, run: runCompact },
   eval: { usage: evalUsage, run: runEval },
   online: { usage: onlineUsage, run: runOnline },
+  backup: { usage: backupUsage, run: runBackup },
+  restore: { usage: restoreUsage, run: runRestore },
+  simulate: { usage: simulateUsage, run: runSimulate },
 };
 
 function usage(): string {

@@ -12,8 +12,8 @@ test.describe("as a viewer", () => {
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
   });
 
-  test("PUT /api/uploads answers 403", async ({ page }) => {
-    const response = await page.request.put("/api/uploads?name=x.jsonl", { data: "{}\n" });
+  test("PUT /api/uploads answers 403", async ({ page, baseURL }) => {
+    const response = await page.request.put("/api/uploads?name=x.jsonl", { data: "{}\n", headers: { origin: baseURL! } });
     expect(response.status()).toBe(403);
     expect(await response.json()).toMatchObject({ ok: false, code: "forbidden" });
   });
@@ -36,8 +36,8 @@ test.describe("anonymous", () => {
     await expect(page).toHaveURL(/\/traces$/);
   });
 
-  test("PUT /api/uploads answers 401", async ({ request }) => {
-    const response = await request.put("/api/uploads?name=x.jsonl", { data: "{}\n" });
+  test("PUT /api/uploads answers 401", async ({ request, baseURL }) => {
+    const response = await request.put("/api/uploads?name=x.jsonl", { data: "{}\n", headers: { origin: baseURL! } });
     expect(response.status()).toBe(401);
   });
 });

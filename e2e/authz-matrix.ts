@@ -102,20 +102,30 @@ export const MATRIX: MatrixRow[] = [
   { key: "GET /api/evaluations/[id]/breakdown", probe: (i) => ({ path: `/api/evaluations/${i.runId}/breakdown?by=format` }), expect: api("viewer") },
   { key: "GET /api/evaluations/[id]/export", probe: (i) => ({ path: `/api/evaluations/${i.runId}/export` }), expect: api("viewer") },
   { key: "GET /api/review/[queueId]/export", probe: (i) => ({ path: `/api/review/${i.queueId}/export?format=csv` }), expect: api("viewer") },
+  { key: "POST /api/review/[queueId]/release", probe: (i) => ({ path: `/api/review/${i.queueId}/release`, body: "" }), expect: api("reviewer", BAD) },
   { key: "GET /api/online/[id]/hourly", probe: (i) => ({ path: `/api/online/${i.logId}/hourly` }), expect: api("viewer") },
   // A redaction report locates what was removed (never the secret): readable like the traces themselves.
   { key: "GET /api/uploads/[id]/redactions", probe: (i) => ({ path: `/api/uploads/${i.uploadId}/redactions` }), expect: api("viewer") },
+  // A large upload's import, polled by the upload page: reviewers, like uploading (an unknown id is 404).
+  { key: "GET /api/uploads/imports/[id]", probe: () => ({ path: "/api/uploads/imports/no-such-import" }), expect: api("reviewer", HIDDEN) },
   // Uploads: the probe has no file name, so an allowed role is refused by validation (400) and nothing is stored.
   { key: "PUT /api/uploads", probe: () => ({ path: "/api/uploads", body: "{}\n" }), expect: api("reviewer", BAD) },
   { key: "PUT /api/online/uploads", probe: () => ({ path: "/api/online/uploads", body: "timestamp\n" }), expect: api("reviewer", BAD) },
+  // Simulating replays stored traces on the CPU, like starting an evaluation: reviewers. An empty body is refused by validation.
+  { key: "POST /api/online/simulate", probe: () => ({ path: "/api/online/simulate", body: {} }), expect: api("reviewer", BAD) },
 
   // Server actions (invalid arguments: allowed roles get an `invalid_input` result, nothing changes).
   { key: `action ${S}/admin/users/actions.ts#createUserAction`, probe: () => ({ args: [null, []] }), expect: action("admin") },
   { key: `action ${S}/admin/users/actions.ts#setUserRoleAction`, probe: () => ({ args: [null, []] }), expect: action("admin") },
   // Checkboxes: every input is valid, so the probe writes the defaults the spec's fresh database already has.
   { key: `action ${S}/admin/settings/actions.ts#setRedactionSettingsAction`, probe: () => ({ args: [null, []] }), expect: action("admin") },
+  // LLM endpoint (admin): an empty form is invalid, clearing needs the word "clear", testing calls the endpoint in effect (none during the spec).
+  { key: `action ${S}/admin/settings/llm-actions.ts#saveLlmSettingsAction`, probe: () => ({ args: [null, []] }), expect: action("admin") },
+  { key: `action ${S}/admin/settings/llm-actions.ts#clearLlmSettingsAction`, probe: () => ({ args: [null] }), expect: action("admin") },
+  { key: `action ${S}/admin/settings/llm-actions.ts#testLlmConnectionAction`, probe: () => ({ args: [] }), expect: action("admin") },
   { key: `action ${S}/review/actions.ts#createQueueAction`, probe: () => ({ args: [{}] }), expect: action("admin") },
   { key: `action ${S}/review/actions.ts#importLabelsAction`, probe: () => ({ args: [{}] }), expect: action("admin") },
+  { key: `action ${S}/review/actions.ts#assignItemsAction`, probe: () => ({ args: [{}] }), expect: action("admin") },
   { key: `action ${S}/review/actions.ts#openItemAction`, probe: () => ({ args: [{}] }), expect: action("reviewer") },
   { key: `action ${S}/review/actions.ts#saveLabelAction`, probe: () => ({ args: [{}] }), expect: action("reviewer") },
   { key: `action ${S}/review/actions.ts#undoLabelAction`, probe: () => ({ args: [{}] }), expect: action("reviewer") },
@@ -127,5 +137,9 @@ export const MATRIX: MatrixRow[] = [
   { key: `action ${S}/evaluations/actions.ts#createEvaluationAction`, probe: () => ({ args: [null] }), expect: action("reviewer") },
   { key: `action ${S}/evaluations/actions.ts#cancelEvaluationAction`, probe: () => ({ args: [""] }), expect: action("reviewer") },
   { key: `action ${S}/evaluations/actions.ts#resumeEvaluationAction`, probe: () => ({ args: [""] }), expect: action("reviewer") },
+  { key: `action ${S}/evaluations/suite-actions.ts#previewSuiteAction`, probe: () => ({ args: [null] }), expect: action("reviewer") },
+  { key: `action ${S}/evaluations/suite-actions.ts#saveSuiteFilterAction`, probe: () => ({ args: [null] }), expect: action("reviewer") },
+  { key: `action ${S}/evaluations/suite-actions.ts#deleteSuiteFilterAction`, probe: () => ({ args: [""] }), expect: action("reviewer") },
   { key: `action ${S}/online/actions.ts#previewUsageAction`, probe: () => ({ args: [{}] }), expect: action("reviewer") },
+  { key: `action ${S}/online/actions.ts#usageFromTracesAction`, probe: () => ({ args: [{}] }), expect: action("reviewer") },
 ];

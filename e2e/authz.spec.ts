@@ -30,6 +30,7 @@ interface Snapshot {
   queues: { id: string; runId: string; name: string }[];
   uploads: string[];
   redaction: Record<string, boolean>;
+  settings: { key: string; value: string }[];
 }
 
 function tsx(...args: string[]): string {
@@ -45,7 +46,8 @@ let hostileSessionId = "";
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   for (const who of WHO) {
-    contexts[who] = await playwrightRequest.newContext({ baseURL: ORIGIN, storageState: who === "anonymous" ? { cookies: [], origins: [] } : storageStateOf(who) });
+    // Like a browser on the studio's own pages: mutating route handlers refuse requests without it.
+    contexts[who] = await playwrightRequest.newContext({ baseURL: ORIGIN, extraHTTPHeaders: { origin: ORIGIN }, storageState: who === "anonymous" ? { cookies: [], origins: [] } : storageStateOf(who) });
   }
   const [compacted] = importForE2e(COMPACTED_TRANSCRIPT);
   hostileSessionId = importForE2e(writeHostileTranscript())[0]!.id;
@@ -137,6 +139,8 @@ test("valid mutations from refused roles are refused and change nothing", async 
     { key: `action ${S}/admin/users/actions.ts#createUserAction`, args: [null, [["email", "intruder@evil.example"], ["name", "Intruder"], ["password", "intruder-password"], ["role", "admin"]]], refused: ["anonymous", "viewer", "reviewer"] },
     { key: `action ${S}/admin/users/actions.ts#setUserRoleAction`, args: [null, [["userId", viewerId], ["role", "admin"]]], refused: ["anonymous", "viewer", "reviewer"] },
     { key: `action ${S}/admin/settings/actions.ts#setRedactionSettingsAction`, args: [null, [["keepRawOriginals", "on"], ["redactEmails", "on"]]], refused: ["anonymous", "viewer", "reviewer"] },
+    { key: `action ${S}/admin/settings/llm-actions.ts#saveLlmSettingsAction`, args: [null, [["provider", "openai"], ["baseUrl", "https://evil.example/v1"], ["model", "exfiltrate"], ["timeoutMs", "5000"], ["maxRetries", "0"], ["apiKey", "sk-intruder-0000000000000000"]]], refused: ["anonymous", "viewer", "reviewer"] },
+    { key: `action ${S}/admin/settings/llm-actions.ts#clearLlmSettingsAction`, args: ["clear"], refused: ["anonymous", "viewer", "reviewer"] },
     { key: `action ${S}/review/actions.ts#createQueueAction`, args: [{ runId: ids.runId, kind: "dependency", overlap: 1, name: "intruder queue" }], refused: ["anonymous", "viewer", "reviewer"] },
     { key: `action ${S}/review/actions.ts#importLabelsAction`, args: [{ queueId: ids.queueId, format: "csv", text: readFileSync(COMPACTED_TRANSCRIPT, "utf8").slice(0, 2000) }], refused: ["anonymous", "viewer", "reviewer"] },
     { key: `action ${S}/review/actions.ts#commentAction`, args: [{ queueId: ids.queueId, itemKey: ids.unitKey, text: "intruder comment" }], refused: ["anonymous", "viewer"] },
@@ -172,6 +176,51 @@ test("a server action posted from another origin is refused even with an admin's
   const response = await callAction(contexts.admin, "https://evil.example", ref.page, ref.id, [null, [["keepRawOriginals", "on"], ["redactEmails", "on"]]]);
   expect(response.status()).not.toBe(200);
   expect(snapshot()).toEqual(before);
+});
+
+/** The matrix rows of route handlers that change something (POST/PUT/PATCH/DELETE). */
+const MUTATING_ROUTES = MATRIX.filter((row) => /^(POST|PUT|PATCH|DELETE) \/api\//.test(row.key));
+
+test("every mutating route handler refuses another origin, a foreign Referer and a request without either, for every role", async () => {
+  test.setTimeout(120_000);
+  expect(MUTATING_ROUTES.length).toBeGreaterThanOrEqual(4);
+  const before = snapshot();
+  const wrong: string[] = [];
+  const bare = await playwrightRequest.newContext({ baseURL: ORIGIN, storageState: storageStateOf("admin") });
+  const variants: { name: string; who: Who; headers: Record<string, string>; context?: APIRequestContext }[] = [
+    ...WHO.map((who) => ({ name: "Origin https://evil.example", who, headers: { origin: "https://evil.example" } })),
+    { name: "Origin null", who: "admin", headers: { origin: "null" } },
+    { name: "an Origin on another port", who: "admin", headers: { origin: ORIGIN.replace(/:\d+$/, ":3999") } },
+    { name: "a foreign Referer and no Origin", who: "admin", headers: { referer: "https://evil.example/page" }, context: bare },
+    { name: "neither Origin nor Referer", who: "admin", headers: {}, context: bare },
+  ];
+  for (const row of MUTATING_ROUTES) {
+    const probe = row.probe(ids);
+    if ("args" in probe) continue;
+    const [method] = row.key.split(" ");
+    for (const variant of variants) {
+      const context = variant.context ?? contexts[variant.who];
+      const response = await context.fetch(probe.path, { method: method!, headers: variant.headers, maxRedirects: 0, ...(probe.body !== undefined ? { data: probe.body } : {}) });
+      const body = await response.text();
+      if (response.status() !== 403 || !body.includes('"code":"cross_origin"')) wrong.push(`${row.key} as ${variant.who} with ${variant.name}: ${response.status()} ${body.slice(0, 160)}`);
+    }
+  }
+  // Valid mutations with an admin's cookies, from another origin: nothing is imported, no session is issued.
+  const evil = { origin: "https://evil.example" };
+  const refused = [
+    await contexts.admin.put("/api/uploads?name=cross-origin.jsonl", { data: readFileSync(CLAUDE_CODE_TRANSCRIPT), headers: evil }),
+    await contexts.admin.put(`/api/online/uploads?name=cross-origin.csv&mapping=${USAGE_MAPPING}`, { data: readFileSync(writeUsageWeek(AUTHZ_USAGE_SEED + 1).path), headers: evil }),
+    await contexts.admin.post(`/api/sessions/${ids.sessionId}/compact`, { data: { policy: "oldest-turn", cut: 250 }, headers: evil }),
+  ];
+  const { csrfToken } = (await (await contexts.anonymous.get("/api/auth/csrf")).json()) as { csrfToken: string };
+  refused.push(await contexts.anonymous.post("/api/auth/callback/credentials", { form: { csrfToken, email: "admin@tracefold.local", password: "tracefold-demo", json: "true" }, headers: evil, maxRedirects: 0 }));
+  for (const response of refused) if (response.status() !== 403) wrong.push(`${response.url()}: ${response.status()}`);
+  expect((await contexts.anonymous.storageState()).cookies.filter((c) => c.name.endsWith("session-token"))).toEqual([]);
+  await bare.dispose();
+  expect(wrong).toEqual([]);
+  expect(snapshot()).toEqual(before);
+  // The same calls from the studio's own origin still work: the refusals are about the origin only.
+  expect((await contexts.viewer.post(`/api/sessions/${ids.sessionId}/compact`, { data: { policy: "oldest-turn", cut: 250 } })).status()).toBe(200);
 });
 
 test("download routes refuse path traversal and never serve a file outside the store", async () => {

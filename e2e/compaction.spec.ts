@@ -108,17 +108,18 @@ test("a viewer replays policies at a cut, restores a folded object and compares 
   await expect(summaries.nth(0)).toHaveAttribute("data-policy", "tool-prune");
 });
 
-test("bad input gets clear answers: unknown session, bad body, malformed or unknown digest", async ({ page }) => {
+test("bad input gets clear answers: unknown session, bad body, malformed or unknown digest", async ({ page, baseURL }) => {
+  const headers = { origin: baseURL! };
   const missing = await page.goto("/sessions/no-such-session/compact");
   expect(missing?.status()).toBe(404);
 
-  const badBody = await page.request.post(`/api/sessions/${session.id}/compact`, { data: { policy: "self-gc", cut: 0 } });
+  const badBody = await page.request.post(`/api/sessions/${session.id}/compact`, { data: { policy: "self-gc", cut: 0 }, headers });
   expect(badBody.status()).toBe(400);
   expect(await badBody.json()).toMatchObject({ ok: false, code: "invalid_request" });
-  const badParam = await page.request.post(`/api/sessions/${session.id}/compact`, { data: { policy: "self-gc", params: { nFuture: "many" } } });
+  const badParam = await page.request.post(`/api/sessions/${session.id}/compact`, { data: { policy: "self-gc", params: { nFuture: "many" } }, headers });
   expect(badParam.status()).toBe(400);
   expect(await badParam.json()).toMatchObject({ ok: false, code: "invalid_params" });
-  const noSession = await page.request.post("/api/sessions/no-such-session/compact", { data: { policy: "none" } });
+  const noSession = await page.request.post("/api/sessions/no-such-session/compact", { data: { policy: "none" }, headers });
   expect(noSession.status()).toBe(404);
 
   expect((await page.request.get("/api/sidecars/not-a-digest")).status()).toBe(404);

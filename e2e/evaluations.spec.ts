@@ -84,6 +84,65 @@ test.describe("as a reviewer", () => {
   });
 });
 
+test.describe("suites and parameters, as a reviewer", () => {
+  test.use({ storageState: storageStateOf("reviewer") });
+
+  test("saves a filter, sees its live count, runs on it with a custom parameter and reads the results", async ({ page }) => {
+    await page.goto("/evaluations");
+    const suites = page.getByRole("region", { name: "Suites" });
+    const count = suites.getByTestId("suite-count");
+    // A filter that matches nothing counts zero; min above max is refused on its field.
+    await suites.getByLabel("Model contains (comma-separated, any of)").fill("no-such-model-e2e");
+    await expect(count).toHaveText("0 sessions · 0 cuts match", { timeout: 30_000 });
+    await suites.getByLabel("Model contains (comma-separated, any of)").fill("");
+    await suites.getByRole("checkbox", { name: "swe_agent_traj", exact: true }).check();
+    await suites.getByLabel("Min messages").fill("30");
+    await suites.getByLabel("Max messages").fill("5");
+    await expect(suites.getByRole("alert")).toHaveText("maxMessages (5) is below minMessages (30)");
+    await expect(count).toHaveText("Fix the highlighted fields.");
+    await suites.getByLabel("Max messages").fill("");
+    // katy.traj: 37 messages, 3 replay cuts; every stored SWE-agent session of 30+ messages is counted.
+    await expect(count).toHaveText(/^[1-9]\d* sessions? · [1-9]\d* cuts? match$/);
+    const filterName = `e2e long swe-agent ${Date.now()}`;
+    await suites.getByLabel("Save as").fill(filterName);
+    await suites.getByRole("button", { name: "Save filter" }).click();
+    await expect(suites.getByRole("status")).toHaveText(`Saved “${filterName}”.`);
+    const saved = suites.getByRole("table", { name: "Saved filters" }).getByRole("row").filter({ hasText: filterName });
+    await expect(saved).toContainText("--filter format=swe_agent_traj,minMessages=30");
+
+    const form = page.getByRole("region", { name: "New evaluation" });
+    const runName = `e2e saved filter ${Date.now()}`;
+    await form.getByLabel("Name (optional)").fill(runName);
+    await form.getByLabel("Saved suite filter").selectOption({ label: filterName });
+    await expect(form.getByText("--filter format=swe_agent_traj,minMessages=30")).toBeVisible();
+    for (const id of ["none", "tool-prune"]) await form.getByRole("checkbox", { name: id, exact: true }).check();
+    const params = form.getByTestId("params-tool-prune");
+    await params.getByText(/^Parameters \(2\)/).click();
+    await params.getByLabel("targetRatio").fill("0.5");
+    await expect(params.getByText("Parameters (2) · 1 changed")).toBeVisible();
+    await form.getByRole("button", { name: "Start evaluation" }).click();
+
+    await expect(page).toHaveURL(/\/evaluations\/[a-z0-9]+$/);
+    await expect(page.getByRole("heading", { level: 1, name: runName })).toBeVisible();
+    await expect(page.getByText(`${filterName}: filter format=swe_agent_traj,minMessages=30`).first()).toBeVisible();
+    await expect(page.getByTestId("run-params")).toHaveText("parameters — tool-prune: targetRatio=0.5");
+    await expect(page.getByTestId("run-status").first()).toHaveText("done", { timeout: 60_000 });
+    const runId = page.url().split("/").pop()!;
+    const body = (await (await page.request.get(`/api/evaluations/${runId}`)).json()) as {
+      data: { run: { settings: { suite: unknown; policies: unknown } }; aggregates: { policies: Aggregate[] } };
+    };
+    expect(body.data.run.settings.suite).toEqual({ kind: "filter", filter: { formats: ["swe_agent_traj"], minMessages: 30 }, name: filterName });
+    expect(body.data.run.settings.policies).toEqual([{ id: "none" }, { id: "tool-prune", params: { targetRatio: 0.5 } }]);
+    const table = page.getByRole("table", { name: "Results" });
+    for (const a of body.data.aggregates.policies) {
+      expect(a.n).toBeGreaterThan(0);
+      const row = table.getByRole("row").filter({ has: page.getByRole("button", { name: `Cuts of ${a.id}` }) });
+      await expect(row).toContainText(`${a.noImpact} / ${a.n}`);
+    }
+    await expect(page.getByTestId("tradeoff-chart").getByTestId("tradeoff-label")).toHaveCount(2);
+  });
+});
+
 test.describe("as a viewer", () => {
   test.use({ storageState: storageStateOf("viewer") });
 

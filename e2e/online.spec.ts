@@ -1,6 +1,9 @@
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { expect, test } from "@playwright/test";
 import { storageStateOf } from "./fixtures/accounts";
+import { importForE2e } from "./fixtures/import-session";
 import { writeUsageWeek } from "./fixtures/usage-log";
 
 test.use({ storageState: storageStateOf("reviewer") });
@@ -55,6 +58,52 @@ test("a reviewer uploads a week of usage logs, maps the columns, reads the curve
   expect(pooled.map((l) => l.split(",")[1])).toEqual(["10:00", "11:00", "12:00", "13:00", "14:00", "15:00", "16:00", "17:00"]);
 });
 
+/** Two real traces that carry provider usage per call: a short Claude Code session and a mini-swe-agent run. */
+const USAGE_TRACES = [
+  resolve("../shared/traces/claude_code_jsonl/d-kimuson__claude-code-viewer/mock-global-claude-dir/projects/sample-project/1af7fc5e-8455-4414-9ccd-011d40f70b2a.jsonl"),
+  resolve("../shared/traces/mini_swe_agent_traj/SWE-agent__mini-swe-agent/output/deepseek_reasoner_dev/pvlib__pvlib-python-1707/pvlib__pvlib-python-1707.traj.json"),
+];
+
+test("a reviewer simulates a policy over uploaded traces and gets the CLI's numbers, then uses their provider usage as traffic", async ({ page }) => {
+  const ids = USAGE_TRACES.flatMap((path) => importForE2e(path).map((s) => s.id));
+  const cli = JSON.parse(
+    execFileSync("npx", ["--no-install", "tsx", "cli/main.ts", "simulate", ...USAGE_TRACES, "--policy", "tool-prune", "--trigger", "80%", "--json"], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }),
+  ) as { pooled: { sessions: number; calls: number; reductionPct: number; cacheBreaks: number } };
+
+  await page.goto("/online");
+  const sim = page.getByRole("region", { name: "Simulate from traces" });
+  await sim.getByLabel("Selected sessions").check();
+  await sim.getByLabel(/^Sessions/).selectOption(ids);
+  await sim.getByLabel("Policy").selectOption("tool-prune");
+  await sim.getByLabel("Trigger (% of the window)").fill("80");
+  await sim.getByRole("button", { name: "Run simulation" }).click();
+  const result = sim.getByTestId("sim-result");
+  await expect(result).toBeVisible();
+  await expect(sim.getByTestId("sim-progress")).toHaveCount(0);
+  await expect(result.getByTestId("sim-sessions")).toHaveText(String(cli.pooled.sessions));
+  await expect(result.getByTestId("sim-calls")).toHaveText(cli.pooled.calls.toLocaleString("en-US"));
+  await expect(result.getByTestId("sim-reduction")).toHaveText(`${cli.pooled.reductionPct.toFixed(2)}%`);
+  await expect(result.getByTestId("sim-cache-breaks")).toContainText(String(cli.pooled.cacheBreaks));
+  await expect(result.getByTestId("sim-chart").locator(".recharts-line")).toHaveCount(2);
+  await expect(result.getByRole("table", { name: "Simulated sessions" }).getByRole("row")).toHaveCount(3);
+  await result.getByLabel("Curve shown").selectOption({ index: 1 });
+  await expect(result.getByTestId("sim-chart")).toContainText("Prompt tokens per call, session");
+
+  // Asking for a selection of nothing is refused with a message, not a crash.
+  await sim.getByLabel(/^Sessions/).selectOption([]);
+  await sim.getByRole("button", { name: "Run simulation" }).click();
+  await expect(sim.getByRole("alert")).toHaveText("Pick at least one session.");
+
+  // The traces' own provider usage as a usage log, opened like an uploaded one.
+  const traffic = page.getByRole("region", { name: "Use usage from uploaded traces" });
+  await traffic.getByLabel("Account of each call").selectOption("session");
+  await traffic.getByRole("button", { name: "Build usage log" }).click();
+  await expect(traffic.getByRole("status")).toContainText(/Built a usage log of [\d,]+ calls|These traces already gave a usage log/);
+  await traffic.getByRole("link", { name: "Open the report" }).click();
+  await expect(page).toHaveURL(/\/online\/[\w-]+$/);
+  await expect(page.getByText(/usage-from-traces-session-\d+-calls\.csv/).first()).toBeVisible();
+});
+
 test.describe("as a viewer", () => {
   test.use({ storageState: storageStateOf("viewer") });
 
@@ -62,6 +111,10 @@ test.describe("as a viewer", () => {
     await page.goto("/online");
     await expect(page.getByRole("heading", { name: "Online A/B" })).toBeVisible();
     await expect(page.getByRole("region", { name: "Upload a usage log" })).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Simulate from traces" })).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Use usage from uploaded traces" })).toHaveCount(0);
+    const simulate = await page.evaluate(async () => (await fetch("/api/online/simulate", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ selection: { kind: "all" }, policy: "none" }) })).status);
+    expect(simulate).toBe(403);
     const status = await page.evaluate(async () => (await fetch("/api/online/uploads?name=x.csv", { method: "PUT", body: "timestamp,account,inputTokens\n" })).status);
     expect(status).toBe(403);
   });

@@ -6,7 +6,8 @@ import { resolve } from "node:path";
 import { getDb } from "../server/db/client";
 import { seedDemoTraces } from "../server/demo/seed-demo-traces";
 import { seedDemoUsage } from "../server/demo/seed-demo-usage";
-import { dataDir, localBlobStore } from "../server/storage/blob-store";
+import { dataDir } from "../server/storage/blob-store";
+import { getBlobStore } from "../server/storage/configured-blob-store";
 import { DEMO_PASSWORD, ensureDemoUsers } from "../server/users/ensure-demo-users";
 
 async function main(): Promise<void> {
@@ -14,12 +15,12 @@ async function main(): Promise<void> {
   try {
     const emails = await ensureDemoUsers(db);
     console.log(`seed-demo: accounts ${emails.join(", ")} (password ${DEMO_PASSWORD})`);
-    const reports = await seedDemoTraces(db, localBlobStore(), { dataDir: dataDir(), sharedTraces: resolve("..", "shared", "traces") });
+    const reports = await seedDemoTraces(db, getBlobStore(), { dataDir: dataDir(), sharedTraces: resolve("..", "shared", "traces") });
     const imported = reports.filter((r) => r.status === "imported");
     const failed = reports.filter((r) => r.status === "failed");
     console.log(`seed-demo: ${imported.length} files imported, ${reports.length - imported.length - failed.length} already present, ${failed.length} failed`);
     for (const f of failed) console.log(`seed-demo: could not import ${f.file}`);
-    const usage = await seedDemoUsage(db, localBlobStore(), { dataDir: dataDir() });
+    const usage = await seedDemoUsage(db, getBlobStore(), { dataDir: dataDir() });
     console.log(`seed-demo: usage log ${usage.outcome.status}${usage.outcome.status === "imported" ? ` (${usage.outcome.rows} calls, ${usage.outcome.slots} slots)` : ""}`);
   } finally {
     await db.$disconnect();

@@ -3,11 +3,13 @@ import { replayCuts } from "@/lib/eval/cut-protocol";
 import { evaluateSuite, type SuiteItem } from "@/lib/eval/evaluate-suite";
 import { createLlmJudge, type LlmJudge } from "@/lib/eval/llm-judge/judge";
 import { selectSuite } from "@/lib/eval/suites";
-import { llmClientFromEnv } from "@/server/llm/client";
+import { existsSync } from "node:fs";
+import { databaseUrl, engineOf, sqlitePath } from "@/server/db/engine";
+import { envConfiguresLlm, getLlmClient } from "@/server/llm/effective-config";
 import { contractBreakdown, formatBreakdown, groupLabels } from "../eval/breakdown";
 import { evaluateSuiteWithLlm } from "../eval/llm-suite";
 import { loadSessions, NoTraceFilesError } from "../eval/load-sessions";
-import { evalUsage, parseEvalOptions, type EvalOptions } from "../eval/options";
+import { evalUsage, parseEvalOptions, suiteSpec, type EvalOptions } from "../eval/options";
 import { createProgress } from "../eval/progress";
 import { contractComparison, contractPolicy, formatTable, type EvalReport } from "../eval/report";
 
@@ -24,10 +26,10 @@ const SHOWN_ERRORS = 20;
  */
 export async function runEval(argv: string[]): Promise<number> {
   const options = parseEvalOptions(argv);
-  const judge = options.judge === "llm" ? llmJudgeFromEnv() : undefined;
+  const judge = options.judge === "llm" ? await llmJudgeInEffect() : undefined;
   if (options.judge === "llm" && !judge) {
     console.error(
-      "tracefold eval: --judge llm needs a model endpoint and none is configured: set TRACEFOLD_LLM_PROVIDER (openai or anthropic) and TRACEFOLD_LLM_MODEL, plus TRACEFOLD_LLM_BASE_URL and TRACEFOLD_LLM_API_KEY as your endpoint needs (see README, Configuration)",
+      "tracefold eval: --judge llm needs a model endpoint and none is configured: set TRACEFOLD_LLM_PROVIDER (openai or anthropic) and TRACEFOLD_LLM_MODEL, plus TRACEFOLD_LLM_BASE_URL and TRACEFOLD_LLM_API_KEY as your endpoint needs, or have an admin store one on the studio's Admin → settings (see README, Configuration)",
     );
     return 1;
   }
@@ -55,7 +57,11 @@ export async function runEval(argv: string[]): Promise<number> {
     return 1;
   }
 
-  const sessions = selectSuite(loaded.sessions, { kind: options.suite });
+  const sessions = selectSuite(loaded.sessions, suiteSpec(options));
+  if (sessions.length === 0) {
+    console.error(`tracefold eval: the suite selects none of the ${loaded.sessions.length} sessions loaded${options.filter ? " (check --filter)" : ""}`);
+    return 1;
+  }
   const cuts = sessions.reduce((n, s) => n + replayCuts(s.session, s.index).length, 0);
   const { records, failed } = await replay(options, sessions, loaded.tokenizerFor, judge, progress);
   const ids = options.policies.map((p) => p.id);
@@ -74,8 +80,14 @@ export async function runEval(argv: string[]): Promise<number> {
   return loaded.failed.length === 0 && failed === 0 ? 0 : 1;
 }
 
-function llmJudgeFromEnv(): LlmJudge | undefined {
-  const client = llmClientFromEnv();
+/**
+ * The endpoint the studio would use: the TRACEFOLD_LLM_* variables, else the one an admin stored
+ * (read from DATABASE_URL only when that database exists: `eval` never creates one).
+ */
+async function llmJudgeInEffect(): Promise<LlmJudge | undefined> {
+  const url = databaseUrl();
+  const hasDatabase = engineOf(url) === "postgres" || existsSync(sqlitePath(url));
+  const client = envConfiguresLlm() || hasDatabase ? await getLlmClient() : undefined;
   return client ? createLlmJudge(client, { repairAttempts: 1 }) : undefined;
 }
 

@@ -4,19 +4,26 @@ import { getDb } from "@/server/db/client";
 import { databaseUrl } from "@/server/db/engine";
 import { migrate } from "@/server/db/migrate";
 import { listTraceFiles } from "@/server/files/list-trace-files";
-import { localBlobStore } from "@/server/storage/blob-store";
+import { getBlobStore } from "@/server/storage/configured-blob-store";
+import { importRedactedFile, redactionKinds, summarizeRedaction, type RedactedImportOutcome } from "@/server/traces/import-redacted-file";
 import { importTraceFile } from "@/server/traces/import-trace-file";
 import { parseCommandArgs, UsageError } from "../args";
 
-export const importUsage = "tracefold import <file|dir>... [--format F] [--tokenizer ID] [--json]";
+export const importUsage = "tracefold import <file|dir>... [--format F] [--tokenizer ID] [--no-redact] [--json]";
 
-/** Stores files into the studio's database (DATABASE_URL, default the embedded SQLite file). */
+/**
+ * Stores files into the studio's database (DATABASE_URL, default the embedded SQLite file). Secrets
+ * are redacted first, exactly as uploads are (server/traces/import-redacted-file.ts), and each
+ * file's line says what was redacted; `--no-redact` stores the bytes as they are.
+ */
 export async function runImport(argv: string[]): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, {
     format: { type: "string" },
     tokenizer: { type: "string" },
     json: { type: "boolean", default: false },
+    "no-redact": { type: "boolean", default: false },
   });
+  const redact = !values["no-redact"];
   if (positionals.length === 0) throw new UsageError("import needs at least one file or directory");
   if (values.format !== undefined && !(FORMAT_IDS as readonly string[]).includes(values.format)) {
     throw new UsageError(`unknown --format ${values.format}; expected one of ${FORMAT_IDS.join(", ")}`);
@@ -24,24 +31,27 @@ export async function runImport(argv: string[]): Promise<number> {
   if (values.tokenizer !== undefined && !isTokenizerId(values.tokenizer)) throw new UsageError(`unknown --tokenizer ${values.tokenizer}`);
   await migrate(databaseUrl());
   const db = getDb();
-  const store = localBlobStore();
+  const store = getBlobStore();
   const results = [];
   try {
     for (const path of await listTraceFiles(positionals)) {
-      const outcome = await importTraceFile({
+      const input = {
         db,
         store,
         path,
         ...(values.format ? { format: values.format as FormatId } : {}),
         ...(values.tokenizer && isTokenizerId(values.tokenizer) ? { tokenizer: values.tokenizer } : {}),
-      });
-      results.push({ path, ...outcome });
+      };
+      const outcome: RedactedImportOutcome = redact ? await importRedactedFile(input) : await importTraceFile(input);
+      // The JSON line carries the counts per kind; the located entries stay in the studio (/api/uploads/<id>/redactions).
+      const { redaction, ...rest } = outcome;
+      results.push({ path, ...rest, ...(outcome.status === "failed" ? {} : { redaction: redact ? { count: redaction?.count ?? 0, kinds: redactionKinds(redaction) } : null }) });
       if (!values.json) {
         if (outcome.status === "failed") {
           console.log(`failed    ${path} (${outcome.format})`);
           for (const e of outcome.errors.slice(0, 10)) console.log(`    line ${e.line}${e.field ? ` ${e.field}` : ""}: ${e.message}`);
         } else {
-          console.log(`${outcome.status.padEnd(9)} ${path}: ${outcome.sessions.length} sessions (${outcome.format})`);
+          console.log(`${outcome.status.padEnd(9)} ${path}: ${outcome.sessions.length} sessions (${outcome.format}); ${redact ? summarizeRedaction(redaction) : "not redacted (--no-redact)"}`);
         }
       }
     }

@@ -4,7 +4,7 @@ import { UsageAggregator } from "@/lib/online/aggregate";
 import { parsePrices } from "@/lib/online/cost";
 import { estimateOnline } from "@/lib/online/estimate";
 import { checkTimeZone, DEFAULT_WINDOW, parseWindow } from "@/lib/online/local-time";
-import { readUsageRows, UsageMappingError, type UsageFormat } from "@/lib/online/read-usage";
+import { readUsageBatches, UsageMappingError, type UsageFormat } from "@/lib/online/read-usage";
 import { formatUsageIssue } from "@/lib/online/schema";
 import { parseCommandArgs, UsageError } from "../args";
 import { printOnlineTable, toOnlineContract } from "../online/output";
@@ -52,9 +52,11 @@ export async function runOnline(argv: string[]): Promise<number> {
   const aggregator = new UsageAggregator({ rule: rule as AssignRule, timeZone, window, ...(values.surface ? { surfaces: values.surface } : {}), ...(values.volatile ? { volatile: values.volatile.map(parseInterval) } : {}), ...(values.rollout ? { rolloutAt: instant(values.rollout, "--rollout") } : {}) });
   let errors = 0;
   try {
-    for await (const item of readUsageRows(createReadStream(file, { encoding: "utf8", highWaterMark: 1 << 20 }), { format, overrides: usage(() => overrides) })) {
-      if (item.ok) aggregator.add(item.row);
-      else if (++errors <= 10) console.error(`${file}: ${formatUsageIssue(item.issue)}`);
+    for await (const batch of readUsageBatches(createReadStream(file, { encoding: "utf8", highWaterMark: 1 << 20 }), { format, overrides: usage(() => overrides) })) {
+      for (const item of batch) {
+        if (item.ok) aggregator.add(item.row);
+        else if (++errors <= 10) console.error(`${file}: ${formatUsageIssue(item.issue)}`);
+      }
     }
   } catch (error) {
     if (error instanceof UsageMappingError || error instanceof RangeError) throw new UsageError(error.message);

@@ -1,5 +1,8 @@
 import { POLICIES, findPolicy } from "@/lib/policies/registry";
 import type { Policy } from "@/lib/policies/types";
+import { parseSuiteFilterText, SuiteFilterSyntaxError } from "@/lib/eval/suite-filter-text";
+import type { SuiteFilter } from "@/lib/eval/suite-filter";
+import type { SuiteSpec } from "@/lib/eval/suites";
 import { FORMAT_IDS, type FormatId } from "@/lib/trace/model";
 import { isTokenizerId, TOKENIZER_IDS, type TokenizerId } from "@/lib/tokens/tokenizer";
 import { parseCommandArgs, UsageError } from "../args";
@@ -7,13 +10,15 @@ import { BREAKDOWN_KEYS, type BreakdownKey } from "./breakdown";
 
 /** `tracefold eval`'s command line, validated: every bad value is a UsageError naming the flag. */
 export const evalUsage =
-  "tracefold eval <file|dir>... [--policies all|ID,ID] [--judge dependency|llm] [--suite all|hard] [--trigger 0.9] [--compare A,B] [--by workload|format] [--format F] [--tokenizer ID] [--concurrency N] [--json]";
+  "tracefold eval <file|dir>... [--policies all|ID,ID] [--judge dependency|llm] [--suite all|hard] [--filter KEY=VALUE,...] [--trigger 0.9] [--compare A,B] [--by workload|format] [--format F] [--tokenizer ID] [--concurrency N] [--json]";
 
 export interface EvalOptions {
   inputs: string[];
   policies: Policy[];
   judge: "dependency" | "llm";
   suite: "all" | "hard";
+  /** `--filter`: narrows the suite (the Hard Set is then ranked within the filtered sessions). */
+  filter?: SuiteFilter;
   triggerLevel: number;
   compare?: [string, string];
   /** Adds per-group rows (`breakdown`) by the session's workload or trace format. */
@@ -30,6 +35,7 @@ export function parseEvalOptions(argv: string[]): EvalOptions {
     policies: { type: "string", default: "all" },
     judge: { type: "string", default: "dependency" },
     suite: { type: "string", default: "all" },
+    filter: { type: "string" },
     trigger: { type: "string", default: "0.9" },
     compare: { type: "string" },
     by: { type: "string" },
@@ -42,6 +48,7 @@ export function parseEvalOptions(argv: string[]): EvalOptions {
   const policies = parsePolicies(values.policies);
   if (values.judge !== "dependency" && values.judge !== "llm") throw new UsageError(`unknown --judge ${values.judge}; expected dependency or llm`);
   if (values.suite !== "all" && values.suite !== "hard") throw new UsageError(`unknown --suite ${values.suite}; expected all or hard`);
+  const filter = values.filter === undefined ? undefined : parseFilter(values.filter);
   const triggerLevel = Number(values.trigger);
   if (!/^\d*\.?\d+$/.test(values.trigger) || !(triggerLevel > 0 && triggerLevel <= 1)) {
     throw new UsageError(`--trigger must be the share of the window the prefix fills at a cut, above 0 and at most 1 (e.g. 0.9), got ${JSON.stringify(values.trigger)}`);
@@ -57,6 +64,7 @@ export function parseEvalOptions(argv: string[]): EvalOptions {
     policies,
     judge: values.judge,
     suite: values.suite,
+    ...(filter ? { filter } : {}),
     triggerLevel,
     ...(values.compare !== undefined ? { compare: parseCompare(values.compare, policies) } : {}),
     ...(values.by !== undefined ? { by: values.by as BreakdownKey } : {}),
@@ -65,6 +73,21 @@ export function parseEvalOptions(argv: string[]): EvalOptions {
     concurrency: Number(values.concurrency),
     json: values.json,
   };
+}
+
+/** The suite spec lib's selectSuite takes: the filter alone, or the Hard Set of the filtered pool. */
+export function suiteSpec(options: Pick<EvalOptions, "suite" | "filter">): SuiteSpec {
+  if (options.suite === "hard") return options.filter ? { kind: "hard", filter: options.filter } : { kind: "hard" };
+  return options.filter ? { kind: "filter", filter: options.filter } : { kind: "all" };
+}
+
+function parseFilter(text: string): SuiteFilter {
+  try {
+    return parseSuiteFilterText(text);
+  } catch (error) {
+    if (error instanceof SuiteFilterSyntaxError) throw new UsageError(`--filter: ${error.message}`);
+    throw error;
+  }
 }
 
 /** `all`, or ids separated by commas, in the order given (duplicates dropped). */

@@ -8,6 +8,13 @@ import { useState, type FormEvent } from "react";
  * E-mail + password form. Uses `redirect: false` so a wrong password stays on this page with a
  * message instead of bouncing through next-auth's error page.
  */
+/** The throttle's own message (server/auth/sign-in-throttle.ts) is shown as is; anything else is generic. */
+function messageFor(error: string | null | undefined): string {
+  if (!error || error === "CredentialsSignin") return "Wrong e-mail or password.";
+  if (/^Too many failed sign-ins; try again in \d+ minutes?\.$/.test(error)) return error;
+  return "Sign-in failed. Try again.";
+}
+
 export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
@@ -25,7 +32,7 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
         password: String(form.get("password") ?? ""),
       });
       if (!result || result.error) {
-        setError(result?.error === "CredentialsSignin" || !result ? "Wrong e-mail or password." : "Sign-in failed. Try again.");
+        setError(messageFor(result?.error));
         return;
       }
       router.replace(callbackUrl);

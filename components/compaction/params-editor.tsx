@@ -7,11 +7,27 @@ import styles from "./compaction.module.css";
 /**
  * The chosen policy's parameters as fields, prefilled with their defaults. Values are kept as
  * typed text; a value that does not parse as the parameter's type is flagged and blocks Run.
+ * `idPrefix` keeps field ids unique when several editors share a page (the evaluation form shows
+ * one per chosen policy); `errors` are the server's messages by parameter name.
  */
-export function ParamsEditor({ policy, texts, onChange, onReset }: { policy: PolicyInfo; texts: Record<string, string>; onChange(name: string, text: string): void; onReset(): void }) {
+export function ParamsEditor({
+  policy,
+  texts,
+  onChange,
+  onReset,
+  idPrefix = "param-",
+  errors = {},
+}: {
+  policy: PolicyInfo;
+  texts: Record<string, string>;
+  onChange(name: string, text: string): void;
+  onReset(): void;
+  idPrefix?: string;
+  errors?: Record<string, string[]>;
+}) {
   const changed = policy.params.filter((s) => (texts[s.name] ?? String(s.default)) !== String(s.default)).length;
   return (
-    <details className={styles.params} open={changed > 0 || undefined}>
+    <details className={styles.params} open={changed > 0 || Object.keys(errors).length > 0 || undefined}>
       <summary>
         Parameters ({policy.params.length}){changed > 0 ? ` · ${changed} changed` : ""}
       </summary>
@@ -21,7 +37,7 @@ export function ParamsEditor({ policy, texts, onChange, onReset }: { policy: Pol
         <>
           <div className={styles.paramGrid}>
             {policy.params.map((spec) => {
-              const id = `param-${spec.name}`;
+              const id = `${idPrefix}${spec.name}`;
               const text = texts[spec.name] ?? String(spec.default);
               const invalid = coerceParam(spec, text) === undefined;
               const isChanged = text !== String(spec.default);
@@ -48,6 +64,7 @@ export function ParamsEditor({ policy, texts, onChange, onReset }: { policy: Pol
                     {spec.description} <span className="mono">(default {String(spec.default)})</span>
                   </span>
                   {invalid ? <span className="field-error">must be a {typeof spec.default}</span> : null}
+                  {errors[spec.name] ? <span className="field-error" role="alert">{errors[spec.name]!.join(" ")}</span> : null}
                 </div>
               );
             })}

@@ -3,25 +3,36 @@
 import { useRouter } from "next/navigation";
 import { useState, useTransition, type FormEvent } from "react";
 import { createEvaluationAction } from "@/app/(studio)/evaluations/actions";
+import type { PolicyInfo } from "@/server/policies/compaction-api";
+import { PolicyParamsFields, paramsForSubmit, paramErrorsOf } from "./policy-params-fields";
 
-export interface PolicyChoice {
+export interface SavedFilterChoice {
   id: string;
-  family: string;
+  name: string;
+  /** The filter in its `--filter` text form. */
+  text: string;
 }
 
+type SuiteChoice = "all" | "hard" | "format" | "saved";
+
 /**
- * "New evaluation": suite (all sessions, the Hard Set, or one format), a policy checklist with
- * select-all, the judge and the trigger level. The run is created by a server action and executes
- * in the background; on success the page for the new run opens and shows its progress.
+ * "New evaluation": suite (all sessions, the Hard Set, one format, or a saved filter), a policy
+ * checklist with select-all and each chosen policy's parameters, the judge and the trigger level.
+ * The run is created by a server action (which copies a saved filter into the run's settings) and
+ * executes in the background; on success the page for the new run opens and shows its progress.
  */
-export function NewEvaluationForm({ policies, formats, llmAvailable }: { policies: PolicyChoice[]; formats: string[]; llmAvailable: boolean }) {
+export function NewEvaluationForm({ policies, formats, savedFilters, llmAvailable }: { policies: PolicyInfo[]; formats: string[]; savedFilters: SavedFilterChoice[]; llmAvailable: boolean }) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
-  const [suite, setSuite] = useState<"all" | "hard" | "format">("all");
+  const [suite, setSuite] = useState<SuiteChoice>("all");
   const [format, setFormat] = useState(formats[0] ?? "");
+  const [savedId, setSavedId] = useState(savedFilters[0]?.id ?? "");
   const [chosen, setChosen] = useState<Set<string>>(new Set());
+  const [paramTexts, setParamTexts] = useState<Record<string, Record<string, string>>>({});
   const [error, setError] = useState<{ message: string; fields: Record<string, string[]> } | null>(null);
   const allChosen = chosen.size === policies.length;
+  const picked = policies.filter((p) => chosen.has(p.id));
+  const saved = savedFilters.find((f) => f.id === savedId);
 
   const toggle = (id: string) => setChosen((previous) => {
     const next = new Set(previous);
@@ -31,15 +42,19 @@ export function NewEvaluationForm({ policies, formats, llmAvailable }: { policie
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
+    const useSaved = suite === "saved" && saved !== undefined;
     const settings = {
-      suite: suite === "all" ? { kind: "all" } : suite === "hard" ? { kind: "hard" } : { kind: "filter", filter: { formats: [format] } },
-      policies: policies.filter((p) => chosen.has(p.id)).map((p) => ({ id: p.id })),
+      suite: suite === "hard" ? { kind: "hard" } : suite === "format" ? { kind: "filter", filter: { formats: [format] } } : { kind: "all" },
+      policies: picked.map((p) => {
+        const params = paramsForSubmit(p, paramTexts[p.id] ?? {});
+        return params ? { id: p.id, params } : { id: p.id };
+      }),
       judge: String(form.get("judge")),
       triggerLevel: Number(form.get("triggerLevel")) / 100,
     };
     const name = String(form.get("name") ?? "").trim();
     startTransition(async () => {
-      const result = await createEvaluationAction({ settings, ...(name ? { name } : {}) });
+      const result = await createEvaluationAction({ settings, ...(name ? { name } : {}), ...(useSaved ? { savedFilterId: saved.id } : {}) });
       if (result.ok) router.push(`/evaluations/${result.data.runId}`);
       else setError({ message: result.message, fields: result.fieldErrors ?? {} });
     });
@@ -63,6 +78,14 @@ export function NewEvaluationForm({ policies, formats, llmAvailable }: { policie
               {formats.map((f) => <option key={f} value={f}>{f}</option>)}
             </select>
           </label>
+          <label>
+            <input type="radio" name="suite" checked={suite === "saved"} onChange={() => setSuite("saved")} disabled={savedFilters.length === 0} /> Saved filter{" "}
+            <select className="select" aria-label="Saved suite filter" value={savedId} onChange={(e) => { setSavedId(e.target.value); setSuite("saved"); }} disabled={savedFilters.length === 0}>
+              {savedFilters.length === 0 ? <option value="">none saved yet (Suites, above)</option> : savedFilters.map((f) => <option key={f.id} value={f.id}>{f.name}</option>)}
+            </select>
+          </label>
+          {suite === "saved" && saved ? <span className="faint mono">--filter {saved.text}</span> : null}
+          {error?.fields.suite ? <span className="field-error">{error.fields.suite.join(" ")}</span> : null}
         </fieldset>
         <fieldset className="field" aria-describedby={error?.fields.policies ? "eval-policies-error" : undefined}>
           <legend>Policies</legend>
@@ -76,6 +99,13 @@ export function NewEvaluationForm({ policies, formats, llmAvailable }: { policie
           </div>
           {error?.fields.policies ? <span id="eval-policies-error" className="field-error">{error.fields.policies.join(" ")}</span> : null}
         </fieldset>
+        <PolicyParamsFields
+          policies={picked}
+          texts={paramTexts}
+          errors={(id) => paramErrorsOf(error?.fields ?? {}, picked.findIndex((p) => p.id === id))}
+          onChange={(id, name, text) => setParamTexts((all) => ({ ...all, [id]: { ...all[id], [name]: text } }))}
+          onReset={(id) => setParamTexts((all) => ({ ...all, [id]: {} }))}
+        />
         <div className="grid-2">
           <div className="field">
             <label htmlFor="eval-judge">Judge</label>

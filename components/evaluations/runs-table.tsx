@@ -1,3 +1,4 @@
+import { formatSuiteFilterText } from "@/lib/eval/suite-filter-text";
 import Link from "next/link";
 import type { EvalRunSummary } from "./eval-types";
 import { RunProgressBar, RunStatusPill } from "./run-progress-bar";
@@ -46,6 +47,14 @@ export function RunsTable({ runs }: { runs: EvalRunSummary[] }) {
 
 export function suiteLabel(run: Pick<EvalRunSummary, "settings" | "sessions">): string {
   const suite = run.settings?.suite;
-  const name = !suite ? "?" : suite.kind === "all" ? "all" : suite.kind === "hard" ? "Hard Set" : `formats: ${suite.filter.formats?.join(", ") ?? "filter"}`;
-  return `${name} · ${run.sessions} sessions`;
+  return `${suite ? suiteName(suite) : "?"} · ${run.sessions} sessions`;
+}
+
+/** all, Hard Set, or the filter by its saved name and its `--filter` text (what reproduces it in the CLI). */
+function suiteName(suite: NonNullable<EvalRunSummary["settings"]>["suite"]): string {
+  if (suite.kind === "all") return "all";
+  const filter = suite.filter ? formatSuiteFilterText(suite.filter) : "";
+  const described = [suite.name, filter ? `filter ${filter}` : ""].filter(Boolean).join(": ");
+  if (suite.kind === "hard") return described ? `Hard Set of ${described}` : "Hard Set";
+  return described || "every session";
 }

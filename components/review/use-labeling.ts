@@ -148,6 +148,28 @@ export function useLabeling(queueId: string, canLabel: boolean, initial: QueueSt
     [canLabel, queueId],
   );
 
+  // Closing the tab (pagehide) or hiding it gives the open item back at once, where a server action
+  // would not finish: a beacon outlives the page. The route clears only this reviewer's own lease.
+  // Coming back to the tab takes the lease again (unless someone else has taken the item meanwhile).
+  useEffect(() => {
+    if (!canLabel) return;
+    const giveBack = () => {
+      const itemKey = viewRef.current?.itemKey;
+      if (itemKey) navigator.sendBeacon(`/api/review/${encodeURIComponent(queueId)}/release`, new URLSearchParams({ itemKey }));
+    };
+    const onVisibility = () => {
+      if (document.visibilityState === "hidden") return giveBack();
+      const itemKey = viewRef.current?.itemKey;
+      if (itemKey) void renewItemAction({ queueId, itemKey }).then((r) => (!r.ok ? setNotice({ tone: "error", text: r.message }) : undefined)).catch(() => undefined);
+    };
+    window.addEventListener("pagehide", giveBack);
+    document.addEventListener("visibilitychange", onVisibility);
+    return () => {
+      window.removeEventListener("pagehide", giveBack);
+      document.removeEventListener("visibilitychange", onVisibility);
+    };
+  }, [canLabel, queueId]);
+
   // Heartbeat: renew the lease while the item is open (a closed tab lets it lapse after the timeout).
   const openKey = view?.itemKey;
   useEffect(() => {

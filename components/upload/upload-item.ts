@@ -6,12 +6,16 @@ export interface UploadItem {
   file: File;
   /** 0..1 of the bytes sent. */
   progress: number;
-  phase: "queued" | "uploading" | "importing" | "done";
+  /** `waiting`: a large file stored and queued for a job worker's import (the server said "queued"). */
+  phase: "queued" | "uploading" | "importing" | "waiting" | "done";
+  /** While `waiting`: where the job worker is with it. */
+  importStatus?: "queued" | "importing";
   response?: UploadResponse;
 }
 
 /** The status label and style of a row: the outcome once answered, else the phase. */
 export function statusOf(item: UploadItem): { label: string; tone: "imported" | "duplicate" | "failed" | "pending" } {
+  if (item.phase === "waiting") return { label: item.importStatus === "importing" ? "importing in a worker" : "queued for import", tone: "pending" };
   if (item.phase !== "done" || !item.response) return { label: item.phase, tone: "pending" };
   if (!item.response.ok) return { label: "failed", tone: "failed" };
   return item.response.data.status === "duplicate" ? { label: "duplicate", tone: "duplicate" } : { label: "imported", tone: "imported" };

@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { DropZone } from "./drop-zone";
+import { isPending, pollImport } from "./poll-import";
 import { sendFile } from "./send-file";
 import type { UploadItem } from "./upload-item";
 import { UploadRow } from "./upload-row";
@@ -52,7 +53,14 @@ export function UploadPanel({ formats, maxBytes, maxLabel }: UploadPanelProps) {
       void sendFile(item.file, {
         format,
         onProgress: (fraction) => update(item.key, fraction >= 1 ? { progress: 1, phase: "importing" } : { progress: fraction }),
-      }).then((response) => update(item.key, { phase: "done", progress: 1, response }));
+      })
+        .then((response) => {
+          if (!isPending(response)) return response;
+          // A large file: a job worker imports it; follow its state until it ends.
+          update(item.key, { phase: "waiting", importStatus: response.data.status, progress: 1 });
+          return pollImport(response.data.importId, (importStatus) => update(item.key, { importStatus }));
+        })
+        .then((response) => update(item.key, { phase: "done", progress: 1, response }));
     }
   }, [items, format, update]);
 

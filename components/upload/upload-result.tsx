@@ -30,6 +30,9 @@ export function UploadResult({ response }: { response: UploadResponse }) {
     );
   }
   const { data } = response;
+  if (!("sessions" in data)) {
+    return <p className="muted upload-detail" style={{ margin: 0 }}>A job worker imports this large file; this row updates when it is done.</p>;
+  }
   const count = data.sessions.length;
   return (
     <div className="upload-detail">

@@ -3,7 +3,10 @@
  * judge and the per-cut / per-suite evaluation that runs policies at replay cuts and judges them.
  */
 export { DEFAULT_SHARES, replayCuts, windowForCut, type CutReason, type ReplayCut, type ReplayCutOptions } from "./cut-protocol";
-export { HardSetOptionsSchema, SuiteFilterSchema, SuiteSpecSchema, hardSet, matchesFilter, selectSuite, toolPressure } from "./suites";
+export { HardSetOptionsSchema, SuiteFilterSchema, SuiteSpecSchema, hardSet, matchesFilter, rankHardSet, selectSuite, selectSummaries, toolPressure } from "./suites";
+export { filterFieldErrors, matchesSummary } from "./suite-filter";
+export { FILTER_KEYS, formatSuiteFilterText, parseSuiteFilterText, SuiteFilterSyntaxError, type FilterKey } from "./suite-filter-text";
+export { SESSION_SUMMARY_VERSION, summarizeSession, type SessionSummary } from "./session-summary";
 export type { HardSetOptions, SuiteFilter, SuiteSpec, ToolPressure } from "./suites";
 export { extractDependencies, MAX_OCCURRENCES, type ExtractOptions } from "./dependencies";
 export { checkView, type CheckViewInput } from "./check-view";

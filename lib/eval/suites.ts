@@ -1,35 +1,22 @@
 import { z } from "zod";
 import type { ContextIndex } from "../context/objects";
-import { FORMAT_IDS, type Session } from "../trace/model";
-import { replayCuts, type ReplayCutOptions } from "./cut-protocol";
+import type { Session } from "../trace/model";
+import type { ReplayCutOptions } from "./cut-protocol";
+import { summarizeSession, type SessionSummary } from "./session-summary";
+import { matchesSummary, SuiteFilterSchema, type SuiteFilter } from "./suite-filter";
+
+export { toolPressure, type ToolPressure } from "./tool-pressure";
+export { SuiteFilterSchema, type SuiteFilter } from "./suite-filter";
 
 /**
  * Suites a replay runs over (seed 000, Table 1): every session, the Hard Set of the sessions with
- * the highest sustained tool pressure, or a saved filter.
+ * the highest sustained tool pressure, or a saved filter. Selection works on session summaries
+ * (lib/eval/session-summary.ts) through `selectSummaries`, the one function the CLI (from parsed
+ * traces) and the studio (from cached summaries of stored sessions) both call.
  */
 export interface SuiteSessionRef {
   session: Session;
   index: ContextIndex;
-}
-
-export interface ToolPressure {
-  /** Share of prefix tokens held by tool results at each replay cut. */
-  atCuts: number[];
-  /**
-   * The median of `atCuts` — pressure that lasts across the session, not one huge dump. A session
-   * without replay cuts gets the whole-session share (and is not eligible for the Hard Set).
-   */
-  sustained: number;
-}
-
-export function toolPressure(session: Session, index: ContextIndex, options: ReplayCutOptions = {}): ToolPressure {
-  const toolTokensBefore = new Array<number>(session.messages.length + 1).fill(0);
-  const perMessage = new Array<number>(session.messages.length).fill(0);
-  for (const object of index.objects) if (object.kind === "function" && object.part) perMessage[object.part.message]! += object.tokens;
-  for (let m = 0; m < session.messages.length; m++) toolTokensBefore[m + 1] = toolTokensBefore[m]! + perMessage[m]!;
-  const share = (cut: number) => (index.prefixTokens[cut]! > 0 ? toolTokensBefore[cut]! / index.prefixTokens[cut]! : 0);
-  const atCuts = replayCuts(session, index, options).map((c) => share(c.cut));
-  return { atCuts, sustained: atCuts.length > 0 ? median(atCuts) : share(session.messages.length) };
 }
 
 export const HardSetOptionsSchema = z.object({
@@ -43,76 +30,57 @@ export const HardSetOptionsSchema = z.object({
 export type HardSetOptions = z.infer<typeof HardSetOptionsSchema>;
 
 /**
- * The Hard Set: eligible sessions (at least one replay cut and `minToolResults` tool results)
- * ranked by sustained tool pressure, highest first; ties go to the larger session (more prefix
- * tokens), then the smaller id, so the choice is deterministic. Returns the chosen sessions in
- * rank order.
+ * The Hard Set over summaries: eligible sessions (at least one replay cut and `minToolResults`
+ * tool results) ranked by sustained tool pressure, highest first; ties go to the larger session
+ * (more tokens), then the smaller id, so the choice is deterministic. Rank order.
  */
-export function hardSet<T extends SuiteSessionRef>(sessions: readonly T[], options: HardSetOptions = {}, cutOptions: ReplayCutOptions = {}): T[] {
+export function rankHardSet<T extends SessionSummary>(summaries: readonly T[], options: HardSetOptions = {}): T[] {
   const minTools = options.minToolResults ?? 3;
-  const ranked = sessions
-    .map((s) => ({ s, pressure: toolPressure(s.session, s.index, cutOptions), tools: s.index.objects.filter((o) => o.kind === "function").length }))
-    .filter((r) => r.pressure.atCuts.length > 0 && r.tools >= minTools)
-    .sort(
-      (a, b) =>
-        b.pressure.sustained - a.pressure.sustained ||
-        b.s.index.prefixTokens.at(-1)! - a.s.index.prefixTokens.at(-1)! ||
-        (a.s.session.id < b.s.session.id ? -1 : a.s.session.id > b.s.session.id ? 1 : 0),
-    );
+  const ranked = summaries
+    .filter((s) => s.cuts > 0 && s.toolResults >= minTools)
+    .sort((a, b) => b.sustainedPressure - a.sustainedPressure || b.tokens - a.tokens || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const size = options.size ?? Math.ceil(ranked.length * (options.fraction ?? 0.1));
-  return ranked.slice(0, size).map((r) => r.s);
+  return ranked.slice(0, size);
 }
 
-/** A saved filter: serialisable, every field optional, all given fields must hold. */
-export const SuiteFilterSchema = z.object({
-  formats: z.array(z.enum(FORMAT_IDS)).optional(),
-  /** The session used a model whose name contains one of these (case-insensitive). */
-  models: z.array(z.string().min(1)).optional(),
-  /** The session has a result of one of these tools (normalised or raw name, case-insensitive). */
-  tools: z.array(z.string().min(1)).optional(),
-  minMessages: z.number().int().nonnegative().optional(),
-  maxMessages: z.number().int().nonnegative().optional(),
-  minTokens: z.number().int().nonnegative().optional(),
-  maxTokens: z.number().int().nonnegative().optional(),
-  /** The trace recorded at least one native compaction. */
-  hasNativeCompaction: z.boolean().optional(),
-});
-export type SuiteFilter = z.infer<typeof SuiteFilterSchema>;
+/** The Hard Set of parsed sessions (see rankHardSet), in rank order. */
+export function hardSet<T extends SuiteSessionRef>(sessions: readonly T[], options: HardSetOptions = {}, cutOptions: ReplayCutOptions = {}): T[] {
+  return fromSummaries(sessions, (summaries) => rankHardSet(summaries, options), cutOptions);
+}
 
+/** Does a parsed session satisfy the filter? (Summarises it; selection of many goes through selectSummaries.) */
 export function matchesFilter(session: Session, index: ContextIndex, filter: SuiteFilter): boolean {
-  const tokens = index.prefixTokens.at(-1) ?? 0;
-  const messages = session.messages.length;
-  if (filter.formats && !filter.formats.includes(session.format)) return false;
-  if (filter.models && !filter.models.some((m) => session.models.some((used) => used.toLowerCase().includes(m.toLowerCase())))) return false;
-  if (filter.tools) {
-    const wanted = new Set(filter.tools.map((t) => t.toLowerCase()));
-    const used = index.objects.some((o) => o.kind === "function" && (wanted.has(o.tool?.toLowerCase() ?? "") || wanted.has(o.rawTool?.toLowerCase() ?? "")));
-    if (!used) return false;
-  }
-  if (filter.minMessages !== undefined && messages < filter.minMessages) return false;
-  if (filter.maxMessages !== undefined && messages > filter.maxMessages) return false;
-  if (filter.minTokens !== undefined && tokens < filter.minTokens) return false;
-  if (filter.maxTokens !== undefined && tokens > filter.maxTokens) return false;
-  if (filter.hasNativeCompaction !== undefined && filter.hasNativeCompaction !== session.compactions.length > 0) return false;
-  return true;
+  return matchesSummary(summarizeSession(session, index), filter);
 }
+
+/** The saved filter's name when the suite came from one (display only; `filter` is what selects). */
+const FilterName = z.string().trim().min(1).max(100, "the filter name is at most 100 characters").optional();
 
 /** Which sessions a replay runs over: all, the Hard Set (optionally of a filtered pool), or a filter. */
 export const SuiteSpecSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("all") }),
-  z.object({ kind: z.literal("hard"), options: HardSetOptionsSchema.optional(), filter: SuiteFilterSchema.optional() }),
-  z.object({ kind: z.literal("filter"), filter: SuiteFilterSchema }),
+  z.object({ kind: z.literal("hard"), options: HardSetOptionsSchema.optional(), filter: SuiteFilterSchema.optional(), name: FilterName }),
+  z.object({ kind: z.literal("filter"), filter: SuiteFilterSchema, name: FilterName }),
 ]);
 export type SuiteSpec = z.infer<typeof SuiteSpecSchema>;
 
-export function selectSuite<T extends SuiteSessionRef>(sessions: readonly T[], spec: SuiteSpec, cutOptions: ReplayCutOptions = {}): T[] {
-  if (spec.kind === "all") return [...sessions];
-  const pool = spec.filter ? sessions.filter((s) => matchesFilter(s.session, s.index, spec.filter!)) : sessions;
-  return spec.kind === "filter" ? [...pool] : hardSet(pool, spec.options, cutOptions);
+/**
+ * The suite's sessions among `summaries`: input order for `all` and filters, rank order for the
+ * Hard Set. Summaries must all be of one tokenizer (their `tokens` and cut counts depend on it).
+ */
+export function selectSummaries<T extends SessionSummary>(summaries: readonly T[], spec: SuiteSpec): T[] {
+  if (spec.kind === "all") return [...summaries];
+  const pool = spec.filter ? summaries.filter((s) => matchesSummary(s, spec.filter!)) : summaries;
+  return spec.kind === "filter" ? [...pool] : rankHardSet(pool, spec.options);
 }
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+/** selectSummaries over parsed sessions (the CLI): each is summarised once. */
+export function selectSuite<T extends SuiteSessionRef>(sessions: readonly T[], spec: SuiteSpec, cutOptions: ReplayCutOptions = {}): T[] {
+  if (spec.kind === "all") return [...sessions];
+  return fromSummaries(sessions, (summaries) => selectSummaries(summaries, spec), cutOptions);
+}
+
+function fromSummaries<T extends SuiteSessionRef>(sessions: readonly T[], select: (summaries: (SessionSummary & { at: number })[]) => { at: number }[], cutOptions: ReplayCutOptions): T[] {
+  const summaries = sessions.map((s, at) => ({ ...summarizeSession(s.session, s.index, cutOptions), at }));
+  return select(summaries).map((s) => sessions[s.at]!);
 }

@@ -13,7 +13,7 @@ export interface LlmRequest {
   maxTokens: number;
   temperature?: number;
   /** What the call is for, for logs and per-purpose model settings. */
-  purpose: "planner" | "summarizer" | "judge" | "ab-judge" | "rubric";
+  purpose: "planner" | "summarizer" | "judge" | "ab-judge" | "rubric" | "connection-test";
 }
 
 export interface LlmResponse {

@@ -1,5 +1,5 @@
 import { applyOverrides, guessMapping, missingRequired, unknownColumns, type ColumnMapping } from "./columns";
-import { readCsv } from "./csv";
+import { readCsvBatches } from "./csv";
 import { splitLines } from "./lines";
 import { USAGE_FIELDS, UsageRowSchema, type UsageField, type UsageIssue, type UsageRow } from "./schema";
 import { flatKeys, shortFound, toText, toTimestamp, toTokens, valueAt, type Converted } from "./values";
@@ -33,36 +33,79 @@ export class UsageMappingError extends Error {
  * unusable.
  */
 export async function* readUsageRows(chunks: AsyncIterable<string> | Iterable<string>, options: ReadUsageOptions): AsyncGenerator<UsageItem> {
-  if (options.format === "csv") yield* readCsvRows(chunks, options);
-  else yield* readJsonlRows(chunks, options);
+  for await (const batch of readUsageBatches(chunks, options)) yield* batch;
 }
 
-async function* readCsvRows(chunks: AsyncIterable<string> | Iterable<string>, options: ReadUsageOptions): AsyncGenerator<UsageItem> {
+/**
+ * The same items as `readUsageRows`, one array per input chunk: what the CLI, the importer and the
+ * benchmark read, since millions of rows cannot each afford an async-generator round trip.
+ */
+export async function* readUsageBatches(chunks: AsyncIterable<string> | Iterable<string>, options: ReadUsageOptions): AsyncGenerator<UsageItem[]> {
+  if (options.format === "csv") yield* readCsvRows(chunks, options);
+  else {
+    let batch: UsageItem[] = [];
+    for await (const item of readJsonlRows(chunks, options)) {
+      batch.push(item);
+      if (batch.length >= 1_000) (yield batch, (batch = []));
+    }
+    if (batch.length > 0) yield batch;
+  }
+}
+
+/** Text fields that outlive the row (aggregation keys, slot labels): see `intern`. */
+const KEPT_TEXT: ReadonlySet<UsageField> = new Set(["account", "group", "surface", "model"]);
+const interned = new Map<string, string>();
+const INTERN_LIMIT = 200_000;
+
+/**
+ * One detached copy per distinct value. The CSV reader cuts cells out of a 1 MiB chunk, and the
+ * engine may keep such a substring as a view on the whole chunk: an account id kept as a map key
+ * would then pin its chunk for the whole read (hundreds of MiB over a large log). A copy made
+ * through JSON holds only its own characters; accounts, groups, surfaces and models repeat, so the
+ * copies are few and the map lookup is all most rows pay.
+ */
+function intern(text: string): string {
+  let kept = interned.get(text);
+  if (kept === undefined) {
+    if (interned.size >= INTERN_LIMIT) interned.clear();
+    kept = JSON.parse(JSON.stringify(text)) as string;
+    interned.set(kept, kept);
+  }
+  return kept;
+}
+
+async function* readCsvRows(chunks: AsyncIterable<string> | Iterable<string>, options: ReadUsageOptions): AsyncGenerator<UsageItem[]> {
   let headers: string[] | undefined;
   let columnIndex: Partial<Record<UsageField, number>> = {};
   let mapping: ColumnMapping = {};
-  for await (const item of readCsv(chunks)) {
-    if (!item.ok) {
-      yield item;
-      continue;
+  for await (const records of readCsvBatches(chunks)) {
+    const out: UsageItem[] = [];
+    for (const item of records) {
+      if (!item.ok) {
+        out.push(item);
+        continue;
+      }
+      const { line, cells } = item.record;
+      if (!headers) {
+        headers = cells.map((c) => c.trim());
+        mapping = resolveMapping(options, headers);
+        const unknown = unknownColumns(mapping, headers);
+        if (unknown.length > 0) throw new UsageMappingError(`mapped column(s) ${unknown.map((c) => JSON.stringify(c)).join(", ")} not in the header (${headers.join(", ")})`, mapping);
+        columnIndex = Object.fromEntries(Object.entries(mapping).map(([f, c]) => [f, headers!.indexOf(c!)]));
+        continue;
+      }
+      if (cells.length !== headers.length) {
+        out.push({ ok: false, issue: { line, expected: `${headers.length} cells (as in the header)`, found: `${cells.length}`, message: `expected ${headers.length} cells as in the header, found ${cells.length}` } });
+        continue;
+      }
+      out.push(
+        toItem(line, mapping, (field) => {
+          const i = columnIndex[field];
+          return i === undefined ? undefined : KEPT_TEXT.has(field) ? intern(cells[i]!) : cells[i];
+        }),
+      );
     }
-    const { line, cells } = item.record;
-    if (!headers) {
-      headers = cells.map((c) => c.trim());
-      mapping = resolveMapping(options, headers);
-      const unknown = unknownColumns(mapping, headers);
-      if (unknown.length > 0) throw new UsageMappingError(`mapped column(s) ${unknown.map((c) => JSON.stringify(c)).join(", ")} not in the header (${headers.join(", ")})`, mapping);
-      columnIndex = Object.fromEntries(Object.entries(mapping).map(([f, c]) => [f, headers!.indexOf(c!)]));
-      continue;
-    }
-    if (cells.length !== headers.length) {
-      yield { ok: false, issue: { line, expected: `${headers.length} cells (as in the header)`, found: `${cells.length}`, message: `expected ${headers.length} cells as in the header, found ${cells.length}` } };
-      continue;
-    }
-    yield toItem(line, mapping, (field) => {
-      const i = columnIndex[field];
-      return i === undefined ? undefined : cells[i];
-    });
+    if (out.length > 0) yield out;
   }
 }
 
@@ -122,6 +165,10 @@ function toItem(line: number, mapping: ColumnMapping, get: (field: UsageField) =
     }
     if (converted.value !== undefined) row[field] = converted.value;
   }
+  // The converters already guarantee every type and bound of the schema but two: a finite timestamp
+  // and the cache terms within the prompt. Checking those by hand spares a schema pass (and its
+  // copy of the row) per row; anything off goes through the schema for its located message.
+  if (Number.isFinite(row.timestamp) && (row.cachedInputTokens as number) + (row.cacheWriteTokens as number) <= (row.inputTokens as number)) return { ok: true, line, row: row as UsageRow };
   const parsed = UsageRowSchema.safeParse(row);
   if (parsed.success) return { ok: true, line, row: parsed.data };
   const issue = parsed.error.issues[0]!;

@@ -26,6 +26,23 @@ export function resolveParams(policy: Policy, overrides: PolicyParams): PolicyPa
   return resolved;
 }
 
+/**
+ * Every problem with `overrides` at once, by parameter name (unknown names, wrong types), so a
+ * form can show each next to its field; `resolveParams` stops at the first.
+ */
+export function paramIssues(policy: Policy, overrides: PolicyParams): { name: string; message: string }[] {
+  const issues: { name: string; message: string }[] = [];
+  for (const [name, value] of Object.entries(overrides)) {
+    try {
+      resolveParams(policy, { [name]: value });
+    } catch (error) {
+      if (!(error instanceof PolicyParamError)) throw error;
+      issues.push({ name, message: error.message });
+    }
+  }
+  return issues;
+}
+
 /** Parses `name=value` strings from the command line into typed values using the policy's specs. */
 export function parseParamAssignments(policy: Policy, assignments: string[]): PolicyParams {
   const out: PolicyParams = {};

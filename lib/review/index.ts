@@ -9,6 +9,7 @@ export * from "./history";
 export * from "./human-dependencies";
 export * from "./human-verdict";
 export * from "./queue/items";
+export * from "./queue/context-key";
 export * from "./queue/build-items";
 export * from "./queue/lease";
 export * from "./queue/progress";

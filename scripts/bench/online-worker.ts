@@ -3,8 +3,8 @@
  * kernel's peak RSS of this process alone (the parent generated the file; its heap is not ours).
  *
  *   lines      read + UTF-8 decode + split into lines: the I/O floor every mode pays (the baseline)
- *   read       `readUsageRows` (CSV parse, column mapping, validation), rows discarded
- *   aggregate  `readUsageRows` + `UsageAggregator` (per account-hour sums), then the clustered
+ *   read       `readUsageBatches` (CSV parse, column mapping, validation), rows discarded
+ *   aggregate  `readUsageBatches` + `UsageAggregator` (per account-hour sums), then the clustered
  *              bootstrap on the account totals and the whole report `estimateOnline` builds
  */
 import { createReadStream } from "node:fs";
@@ -12,7 +12,7 @@ import { UsageAggregator, CALLS, INPUT } from "../../lib/online/aggregate";
 import { clusterBootstrapTotals, reductionOfTotals } from "../../lib/online/cluster-bootstrap";
 import { estimateOnline } from "../../lib/online/estimate";
 import { splitLines } from "../../lib/online/lines";
-import { readUsageRows } from "../../lib/online/read-usage";
+import { readUsageBatches } from "../../lib/online/read-usage";
 
 const chunks = (file: string) => createReadStream(file, { encoding: "utf8", highWaterMark: 1 << 20 });
 const seconds = (t0: number) => (performance.now() - t0) / 1000;
@@ -28,15 +28,19 @@ async function main(): Promise<void> {
     for await (const _ of splitLines(chunks(file))) rows++;
     rows--; // the header
   } else if (mode === "read") {
-    for await (const item of readUsageRows(chunks(file), { format: "csv" })) {
-      if (item.ok) rows++;
-      else errors++;
+    for await (const batch of readUsageBatches(chunks(file), { format: "csv" })) {
+      for (const item of batch) {
+        if (item.ok) rows++;
+        else errors++;
+      }
     }
   } else if (mode === "aggregate") {
     const agg = new UsageAggregator({ rule: { kind: "email-pivot", pivot: "o" }, timeZone: "UTC" });
-    for await (const item of readUsageRows(chunks(file), { format: "csv" })) {
-      if (item.ok) agg.add(item.row);
-      else errors++;
+    for await (const batch of readUsageBatches(chunks(file), { format: "csv" })) {
+      for (const item of batch) {
+        if (item.ok) agg.add(item.row);
+        else errors++;
+      }
     }
     rows = agg.counts.rows;
     extra = afterAggregation(agg, seconds(t0));

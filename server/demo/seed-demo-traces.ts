@@ -6,7 +6,8 @@ import { toTracefoldJsonl } from "@/lib/trace/export-tracefold-jsonl";
 import type { Db } from "../db/client";
 import { listTraceFiles } from "../files/list-trace-files";
 import type { BlobStore } from "../storage/blob-store";
-import { importTraceFile, type ImportOutcome } from "../traces/import-trace-file";
+import { importRedactedFile } from "../traces/import-redacted-file";
+import type { ImportOutcome } from "../traces/import-trace-file";
 
 /** The demo suite: two generated sessions of each seed-000 workload, the same on every machine. */
 export const DEMO_SUITE = { seed: 20261123, sessions: 6, targetTokens: 90_000 } as const;
@@ -20,7 +21,8 @@ export interface DemoSeedReport {
 /**
  * Seeds demo traces: the generated scenario suite (written as Tracefold JSONL, then imported like
  * any upload) and, when this checkout sits beside ../shared/traces, those real third-party traces
- * too. Idempotent: files already imported are recognised by their sha256 and skipped.
+ * too. Every file goes through the upload's redaction first (the real traces do hold key-like
+ * strings). Idempotent: files already imported are recognised by their (redacted) sha256 and skipped.
  */
 export async function seedDemoTraces(db: Db, store: BlobStore, options: { dataDir: string; sharedTraces?: string }): Promise<DemoSeedReport[]> {
   const demoDir = join(options.dataDir, "demo");
@@ -34,7 +36,7 @@ export async function seedDemoTraces(db: Db, store: BlobStore, options: { dataDi
   if (options.sharedTraces && existsSync(options.sharedTraces)) files.push(...(await listTraceFiles([options.sharedTraces])));
   const reports: DemoSeedReport[] = [];
   for (const file of files) {
-    const outcome = await importTraceFile({ db, store, path: file });
+    const outcome = await importRedactedFile({ db, store, path: file });
     reports.push({ file, status: outcome.status, sessions: outcome.status === "failed" ? 0 : outcome.sessions.length });
   }
   return reports;

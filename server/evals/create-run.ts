@@ -1,27 +1,36 @@
-import { replayCuts } from "@/lib/eval/cut-protocol";
-import { selectSuite } from "@/lib/eval/suites";
 import type { Db } from "../db/client";
-import { loadSuiteSessions } from "./load-suite-sessions";
 import { EvalSettingsSchema, type EvalSettings } from "./run-settings";
+import { resolveSuite } from "./suites/resolve-suite";
+import { findSavedFilter } from "./suites/saved-filters";
 
 export interface CreateRunInput {
   name?: string;
   settings: unknown;
+  /**
+   * A saved suite filter (SavedSuiteFilter.id) to run on: its current filter and name are copied
+   * into `settings.suite` (kind `filter`, or the Hard Set of the filtered sessions when the settings
+   * ask for `hard`), so the run stays reproducible if the saved filter is edited or deleted later.
+   */
+  savedFilterId?: string;
   createdById?: string;
 }
 
 export type CreateRunOutcome =
   | { ok: true; runId: string; sessions: number; total: number }
-  | { ok: false; code: "invalid_settings" | "empty_suite"; message: string; fieldErrors?: Record<string, string[]> };
+  | { ok: false; code: "invalid_settings" | "empty_suite" | "unknown_filter"; message: string; fieldErrors?: Record<string, string[]> };
 
 /**
  * Creates a queued evaluation run. The suite is resolved to session ids now and stored with the
  * settings, so the run (and a resume of it next week) evaluates exactly these sessions even after
  * more traces are imported. `total` is sessions' replay cuts × policies, as lib/eval counts units.
- * The caller kicks the runner (server/evals/eval-runner.ts); nothing runs inside this call.
+ * The suite is resolved from cached session summaries (server/evals/suites), not by parsing
+ * every stored trace. The caller kicks the runner (server/evals/eval-runner.ts); nothing runs
+ * inside this call.
  */
 export async function createRun(db: Db, input: CreateRunInput): Promise<CreateRunOutcome> {
-  const parsed = EvalSettingsSchema.safeParse(input.settings);
+  const withFilter = input.savedFilterId === undefined ? input.settings : await applySavedFilter(db, input.settings, input.savedFilterId);
+  if (withFilter === null) return { ok: false, code: "unknown_filter", message: "the saved filter no longer exists; pick another suite", fieldErrors: { suite: ["the saved filter no longer exists"] } };
+  const parsed = EvalSettingsSchema.safeParse(withFilter);
   if (!parsed.success) {
     const fieldErrors: Record<string, string[]> = {};
     for (const issue of parsed.error.issues) (fieldErrors[issue.path.join(".") || "settings"] ??= []).push(issue.message);
@@ -29,7 +38,7 @@ export async function createRun(db: Db, input: CreateRunInput): Promise<CreateRu
     return { ok: false, code: "invalid_settings", message, fieldErrors };
   }
   const settings = parsed.data;
-  const { sessionIds, cuts } = await resolveSuite(db, settings);
+  const { sessionIds, cuts } = await resolveSuite(db, settings.suite, settings.tokenizer);
   if (sessionIds.length === 0 || cuts === 0) {
     return { ok: false, code: "empty_suite", message: sessionIds.length === 0 ? "the suite selects no sessions" : "the suite's sessions have no replay cuts (no assistant step after any cut)" };
   }
@@ -47,17 +56,18 @@ export async function createRun(db: Db, input: CreateRunInput): Promise<CreateRu
   return { ok: true, runId: run.id, sessions: sessionIds.length, total };
 }
 
-/** Every stored session (oldest import first, then by position in its file), narrowed by the suite. */
-export async function resolveSuite(db: Db, settings: EvalSettings): Promise<{ sessionIds: string[]; cuts: number }> {
-  const rows = await db.traceSession.findMany({ select: { id: true }, orderBy: [{ createdAt: "asc" }, { uploadId: "asc" }, { ordinal: "asc" }] });
-  const { sessions } = await loadSuiteSessions(db, rows.map((r) => r.id), settings);
-  const chosen = selectSuite(sessions, settings.suite);
-  const cuts = chosen.reduce((n, s) => n + replayCuts(s.session, s.index).length, 0);
-  return { sessionIds: chosen.map((s) => s.session.id), cuts };
+/** The settings with the saved filter as their suite; null when the filter is gone. */
+async function applySavedFilter(db: Db, settings: unknown, id: string): Promise<unknown> {
+  const saved = await findSavedFilter(db, id);
+  if (!saved) return null;
+  const base = typeof settings === "object" && settings !== null ? (settings as Record<string, unknown>) : {};
+  const hard = (base.suite as { kind?: unknown } | undefined)?.kind === "hard";
+  return { ...base, suite: { kind: hard ? "hard" : "filter", filter: saved.filter, name: saved.name } };
 }
 
 function defaultName(settings: EvalSettings): string {
-  const suite = settings.suite.kind === "all" ? "all sessions" : settings.suite.kind === "hard" ? "Hard Set" : "filtered sessions";
+  const suite = settings.suite;
+  const label = suite.kind === "all" ? "all sessions" : suite.kind === "hard" ? (suite.name ? `Hard Set of ${suite.name}` : "Hard Set") : (suite.name ?? "filtered sessions");
   const policies = settings.policies.length === 1 ? settings.policies[0]!.id : `${settings.policies.length} policies`;
-  return `${policies} on ${suite} (${settings.judge} judge)`;
+  return `${policies} on ${label} (${settings.judge} judge)`;
 }

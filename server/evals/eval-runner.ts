@@ -1,28 +1,28 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "../db/client";
-import { recoverOrphanedRuns } from "./recover-runs";
-import { runEvaluation } from "./run-evaluation";
+import { getJobQueue } from "../jobs/process-queue";
+import { enqueueEvalRun, reconcileEvalRuns } from "./eval-jobs";
 
 /**
- * The in-process evaluation runner of a Next server (or any Node process): one loop per process
- * that takes queued runs oldest first and executes them one at a time, outside any request.
- * `kickEvalRunner()` wakes it after a run is created or resumed; it is also kicked by the
- * evaluation pages and route handlers, and at server boot and then periodically by
- * startEvalRunner (instrumentation.ts). Each loop first (throttled) puts runs orphaned by a dead
- * process back in the queue, so after a restart what was running resumes without a page visit.
+ * The studio's side of evaluation runs: `kickEvalRunner()` after a run is created or resumed (and
+ * from the evaluation pages and route handlers) makes sure every queued run has its job in this
+ * process's JobQueue (server/jobs/process-queue.ts), and at most every RECOVERY_INTERVAL_MS also
+ * puts runs of dead workers back in the queue. The runs themselves execute in whichever process
+ * works the `eval-run` queue: `npm run worker`, or this server when it runs jobs in-process
+ * (start-eval-runner.ts via instrumentation.ts).
  */
-interface RunnerState {
+interface KickState {
   workerId: string;
   active: boolean;
   again: boolean;
   lastRecovery: number;
 }
 
-const globalRunner = globalThis as unknown as { tracefoldEvalRunner?: RunnerState };
-/** At most one orphan sweep per this interval (also the period of startEvalRunner's timer). */
+const globalRunner = globalThis as unknown as { tracefoldEvalRunner?: KickState };
+/** At most one orphan sweep per this interval from kicks (also the period of startEvalRunner's timer). */
 export const RECOVERY_INTERVAL_MS = 30_000;
 
-function state(): RunnerState {
+function state(): KickState {
   return (globalRunner.tracefoldEvalRunner ??= { workerId: `worker-${process.pid}-${randomUUID().slice(0, 8)}`, active: false, again: false, lastRecovery: 0 });
 }
 
@@ -31,11 +31,7 @@ export function runnerWorkerId(): string {
   return state().workerId;
 }
 
-/**
- * Starts the loop unless it is running (then it looks for queued runs once more before idling).
- * `recover: true` makes the next loop sweep for orphaned runs even inside the throttle interval
- * (server boot: the previous process's runs must not wait for the throttle).
- */
+/** Queues the jobs of queued runs now (coalesced: one pass at a time, one more if kicked meanwhile). */
 export function kickEvalRunner(db: Db, options: { recover?: boolean } = {}): void {
   const runner = state();
   if (options.recover) runner.lastRecovery = 0;
@@ -49,25 +45,17 @@ export function kickEvalRunner(db: Db, options: { recover?: boolean } = {}): voi
   });
 }
 
-async function loop(db: Db, runner: RunnerState): Promise<void> {
+async function loop(db: Db, runner: KickState): Promise<void> {
   do {
     runner.again = false;
     try {
-      if (Date.now() - runner.lastRecovery >= RECOVERY_INTERVAL_MS) {
-        runner.lastRecovery = Date.now();
-        await recoverOrphanedRuns(db, { workerId: runner.workerId });
-      }
-      for (let next = await nextQueued(db); next; next = await nextQueued(db)) {
-        await runEvaluation(db, next, { workerId: runner.workerId });
-        runner.again = true;
-      }
+      const recover = Date.now() - runner.lastRecovery >= RECOVERY_INTERVAL_MS;
+      if (recover) runner.lastRecovery = Date.now();
+      const queue = getJobQueue();
+      if (recover) await reconcileEvalRuns(db, queue, { workerId: runner.workerId });
+      else for (const { id } of await db.evalRun.findMany({ where: { status: "queued" }, select: { id: true } })) await enqueueEvalRun(queue, id);
     } catch (error) {
-      console.error("evaluation runner:", error);
+      console.error("evaluation runs:", error);
     }
   } while (runner.again);
-}
-
-async function nextQueued(db: Db): Promise<string | undefined> {
-  const run = await db.evalRun.findFirst({ where: { status: "queued" }, orderBy: { createdAt: "asc" }, select: { id: true } });
-  return run?.id;
 }

@@ -2,7 +2,7 @@ import { replayCuts } from "@/lib/eval/cut-protocol";
 import { evaluateSuite, type SuiteItem, type SuitePolicy } from "@/lib/eval/evaluate-suite";
 import type { LlmClient } from "@/lib/llm/types";
 import type { Db } from "../db/client";
-import { llmClientFromEnv } from "../llm/client";
+import { getLlmClient } from "../llm/effective-config";
 import { clearCancelSignal, isCancelSignalled } from "./cancel-signals";
 import { rejudgeWithLlm } from "./llm-rejudge";
 import { loadSuiteSessions, type LoadedSuiteSession } from "./load-suite-sessions";
@@ -21,6 +21,11 @@ export interface RunEvaluationOptions {
   llm?: LlmClient | null;
   /** Called after each batch is committed (progress bars, tests). */
   onBatch?: (progress: BatchProgress) => void | Promise<void>;
+  /**
+   * Aborted when the process stops gracefully (a job worker's SIGTERM): the run writes what it has,
+   * goes back to `queued` for another worker and this call returns "queued".
+   */
+  signal?: AbortSignal;
 }
 
 /**
@@ -50,8 +55,8 @@ export async function runEvaluation(db: Db, runId: string, options: RunEvaluatio
 
 async function execute(db: Db, run: { id: string; settings: string; sessionIds: string; cancelRequested: boolean }, options: RunEvaluationOptions): Promise<EvalRunStatus> {
   const settings = parseStoredSettings(run.settings);
-  const llm = options.llm === undefined ? llmClientFromEnv() : (options.llm ?? undefined);
-  if (settings.judge === "llm" && !llm) throw new Error("judge=llm needs an LLM endpoint: set TRACEFOLD_LLM_PROVIDER, TRACEFOLD_LLM_MODEL (and TRACEFOLD_LLM_BASE_URL, TRACEFOLD_LLM_API_KEY)");
+  const llm = options.llm === undefined ? await getLlmClient(db) : (options.llm ?? undefined);
+  if (settings.judge === "llm" && !llm) throw new Error("judge=llm needs an LLM endpoint: an admin sets one on Admin → settings, or set TRACEFOLD_LLM_PROVIDER, TRACEFOLD_LLM_MODEL (and TRACEFOLD_LLM_BASE_URL, TRACEFOLD_LLM_API_KEY)");
   const { sessions } = await loadSuiteSessions(db, JSON.parse(run.sessionIds) as string[], settings);
   const stored = await db.evalResult.findMany({ where: { runId: run.id }, select: { unitKey: true, error: true } });
   const done = new Set(stored.map((r) => r.unitKey));
@@ -72,8 +77,10 @@ async function execute(db: Db, run: { id: string; settings: string; sessionIds: 
     progress.total = item.progress.total;
     pending.push(await toRow(item, bySession, byKey, settings.judge === "llm" ? llm : undefined));
     const cancelled = isCancelSignalled(run.id);
-    if (cancelled || pending.length >= (options.batchSize ?? 25) || Date.now() - lastWrite >= (options.flushMs ?? 1_000)) {
+    const released = options.signal?.aborted === true;
+    if (cancelled || released || pending.length >= (options.batchSize ?? 25) || Date.now() - lastWrite >= (options.flushMs ?? 1_000)) {
       if ((await flush()) || cancelled) return finish(db, run.id, "cancelled");
+      if (released) return release(db, run.id);
     }
     await new Promise<void>((resolve) => setImmediate(resolve)); // let the server answer requests between units
   }
@@ -101,6 +108,12 @@ function cutReasonOf(suite: LoadedSuiteSession | undefined, cut: number): string
 function shareOf(suite: LoadedSuiteSession | undefined, cut: number): number {
   const total = suite?.index.prefixTokens.at(-1) ?? 0;
   return suite && total > 0 ? (suite.index.prefixTokens[cut] ?? 0) / total : 0;
+}
+
+/** Hands a run back to the queue with its stored results (graceful stop), to be resumed elsewhere. */
+async function release(db: Db, runId: string): Promise<EvalRunStatus> {
+  await db.evalRun.updateMany({ where: { id: runId, status: "running" }, data: { status: "queued", workerId: null, heartbeatAt: null } });
+  return "queued";
 }
 
 async function finish(db: Db, runId: string, status: EvalRunStatus, error?: string): Promise<EvalRunStatus> {

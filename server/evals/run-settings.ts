@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { SuiteSpecSchema } from "@/lib/eval/suites";
-import { PolicyParamError, resolveParams } from "@/lib/policies/params";
+import { paramIssues } from "@/lib/policies/params";
 import { findPolicy } from "@/lib/policies/registry";
 import type { SuitePolicy } from "@/lib/eval/evaluate-suite";
 import { TOKENIZER_IDS } from "@/lib/tokens/tokenizer";
@@ -24,12 +24,7 @@ export const EvalPolicySchema = z
   .superRefine((entry, ctx) => {
     const policy = findPolicy(entry.id);
     if (!policy) return ctx.addIssue({ code: "custom", path: ["id"], message: `unknown policy ${entry.id}` });
-    try {
-      resolveParams(policy, entry.params ?? {});
-    } catch (error) {
-      if (!(error instanceof PolicyParamError)) throw error;
-      ctx.addIssue({ code: "custom", path: ["params"], message: error.message });
-    }
+    for (const issue of paramIssues(policy, entry.params ?? {})) ctx.addIssue({ code: "custom", path: ["params", issue.name], message: issue.message });
   });
 export type EvalPolicy = z.infer<typeof EvalPolicySchema>;
 

@@ -25,7 +25,10 @@ export function createLlmClient(config: LlmConfig, deps: Partial<HttpDeps> = {})
   };
 }
 
-/** The client for the environment's configuration, or undefined when no provider is configured. */
+/**
+ * The client for the environment's configuration alone, or undefined when no provider is configured.
+ * The server uses getLlmClient (effective-config.ts), which also reads the admin's stored endpoint.
+ */
 export function llmClientFromEnv(env: Record<string, string | undefined> = process.env): LlmClient | undefined {
   const config = readLlmConfig(env);
   return config ? createLlmClient(config) : undefined;

@@ -2,7 +2,8 @@ import { z } from "zod";
 
 /**
  * Configuration of the one model endpoint the server talks to (planner, LLM summaries, judges).
- * Read from the environment for now; the API key stays in this process: it is sent only in the
+ * Read from the environment here; an admin can instead store one in the studio (server/settings/
+ * llm-settings.ts), and effective-config.ts decides which applies. The API key stays in this process: it is sent only in the
  * request headers to the configured endpoint and never appears in errors, logs or client ids.
  *
  *   TRACEFOLD_LLM_PROVIDER   openai | anthropic (unset: LLM features are off)

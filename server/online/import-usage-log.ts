@@ -3,7 +3,7 @@ import { stat } from "node:fs/promises";
 import { basename } from "node:path";
 import { StringDecoder } from "node:string_decoder";
 import type { ColumnMapping } from "@/lib/online/columns";
-import { readUsageRows, UsageMappingError, type UsageFormat } from "@/lib/online/read-usage";
+import { readUsageBatches, UsageMappingError, type UsageFormat } from "@/lib/online/read-usage";
 import type { UsageIssue } from "@/lib/online/schema";
 import { SlotAccumulator } from "@/lib/online/slots";
 import type { Db } from "../db/client";
@@ -76,17 +76,19 @@ export async function importUsageLog(options: ImportUsageLogOptions): Promise<Us
         const progress = { bytes: 0, totalBytes, rows: 0, errors: 0 };
         const report = () => options.onProgress?.({ ...progress, rows, errors: errorCount });
         let mapping: ColumnMapping | undefined = options.mapping;
-        const items = readUsageRows(decodeFile(path, (n) => ((progress.bytes += n), report())), { format, ...(mapping ? { mapping } : {}) });
-        for await (const item of items) {
-          if (!item.ok) {
-            if (errorCount++ < MAX_STORED_ISSUES) errors.push(item.issue);
-            continue;
+        const batches = readUsageBatches(decodeFile(path, (n) => ((progress.bytes += n), report())), { format, ...(mapping ? { mapping } : {}) });
+        for await (const batch of batches) {
+          for (const item of batch) {
+            if (!item.ok) {
+              if (errorCount++ < MAX_STORED_ISSUES) errors.push(item.issue);
+              continue;
+            }
+            rows++;
+            if (item.row.timestamp < firstAt) firstAt = item.row.timestamp;
+            if (item.row.timestamp > lastAt) lastAt = item.row.timestamp;
+            slots.add(item.line, item.row);
+            if (slots.size >= (options.flushSlots ?? FLUSH_SLOTS)) written += await writeSlots(tx, created.id, slots.drain());
           }
-          rows++;
-          if (item.row.timestamp < firstAt) firstAt = item.row.timestamp;
-          if (item.row.timestamp > lastAt) lastAt = item.row.timestamp;
-          slots.add(item.line, item.row);
-          if (slots.size >= (options.flushSlots ?? FLUSH_SLOTS)) written += await writeSlots(tx, created.id, slots.drain());
         }
         if (rows === 0) throw new RefusedImport("the file has no readable usage rows");
         if (errorCount > (options.maxErrorShare ?? 0.01) * (rows + errorCount)) throw new RefusedImport(`${errorCount} of ${rows + errorCount} rows have errors (more than ${Math.round((options.maxErrorShare ?? 0.01) * 100)}%): fix the mapping or the file`);

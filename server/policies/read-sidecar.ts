@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
 import type { Db } from "../db/client";
 import type { BlobStore } from "../storage/blob-store";
 
@@ -12,7 +11,7 @@ export async function readSidecar(db: Db, store: BlobStore, sha256: string): Pro
   if (!/^[0-9a-f]{64}$/.test(sha256)) return null;
   const row = await db.sidecar.findUnique({ where: { sha256 } });
   if (!row) return null;
-  const bytes = await readFile(store.pathOf(row.storageKey));
-  if (createHash("sha256").update(bytes).digest("hex") !== sha256) throw new Error(`sidecar ${sha256} is corrupted on disk`);
+  const bytes = await store.readBytes(row.storageKey);
+  if (createHash("sha256").update(bytes).digest("hex") !== sha256) throw new Error(`sidecar ${sha256} is corrupted in the blob store`);
   return { target: row.target, bytes };
 }

@@ -4,7 +4,7 @@ import { selectCut, type CutChoice } from "@/lib/policies/select-cut";
 import type { PolicyParams, PolicyResult } from "@/lib/policies/types";
 import type { LlmClient } from "@/lib/llm/types";
 import type { Db } from "../db/client";
-import { llmClientFromEnv } from "../llm/client";
+import { getLlmClient } from "../llm/effective-config";
 import { loadAnalyzedSession } from "../sessions/load-analyzed-session";
 import type { BlobStore } from "../storage/blob-store";
 
@@ -14,7 +14,7 @@ export interface RunSessionPolicyInput {
   cut?: number;
   window?: number;
   params?: PolicyParams;
-  /** The LLM for planner=llm / LLM summaries; defaults to the endpoint configured in the environment. */
+  /** The LLM for planner=llm / LLM summaries; defaults to the endpoint in effect (server/llm/effective-config.ts). */
   llm?: LlmClient;
 }
 
@@ -40,7 +40,7 @@ export async function runSessionPolicy(db: Db, store: BlobStore, input: RunSessi
     ...(input.window !== undefined ? { window: input.window } : {}),
     ...(input.params ? { params: input.params } : {}),
   });
-  const llm = input.llm ?? llmClientFromEnv();
+  const llm = input.llm ?? (await getLlmClient(db));
   const result = await runPolicy(policy, {
     session,
     index,

@@ -1,7 +1,7 @@
-import { checkView } from "@/lib/eval/check-view";
 import type { CheckedDependency } from "@/lib/eval/types";
+import { dependencyItemId } from "@/lib/review";
 import type { Db } from "../db/client";
-import { loadCutContext } from "./cut-context";
+import { loadItemContext } from "./item-context";
 
 /**
  * The part of a replay cut that human verdicts need from it: for each policy of the run, the judge's
@@ -10,6 +10,8 @@ import { loadCutContext } from "./cut-context";
  * policy, small beside a whole CutContext (session, index, policy results). The agreement figure
  * needs this for every reviewed cut of a queue, so the cache holds a queue's worth of cuts (the
  * 64-entry CutContext cache would rebuild them all on every refresh once a queue outgrows it).
+ * The checks themselves are stored with the cut's dependency item context (computed when the queue
+ * is prepared), so a miss here is one row read, not a replay.
  * Spans a reviewer added are checked separately, against the full context (see human-verdicts).
  */
 export interface CutChecks {
@@ -40,9 +42,8 @@ export function loadCutChecks(db: Db, runId: string, sessionId: string, cut: num
 }
 
 async function build(db: Db, runId: string, sessionId: string, cut: number): Promise<CutChecks | null> {
-  const context = await loadCutContext(db, runId, sessionId, cut);
-  if (!context) return null;
-  const policies = new Map<string, CheckedDependency[]>();
-  for (const [policy, result] of context.results) policies.set(policy, checkView({ session: context.session, index: context.index, dependencies: context.candidates, result }));
-  return { cut: context.cut, policies };
+  const ref = { runId, sessionId, cut };
+  const context = await loadItemContext(db, runId, { queue: "dependency", id: dependencyItemId(ref), ref });
+  if (!context || context.screen !== "dependency") return null;
+  return { cut, policies: new Map(context.checks) };
 }

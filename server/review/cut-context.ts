@@ -44,20 +44,34 @@ export function loadCutContext(db: Db, runId: string, sessionId: string, cut: nu
 }
 
 async function build(db: Db, runId: string, sessionId: string, cut: number): Promise<CutContext | null> {
+  const replay = await openSessionReplay(db, runId, sessionId);
+  return replay ? replay(cut) : null;
+}
+
+/**
+ * Loads a run's session once (the costly part: messages, index, tokens) and returns a function that
+ * builds the CutContext of any of its replay cuts, or null when the run or session is gone. Used
+ * to prepare a queue's item contexts session by session rather than reloading the session per cut.
+ */
+export async function openSessionReplay(db: Db, runId: string, sessionId: string): Promise<((cut: number) => Promise<CutContext | null>) | null> {
   const run = await db.evalRun.findUnique({ where: { id: runId }, select: { settings: true } });
   if (!run) return null;
   const settings = parseStoredSettings(run.settings);
   const { sessions } = await loadSuiteSessions(db, [sessionId], settings);
   const loaded = sessions[0];
-  const replay = loaded && replayCuts(loaded.session, loaded.index).find((c) => c.cut === cut);
-  if (!loaded || !replay) return null;
+  if (!loaded) return null;
   const { session, index, tokenizer } = loaded;
-  const window = windowForCut(replay.prefixTokens, settings.triggerLevel);
-  const results = new Map<string, PolicyResult>();
+  const cuts = replayCuts(session, index);
   const entries = suitePolicies(settings);
-  for (const [i, entry] of entries.entries()) {
-    if (entry.params?.planner === "llm") continue;
-    results.set(policyKey(settings.policies[i]!), await runPolicy(entry.policy, { session, index, cut, window, tokenizer, ...(entry.params ? { params: entry.params } : {}) }));
-  }
-  return { session, index, tokenizer, cut, candidates: extractDependencies(session, index, cut).dependencies, results };
+  return async (cut) => {
+    const replay = cuts.find((c) => c.cut === cut);
+    if (!replay) return null;
+    const window = windowForCut(replay.prefixTokens, settings.triggerLevel);
+    const results = new Map<string, PolicyResult>();
+    for (const [i, entry] of entries.entries()) {
+      if (entry.params?.planner === "llm") continue;
+      results.set(policyKey(settings.policies[i]!), await runPolicy(entry.policy, { session, index, cut, window, tokenizer, ...(entry.params ? { params: entry.params } : {}) }));
+    }
+    return { session, index, tokenizer, cut, candidates: extractDependencies(session, index, cut).dependencies, results };
+  };
 }

@@ -11,7 +11,7 @@ export interface PartText {
   part: number;
   type: string;
   name?: string;
-  /** `readableText` of the part (the text dependency spans index into), capped at PART_TEXT_CAP. */
+  /** `readableText` of the part (the text dependency spans index into), capped at PART_TEXT_CAP (item-context-build.ts). */
   text: string;
   truncated: boolean;
 }

@@ -1,4 +1,4 @@
-import { nextItem, previousItem, type Clock, type QueueItem } from "@/lib/review";
+import { isOfferedTo, nextItem, previousItem, type Clock, type QueueItem } from "@/lib/review";
 import type { Db } from "../db/client";
 import { acquireItemLease, releaseItemLease } from "./lease-item";
 import { loadQueue } from "./queue-state";
@@ -6,7 +6,7 @@ import { loadQueue } from "./queue-state";
 export type NextOutcome =
   | { ok: true; item: QueueItem; expiresAt: number }
   | { ok: true; item: null; reason: "done" }
-  | { ok: false; code: "not_found" | "held"; message: string };
+  | { ok: false; code: "not_found" | "held" | "not_assigned"; message: string };
 
 /**
  * The next (or previous) item for a reviewer, leased to them. lib/review picks the candidate; the
@@ -16,10 +16,16 @@ export type NextOutcome =
 export async function openNextItem(db: Db, queueId: string, reviewer: string, clock: Clock, options: { current?: string; direction?: "next" | "previous" } = {}): Promise<NextOutcome> {
   // Moving on gives the current item back, else lib's "resume what you hold" would return it again.
   if (options.current) await releaseItemLease(db, queueId, options.current, reviewer);
+  // A lost race only rules that candidate out (another reviewer holds it now), so the search goes
+  // on in the state already read; the queue is re-read only after every 10 lost races.
+  let queue = await loadQueue(db, queueId, clock);
+  if (!queue) return { ok: false, code: "not_found", message: `no review queue ${queueId}` };
   const lost = new Set<string>();
   for (let attempt = 0; attempt < 50; attempt++) {
-    const queue = await loadQueue(db, queueId, clock);
-    if (!queue) return { ok: false, code: "not_found", message: `no review queue ${queueId}` };
+    if (attempt > 0 && attempt % 10 === 0) {
+      queue = await loadQueue(db, queueId, clock);
+      if (!queue) return { ok: false, code: "not_found", message: `no review queue ${queueId}` };
+    }
     const state = { ...queue.state, items: queue.state.items.filter((i) => !lost.has(i.id)) };
     const candidate = options.direction === "previous" && options.current ? previousItem(state, reviewer, options.current) : nextItem(state, reviewer, options.current);
     if (!candidate) return { ok: true, item: null, reason: "done" };
@@ -32,12 +38,17 @@ export async function openNextItem(db: Db, queueId: string, reviewer: string, cl
   return { ok: false, code: "held", message: "every open item is held by another reviewer; try again shortly" };
 }
 
-/** Opens one named item (a link, or a reload): leased when free, refused while another reviewer holds it. */
+/**
+ * Opens one named item (a link, or a reload): leased when free, refused while another reviewer
+ * holds it, and refused when it is assigned to other reviewers (unless this reviewer completed it
+ * before the assignment: their own labels stay theirs to revise).
+ */
 export async function openItem(db: Db, queueId: string, itemKey: string, reviewer: string, clock: Clock): Promise<NextOutcome> {
   const queue = await loadQueue(db, queueId, clock);
   const item = queue?.items.find((i) => i.id === itemKey);
   if (!queue || !item) return { ok: false, code: "not_found", message: `no item ${itemKey} in this queue` };
   if (queue.state.completions.get(item.id)?.has(reviewer)) return { ok: true, item, expiresAt: 0 };
+  if (!isOfferedTo(queue.state, item.id, reviewer)) return { ok: false, code: "not_assigned", message: "this item is assigned to other reviewers" };
   const lease = await acquireItemLease(db, queueId, itemKey, reviewer, queue.leaseMs, clock);
   if (!lease.ok) return { ok: false, code: lease.code, message: lease.code === "held" ? `${lease.heldBy} is reviewing this item` : lease.message };
   return { ok: true, item, expiresAt: lease.expiresAt };

@@ -3,10 +3,12 @@ import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { FormatId } from "@/lib/trace/model";
 import type { Db } from "../db/client";
+import type { JobQueue } from "../jobs/job-queue";
 import { getRedactionSettings } from "../settings/redaction-settings";
 import type { BlobStore } from "../storage/blob-store";
 import { dataDir } from "../storage/blob-store";
 import { importTraceFile, type ImportOutcome } from "../traces/import-trace-file";
+import { queueUploadImport, type QueuedUpload } from "./queue-upload-import";
 import { getUploadRedaction, MAX_REDACTIONS_IN_RESPONSE, toRedactionRecord, type RedactionSummary } from "./redaction-report";
 import { redactUploadFile } from "./redact-upload-file";
 import { refuseArchive } from "./refuse-archive";
@@ -28,16 +30,21 @@ export interface ReceiveUploadOptions {
   format?: FormatId | undefined;
   userId: string;
   maxBytes: number;
+  /** With `asyncImportBytes`: files larger than that are imported by a job worker (see queue-upload-import.ts). */
+  queue?: JobQueue;
+  asyncImportBytes?: number;
 }
 
-/** An import outcome plus, for a stored upload, what was redacted from it. */
-export type UploadOutcome = ImportOutcome & { redaction?: RedactionSummary };
+/** An import outcome plus, for a stored upload, what was redacted from it; or a large file queued for a worker. */
+export type UploadOutcome = (ImportOutcome & { redaction?: RedactionSummary }) | QueuedUpload;
 
 /**
  * Receives one uploaded file: streams the body to a temp file under the data directory, refuses
  * archives, redacts secrets line by line into a second temp file (the admin's settings decide
  * e-mails and whether the raw original is kept), imports the redacted file (duplicate check,
- * parse, store, the report in the same transaction) and always removes both temp files. Throws
+ * parse, store, the report in the same transaction) and always removes both temp files. A redacted
+ * file larger than `asyncImportBytes` is not parsed here: it is stored and queued for a job worker,
+ * and the answer says `queued` with the id the upload page polls. Throws
  * UploadTooLargeError, EmptyUploadError or UploadRefusedError for bodies it refuses before importing.
  */
 export async function receiveUpload(options: ReceiveUploadOptions): Promise<UploadOutcome> {
@@ -56,6 +63,9 @@ export async function receiveUpload(options: ReceiveUploadOptions): Promise<Uplo
     const report = await redactUploadFile(path, redactedPath, { emails: settings.redactEmails });
     if (settings.keepRawOriginals && report.length > 0) raw = await store.putFile(path, "uploads");
     const record = toRedactionRecord(report, raw?.key ?? null, settings.redactEmails);
+    if (options.queue && options.asyncImportBytes !== undefined && bytes > options.asyncImportBytes) {
+      return await queueUploadImport({ db, store, queue: options.queue, path: redactedPath, fileName: options.fileName, format: options.format, userId: options.userId, redaction: record });
+    }
     const outcome = await importTraceFile({
       db,
       store,

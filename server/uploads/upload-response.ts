@@ -13,7 +13,7 @@ export interface UploadOk {
 /** Body of a refused upload; `issues` is set when the file was read but is not a valid trace. */
 export interface UploadError {
   ok: false;
-  code: "unauthenticated" | "forbidden" | "invalid_request" | "too_large" | "empty_file" | "invalid_trace" | "internal" | "archive_refused" | "one_file_per_request" | "rate_limited";
+  code: "unauthenticated" | "forbidden" | "invalid_request" | "too_large" | "empty_file" | "invalid_trace" | "internal" | "archive_refused" | "one_file_per_request" | "rate_limited" | "import_failed";
   message: string;
   format?: string;
   issues?: ParseIssue[];
@@ -22,8 +22,12 @@ export interface UploadError {
 
 export type UploadResponse = UploadOk | UploadError;
 
-/** Maps an import outcome to its HTTP status and body (422 with the located issues for "failed"). */
+/**
+ * Maps an import outcome to its HTTP status and body (422 with the located issues for "failed",
+ * 202 for a large file queued for a job worker: poll `GET /api/uploads/imports/<importId>`).
+ */
 export function outcomeResponse(outcome: UploadOutcome): { status: number; body: UploadResponse } {
+  if (outcome.status === "queued" || outcome.status === "importing") return { status: 202, body: { ok: true, data: outcome } };
   if (outcome.status === "failed") {
     const count = outcome.errors.length;
     return {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { existsSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { createAnalyzer } from "../../lib/trace/analyze";
@@ -34,7 +34,7 @@ for (const engine of ENGINES) {
       assert.equal(session.compactions.length, 1);
       assert.ok((session.compactions[0]!.preTokens ?? 0) > 100_000);
       const upload = await t.db.upload.findUniqueOrThrow({ where: { id: outcome.uploadId } });
-      assert.ok(existsSync(t.store.pathOf(upload.storageKey)), "the raw upload is kept");
+      assert.ok(await t.store.exists(upload.storageKey), "the raw upload is kept");
     });
 
     test("uploading the same bytes again is detected, not duplicated", async () => {

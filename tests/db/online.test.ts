@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { createReadStream, existsSync, writeFileSync } from "node:fs";
+import { createReadStream, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { toOnlineContract } from "../../cli/online/output";
@@ -53,7 +53,7 @@ for (const engine of ENGINES) {
       assert.equal(slots._sum.input, ROWS.reduce((a, r) => a + r.inputTokens, 0));
       assert.ok(slots._count < ROWS.length, `${slots._count} slots for ${ROWS.length} rows`);
       const log = await t.db.usageLog.findUniqueOrThrow({ where: { id: logId } });
-      assert.ok(existsSync(t.store.pathOf(log.storageKey)));
+      assert.ok(await t.store.exists(log.storageKey));
       assert.equal(JSON.parse(log.mapping).inputTokens, "inputTokens");
     });
 
@@ -119,7 +119,7 @@ for (const engine of ENGINES) {
       assert.equal(outcome.errors[0]!.line, 2);
       assert.equal(outcome.errors[0]!.column, "timestamp");
       const sha = await sha256OfFile(bad);
-      assert.equal(existsSync(t.store.pathOf(`uploads/${sha.slice(0, 2)}/${sha}`)), false, "the refused bytes are not kept");
+      assert.equal(await t.store.exists(`uploads/${sha.slice(0, 2)}/${sha}`), false, "the refused bytes are not kept");
       const late = join(t.dataDir, "late-errors.csv");
       writeFileSync(late, ["timestamp,account,inputTokens", ...ROWS.slice(0, 300).map((r, i) => `${i >= 290 ? "soon" : new Date(r.timestamp).toISOString()},${r.account},${r.inputTokens}`)].join("\n"));
       const rolledBack = await importUsageLog({ db: t.db, store: t.store, path: late, flushSlots: 10 });

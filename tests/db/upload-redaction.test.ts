@@ -86,7 +86,7 @@ for (const engine of ENGINES) {
       assert.equal(lines[first.line - 1]!.slice(first.start, first.end), OPENAI_KEY, "offsets point at the secret within its line");
 
       const row = await t.db.upload.findUniqueOrThrow({ where: { id: outcome.uploadId } });
-      const stored = readFileSync(t.store.pathOf(row.storageKey), "utf8");
+      const stored = (await t.store.readBytes(row.storageKey)).toString("utf8");
       for (const secret of SECRETS) assert.ok(!stored.includes(secret), `stored bytes contain ${secret.slice(0, 12)}…`);
       const escapedPem = JSON.stringify(PEM).slice(1, -1);
       const expected = original.replace(OPENAI_KEY, "[REDACTED:openai_key]").replace(BEARER, "[REDACTED:bearer_token]").replace(escapedPem, "[REDACTED:private_key]");
@@ -114,7 +114,7 @@ for (const engine of ENGINES) {
         const outcome = imported(await upload(t, original));
         assert.equal(outcome.redaction.rawKept, true);
         const record = await t.db.uploadRedaction.findUniqueOrThrow({ where: { uploadId: outcome.uploadId } });
-        assert.equal(readFileSync(t.store.pathOf(record.rawStorageKey!), "utf8"), original, "the raw original byte for byte");
+        assert.equal((await t.store.readBytes(record.rawStorageKey!)).toString("utf8"), original, "the raw original byte for byte");
         assert.equal(record.rawStorageKey, `uploads/${sha256(original).slice(0, 2)}/${sha256(original)}`);
       } finally {
         await setRedactionSettings(t.db, { keepRawOriginals: false, redactEmails: false });
@@ -141,7 +141,7 @@ for (const engine of ENGINES) {
       assert.equal(outcome.redaction.count, 0);
       const row = await t.db.upload.findUniqueOrThrow({ where: { id: outcome.uploadId } });
       assert.equal(row.sha256, sha256(text));
-      assert.equal(readFileSync(t.store.pathOf(row.storageKey), "utf8"), text);
+      assert.equal((await t.store.readBytes(row.storageKey)).toString("utf8"), text);
     });
 
     test("line-based formats: a raw multi-line PEM key is redacted line by line and every message keeps its source line", async () => {

@@ -10,9 +10,14 @@ import { createRun } from "@/server/evals/create-run";
 import { kickEvalRunner } from "@/server/evals/eval-runner";
 import { resumeRun } from "@/server/evals/resume-run";
 import type { EvalRunStatus } from "@/server/evals/run-status";
-import { llmClientFromEnv } from "@/server/llm/client";
+import { hasLlmEndpoint } from "@/server/llm/effective-config";
 
-const CreateSchema = z.object({ name: z.string().max(200, "the name is at most 200 characters").optional(), settings: z.unknown() });
+const CreateSchema = z.object({
+  name: z.string().max(200, "the name is at most 200 characters").optional(),
+  settings: z.unknown(),
+  /** A saved suite filter to run on; the server copies its filter into the settings. */
+  savedFilterId: z.string().min(1, "filter id is required").optional(),
+});
 const RunIdSchema = z.string().min(1, "run id is required");
 
 /** Reviewer: create a run from the form's settings and wake the runner; the run executes outside this request. */
@@ -21,11 +26,11 @@ export async function createEvaluationAction(input: unknown): Promise<ActionResu
   const parsed = CreateSchema.safeParse(input);
   if (!parsed.success) return actionFail("invalid_input", parsed.error.issues[0]!.message);
   const settings = parsed.data.settings as { judge?: unknown } | undefined;
-  if (settings?.judge === "llm" && !llmClientFromEnv()) {
-    return actionFail("llm_unavailable", "The LLM judge needs an endpoint: set TRACEFOLD_LLM_PROVIDER and TRACEFOLD_LLM_MODEL on the server.", { judge: ["no LLM endpoint is configured"] });
+  if (settings?.judge === "llm" && !(await hasLlmEndpoint())) {
+    return actionFail("llm_unavailable", "The LLM judge needs an endpoint: an admin sets one on Admin → settings (or TRACEFOLD_LLM_PROVIDER and TRACEFOLD_LLM_MODEL on the server).", { judge: ["no LLM endpoint is configured"] });
   }
   const db = getDb();
-  const outcome = await createRun(db, { settings: parsed.data.settings, createdById: user.id, ...(parsed.data.name ? { name: parsed.data.name } : {}) });
+  const outcome = await createRun(db, { settings: parsed.data.settings, createdById: user.id, ...(parsed.data.name ? { name: parsed.data.name } : {}), ...(parsed.data.savedFilterId ? { savedFilterId: parsed.data.savedFilterId } : {}) });
   if (!outcome.ok) return actionFail(outcome.code, outcome.message, outcome.fieldErrors);
   kickEvalRunner(db);
   revalidatePath("/evaluations");

@@ -4,12 +4,15 @@ import { AutoRefresh } from "@/components/evaluations/auto-refresh";
 import { isActive } from "@/components/evaluations/eval-types";
 import { NewEvaluationForm } from "@/components/evaluations/new-evaluation-form";
 import { RunsTable } from "@/components/evaluations/runs-table";
+import { SuiteBuilder } from "@/components/evaluations/suite-builder";
+import { formatSuiteFilterText } from "@/lib/eval/suite-filter-text";
 import { requireUser } from "@/server/auth/require";
 import { hasRole } from "@/server/auth/roles";
 import { getDb } from "@/server/db/client";
 import { kickEvalRunner } from "@/server/evals/eval-runner";
 import { listRuns } from "@/server/evals/get-run";
-import { llmClientFromEnv } from "@/server/llm/client";
+import { listSavedFilters } from "@/server/evals/suites/saved-filters";
+import { hasLlmEndpoint } from "@/server/llm/effective-config";
 import { listPolicyInfo } from "@/server/policies/policy-catalog";
 
 export const metadata: Metadata = { title: "Evaluations" };
@@ -21,11 +24,13 @@ export default async function EvaluationsPage() {
   const db = getDb();
   kickEvalRunner(db);
   const canStart = hasRole(user.role, "reviewer");
-  const [runs, formats, sessions] = await Promise.all([
+  const [runs, formats, sessions, savedFilters] = await Promise.all([
     listRuns(db),
     db.traceSession.findMany({ distinct: ["format"], select: { format: true }, orderBy: { format: "asc" } }),
     db.traceSession.count(),
+    canStart ? listSavedFilters(db) : Promise.resolve([]),
   ]);
+  const saved = savedFilters.map((f) => ({ id: f.id, name: f.name, text: formatSuiteFilterText(f.filter) }));
   return (
     <>
       <div className="page-header">
@@ -49,8 +54,9 @@ export default async function EvaluationsPage() {
             </p>
           </div>
         ) : null}
+        {canStart && sessions > 0 ? <SuiteBuilder formats={formats.map((f) => f.format)} saved={saved} /> : null}
         {canStart && sessions > 0 ? (
-          <NewEvaluationForm policies={listPolicyInfo().map((p) => ({ id: p.id, family: p.family }))} formats={formats.map((f) => f.format)} llmAvailable={llmClientFromEnv() !== undefined} />
+          <NewEvaluationForm policies={listPolicyInfo()} formats={formats.map((f) => f.format)} savedFilters={saved} llmAvailable={await hasLlmEndpoint()} />
         ) : null}
       </div>
     </>

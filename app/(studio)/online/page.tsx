@@ -1,19 +1,26 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { SimulatePanel } from "@/components/online/simulate-panel";
+import { TraceUsagePanel } from "@/components/online/trace-usage-panel";
 import { UsageUpload } from "@/components/online/usage-upload";
 import { requireUser } from "@/server/auth/require";
 import { hasRole } from "@/server/auth/roles";
 import { getDb } from "@/server/db/client";
 import { listUsageLogs } from "@/server/online/list-usage-logs";
+import { listSimChoices } from "@/server/online/sim-choices";
 
 export const metadata: Metadata = { title: "Online A/B" };
 export const dynamic = "force-dynamic";
 
-/** Uploaded usage logs (rows are never loaded here: only their counts) and, for reviewers, the upload flow. */
+/**
+ * Uploaded usage logs (rows are never loaded here: only their counts) and, for reviewers, the upload
+ * flow, a usage log built from the traces' own provider usage, and the simulator over stored traces.
+ */
 export default async function OnlinePage() {
   const user = await requireUser("viewer");
   const logs = await listUsageLogs(getDb());
   const canUpload = hasRole(user.role, "reviewer");
+  const choices = canUpload ? await listSimChoices(getDb()) : null;
   return (
     <>
       <div className="page-header">
@@ -52,6 +59,8 @@ export default async function OnlinePage() {
           </div>
         )}
         {canUpload ? <UsageUpload /> : null}
+        {choices ? <TraceUsagePanel sessionsWithUsage={choices.sessionsWithUsage} /> : null}
+        {choices ? <SimulatePanel choices={choices} /> : null}
       </div>
     </>
   );

@@ -1,12 +1,14 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { after } from "next/server";
 import { z } from "zod";
 import type { QueueItem } from "@/lib/review";
 import { actionFail, actionOk, type ActionResult } from "@/server/action-result";
 import { requireUser } from "@/server/auth/require";
 import { getDb } from "@/server/db/client";
 import { addComment, CommentSchema } from "@/server/review/add-comment";
+import { assignQueueItems } from "@/server/review/assign-items";
 import { createQueue } from "@/server/review/create-queue";
 import { getItemView } from "@/server/review/item-view";
 import type { ItemView } from "@/server/review/item-view-types";
@@ -14,6 +16,7 @@ import { acquireItemLease, releaseItemLease } from "@/server/review/lease-item";
 import { openItem, openNextItem, type NextOutcome } from "@/server/review/next-item";
 import { getQueueAgreement, type QueueAgreement } from "@/server/review/queue-agreement";
 import { getQueueSummary, type QueueSummary } from "@/server/review/queue-progress";
+import { prepareQueueContexts } from "@/server/review/prepare-contexts";
 import { loadQueueMeta } from "@/server/review/queue-state";
 import { retractLabelVersion, saveLabel, SaveLabelSchema } from "@/server/review/save-label";
 import { importQueueLabels } from "@/server/review/transfer-labels";
@@ -26,11 +29,17 @@ const ImportSchema = z.object({ queueId: z.string().min(1), format: z.enum(["jso
 
 export type OpenResult = { item: ItemView; expiresAt: number } | { item: null };
 
-/** Admin: a queue from an evaluation run (kind, overlap, lease timeout). */
+/**
+ * Admin: a queue from an evaluation run (kind, overlap, lease timeout). Its items' view data is
+ * computed right after the response, session by session (the queue page shows how far it got); an
+ * item opened before then is computed on that open and stored.
+ */
 export async function createQueueAction(input: unknown): Promise<ActionResult<{ queueId: string; items: number }>> {
   const user = await requireUser("admin");
-  const outcome = await createQueue(getDb(), (input ?? {}) as never, user.id);
+  const db = getDb();
+  const outcome = await createQueue(db, (input ?? {}) as never, user.id);
   if (!outcome.ok) return actionFail(outcome.code, outcome.message, outcome.fieldErrors);
+  after(() => prepareQueueContexts(db, outcome.queueId).catch((error: unknown) => console.error(`review: preparing queue ${outcome.queueId}: ${String(error)}`)));
   revalidatePath("/review");
   return actionOk({ queueId: outcome.queueId, items: outcome.items });
 }
@@ -115,6 +124,15 @@ export async function queueAgreementAction(queueId: unknown): Promise<ActionResu
   const agreement = await getQueueAgreement(getDb(), id.data, clock);
   if (!agreement) return actionFail("not_found", `no review queue ${id.data}`);
   return actionOk({ agreement });
+}
+
+/** Admin: assign the queue, or a slice of its items, to named reviewers (or clear the slice's assignment). */
+export async function assignItemsAction(input: unknown): Promise<ActionResult<{ items: number }>> {
+  await requireUser("admin");
+  const outcome = await assignQueueItems(getDb(), (input ?? {}) as never);
+  if (!outcome.ok) return actionFail(outcome.code, outcome.message, outcome.fieldErrors);
+  revalidatePath(`/review/${(input as { queueId: string }).queueId}`);
+  return actionOk({ items: outcome.items });
 }
 
 /** Admin: import labels (JSONL or CSV); all or nothing, with located errors. */

@@ -1,6 +1,9 @@
 import { requireApiUser } from "@/server/auth/require";
+import { refuseCrossOrigin } from "@/server/security/same-origin";
 import { getDb } from "@/server/db/client";
-import { localBlobStore } from "@/server/storage/blob-store";
+import { getJobQueue } from "@/server/jobs/process-queue";
+import { asyncImportBytes } from "@/server/uploads/async-import-threshold";
+import { getBlobStore } from "@/server/storage/configured-blob-store";
 import { isMultipart, maxUploadBytes, ONE_FILE_PER_REQUEST_MESSAGE, rateLimitedMessage, tooLargeMessage, uploadsPerMinute } from "@/server/uploads/upload-limits";
 import { sharedUploadRateLimiter } from "@/server/uploads/upload-rate";
 import { UploadRefusedError } from "@/server/uploads/refuse-archive";
@@ -16,10 +19,14 @@ export const dynamic = "force-dynamic";
  * `PUT /api/uploads?name=<file name>&format=<optional>` with the file's raw bytes as the body.
  * Reviewer role or above, one file per request, at most TRACEFOLD_UPLOADS_PER_MINUTE per user (429
  * with Retry-After past it); zip and gzip archives are refused (415). Secrets are redacted before
- * the file is stored or parsed, and the answer carries the redaction report. Answers `{ ok: true, data: outcome }` (201 imported, 200 duplicate) or
+ * the file is stored or parsed, and the answer carries the redaction report. A file larger than
+ * TRACEFOLD_ASYNC_IMPORT_MB is imported by a job worker: 202 with `{ status: "queued", importId }`,
+ * polled at `GET /api/uploads/imports/<importId>`. Answers `{ ok: true, data: outcome }` (201 imported, 200 duplicate) or
  * `{ ok: false, code, message }` (422 with located issues when the file is not a valid trace).
  */
 export async function PUT(request: Request): Promise<Response> {
+  const crossOrigin = refuseCrossOrigin(request);
+  if (crossOrigin) return crossOrigin;
   const user = await requireApiUser("reviewer");
   if (user instanceof Response) return user;
 
@@ -38,12 +45,14 @@ export async function PUT(request: Request): Promise<Response> {
   try {
     const outcome = await receiveUpload({
       db: getDb(),
-      store: localBlobStore(),
+      store: getBlobStore(),
       body: request.body,
       fileName: query.data.name,
       format: query.data.format,
       userId: user.id,
       maxBytes,
+      queue: getJobQueue(),
+      asyncImportBytes: asyncImportBytes(),
     });
     const { status, body } = outcomeResponse(outcome);
     return Response.json(body, { status });

@@ -12,6 +12,9 @@ import { isDone, type Overlap } from "./progress";
  * - `previous`: the nearest item before `current` (no wrap) that the reviewer completed or could
  *   claim — so a reviewer can step back to revise or undo their last label.
  * Both return undefined when there is nothing to go to.
+ *
+ * Assignment: an item with assignees (an admin gave it, or a slice of the queue, to named
+ * reviewers) is offered only to them; items without assignees are offered to everyone.
  */
 export interface QueueState {
   items: readonly QueueItem[];
@@ -19,10 +22,19 @@ export interface QueueState {
   leases: LeaseTable;
   overlap: Overlap;
   clock: Clock;
+  /** Item id → the reviewers it is assigned to; items missing here are open to every reviewer. */
+  assignments?: ReadonlyMap<string, ReadonlySet<string>>;
+}
+
+/** Whether the item may be offered to `reviewer` at all: unassigned, or assigned to them. */
+export function isOfferedTo(state: Pick<QueueState, "assignments">, itemId: string, reviewer: string): boolean {
+  const assignees = state.assignments?.get(itemId);
+  return !assignees || assignees.size === 0 || assignees.has(reviewer);
 }
 
 export function canClaim(state: QueueState, item: QueueItem, reviewer: string): boolean {
   if (state.completions.get(item.id)?.has(reviewer)) return false;
+  if (!isOfferedTo(state, item.id, reviewer)) return false;
   if (isDone(item, state.completions, state.overlap)) return false;
   const lease = activeLease(state.leases, item.id, state.clock);
   return !lease || lease.reviewer === reviewer;

@@ -4,6 +4,7 @@ import { createDb } from "../../../server/db/client";
 import { createRun } from "../../../server/evals/create-run";
 import { runEvaluation } from "../../../server/evals/run-evaluation";
 import { createQueue } from "../../../server/review/create-queue";
+import { prepareQueueContexts } from "../../../server/review/prepare-contexts";
 import { localBlobStore } from "../../../server/storage/blob-store";
 import { importTraceFile } from "../../../server/traces/import-trace-file";
 import { createUser } from "../../../server/users/create-user";
@@ -29,7 +30,8 @@ const PASSWORD = "tracefold-load-bench";
  * Seeds the bench database through the studio's own server functions, before the server starts:
  * `reviewers` reviewer accounts plus one uploader (createUser, bcrypt like every account), every
  * trace of ../shared/traces (importTraceFile), an evaluation run over them executed in-process
- * (createRun + runEvaluation with the dependency judge) and a dependency review queue at overlap 20.
+ * (createRun + runEvaluation with the dependency judge) and a dependency review queue at overlap 20,
+ * its item contexts prepared as the studio prepares them after creating a queue.
  * Refuses a queue with fewer items than twice the reviewers: each reviewer holds one leased item at a
  * time, so a smaller queue would measure lease contention, not saving.
  */
@@ -62,6 +64,9 @@ export async function seedLoad(url: string, dataDir: string, tracesDir: string, 
     if (status !== "done") throw new Error(`seed: evaluation ended ${status}`);
     const queue = await createQueue(db, { runId: run.runId, kind: "dependency", overlap: QUEUE_OVERLAP, name: "load bench dependency review" });
     if (!queue.ok) throw new Error(`seed: queue: ${queue.message}`);
+    // What the studio does right after creating a queue (createQueueAction): every item's view data, stored.
+    const prepared = await prepareQueueContexts(db, queue.queueId);
+    if (prepared.ready !== prepared.total) throw new Error(`seed: ${prepared.total - prepared.ready} of ${prepared.total} item contexts could not be prepared`);
     if (queue.items < reviewers * 2) throw new Error(`seed: the queue has ${queue.items} items, fewer than twice the ${reviewers} reviewers`);
     return { reviewers: accounts, uploader, queueId: queue.queueId, items: queue.items, sessions };
   } finally {

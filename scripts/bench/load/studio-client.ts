@@ -12,6 +12,8 @@ export class StudioClient {
   async fetch(path: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     if (this.cookies.size > 0) headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+    // Like a browser: mutations carry the page's Origin (route handlers refuse them otherwise).
+    if (init.method && init.method !== "GET" && !headers.has("origin")) headers.set("origin", this.origin);
     const response = await fetch(`${this.origin}${path}`, { ...init, headers, redirect: "manual" });
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(";");

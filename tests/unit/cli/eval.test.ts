@@ -51,9 +51,13 @@ const ReportSchema = z.strictObject({
 type Report = z.infer<typeof ReportSchema>;
 
 /** A clean environment: no LLM endpoint unless the test sets one. */
+/**
+ * The CLI's environment without LLM settings; DATABASE_URL names a database that does not exist, so
+ * an endpoint an admin saved in the developer's own studio database cannot leak into these tests.
+ */
 function env(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("TRACEFOLD_LLM_")));
-  return { ...clean, ...extra } as NodeJS.ProcessEnv;
+  return { ...clean, DATABASE_URL: "file:./data/no-such-workspace-for-cli-tests.db", ...extra } as unknown as NodeJS.ProcessEnv;
 }
 
 function tracefold(args: string[], extra: Record<string, string> = {}) {
@@ -149,6 +153,17 @@ describe("tracefold eval --json", () => {
     assert.equal(report.policies[0]!.n, report.suite.cuts);
   });
 
+  test("--filter narrows the suite to the sessions lib's filter selects (and the Hard Set ranks within them)", async () => {
+    const run = tracefold([subset, "--policies", "none", "--filter", "format=claude-code,minMessages=20", "--json"]);
+    assert.equal(run.code, 0, run.stderr);
+    const report = parseReport(run.stdout);
+    const chosen = selectSuite((await loadSessions([subset])).sessions, { kind: "filter", filter: { formats: ["claude_code_jsonl"], minMessages: 20 } });
+    assert.ok(chosen.length >= 1 && chosen.every((s) => s.session.format === "claude_code_jsonl" && s.session.messages.length >= 20));
+    assert.equal(report.suite.sessions, chosen.length);
+    assert.equal(report.suite.cuts, chosen.reduce((n, s) => n + replayCuts(s.session, s.index).length, 0));
+    assert.deepEqual(parseEvalOptions([subset, "--suite", "hard", "--filter", "workload=shell"]).filter, { workloads: ["shell"] });
+  });
+
   test("--compare adds McNemar's paired comparison and leaves the contract's keys alone", () => {
     const run = tracefold([subset, "--policies", "none,tool-prune", "--compare", "none,tool-prune", "--json"]);
     assert.equal(run.code, 0, run.stderr);
@@ -203,7 +218,21 @@ describe("tracefold eval errors", () => {
     bad(["--policies", "none", "--compare", "none,codex"], /--compare codex: not among the evaluated --policies/);
     bad(["--compare", "none"], /--compare takes two different policy ids/);
     bad(["--tokenizer", "bpe"], /unknown --tokenizer bpe/);
+    bad(["--filter", "format=codex,length=5"], /^--filter: unknown filter key "length"; expected one of format, model, tool, workload, minMessages, maxMessages, minTokens, maxTokens, nativeCompaction$/);
+    bad(["--filter", "minMessages=many"], /^--filter: filter key minMessages must be a whole number, got "many"$/);
+    bad(["--filter", "minMessages=9,maxMessages=3"], /^--filter: maxMessages \(3\) is below minMessages \(9\)$/);
     assert.equal(parseEvalOptions([subset, "--trigger", "0.7"]).triggerLevel, 0.7);
+  });
+
+  test("an unknown --filter key exits 2 with the exact message; an empty selection exits 1", () => {
+    const run = tracefold([subset, "--filter", "length=5", "--json"]);
+    assert.equal(run.code, 2);
+    assert.equal(run.stderr.split("\n")[0], 'tracefold eval: --filter: unknown filter key "length"; expected one of format, model, tool, workload, minMessages, maxMessages, minTokens, maxTokens, nativeCompaction');
+    assert.equal(run.stdout, "");
+    const none = tracefold([subset, "--policies", "none", "--filter", "workload=browser", "--json"]);
+    assert.equal(none.code, 1);
+    assert.match(none.stderr, /^tracefold eval: the suite selects none of the \d+ sessions loaded \(check --filter\)$/m);
+    assert.equal(none.stdout, "");
   });
 
   test("--judge llm without a configured endpoint says what to set", () => {

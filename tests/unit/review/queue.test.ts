@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { acquireLease, activeLease, buildAbItems, buildDependencyItems, buildFailureItems, completionsFromLabels, manualClock, nextItem, previousItem, queueProgress, releaseLease, renewLease, type JudgedCut, type LeaseTable, type QueueState } from "../../../lib/review";
+import { acquireLease, activeLease, buildAbItems, buildDependencyItems, buildFailureItems, completionsFromLabels, isOfferedTo, manualClock, nextItem, previousItem, queueProgress, releaseLease, renewLease, type JudgedCut, type LeaseTable, type QueueState } from "../../../lib/review";
 import { ab, cutReview } from "./labels";
 
 const T0 = Date.UTC(2026, 10, 23, 10);
@@ -117,6 +117,18 @@ describe("overlap, progress and navigation", () => {
     assert.equal(nextItem(state(labels, leased), "ann")?.id, s20);
     assert.equal(nextItem(state(labels, leased), "cid")?.id, r5);
     assert.equal(nextItem(state([...labels, review("c1", "cid", "r", 5)], leased), "dan")?.id, s20);
+  });
+
+  test("an assigned item is offered only to its assignees, also when someone else still holds its lease", () => {
+    const assigned = { ...state([]), assignments: new Map([[r5, new Set(["ann"])], [s20, new Set<string>()]]) };
+    assert.equal(isOfferedTo(assigned, r5, "bob"), false);
+    assert.equal(isOfferedTo(assigned, r5, "ann"), true);
+    assert.equal(isOfferedTo(assigned, s20, "bob"), true, "an empty assignment is no assignment");
+    assert.equal(nextItem(assigned, "bob")?.id, s10);
+    assert.equal(nextItem(assigned, "ann")?.id, r5);
+    const bobHolds = (acquireLease(new Map(), r5, "bob", clock, TTL) as { table: LeaseTable }).table;
+    assert.equal(nextItem({ ...assigned, leases: bobHolds }, "bob")?.id, s10, "a lease taken before the assignment is not resumed");
+    assert.equal(previousItem(assigned, "bob", s10), undefined);
   });
 
   test("next resumes the item the reviewer holds, and wraps round after the current one", () => {

@@ -41,6 +41,7 @@ export default async function EvaluationPage({ params }: RunPageProps) {
         <p>
           <Link href="/evaluations">Evaluations</Link> · {suiteLabel(view.run)} · {view.run.settings?.policies.length ?? 0} policies
         </p>
+        {customParams(view.run.settings) ? <p className="faint mono" data-testid="run-params">{customParams(view.run.settings)}</p> : null}
       </div>
       <div className="stack">
         <EvaluationView initial={view} canControl={hasRole(user.role, "reviewer")} />
@@ -48,4 +49,10 @@ export default async function EvaluationPage({ params }: RunPageProps) {
       </div>
     </>
   );
+}
+
+/** Parameters set away from their defaults, `policy: name=value …`, or null when every policy runs with its defaults. */
+function customParams(settings: { policies: { id: string; key?: string | undefined; params?: Record<string, unknown> | undefined }[] } | null): string | null {
+  const parts = (settings?.policies ?? []).filter((p) => p.params && Object.keys(p.params).length > 0).map((p) => `${p.key ?? p.id}: ${Object.entries(p.params!).map(([k, v]) => `${k}=${String(v)}`).join(" ")}`);
+  return parts.length > 0 ? `parameters — ${parts.join("; ")}` : null;
 }

@@ -1,8 +1,9 @@
 import { requireApiUser } from "@/server/auth/require";
+import { refuseCrossOrigin } from "@/server/security/same-origin";
 import { getDb } from "@/server/db/client";
 import { receiveUsageLog } from "@/server/online/receive-usage-log";
 import { UploadUsageQuerySchema } from "@/server/online/upload-usage-query";
-import { localBlobStore } from "@/server/storage/blob-store";
+import { getBlobStore } from "@/server/storage/configured-blob-store";
 import { describeBytes, maxUploadBytes } from "@/server/uploads/upload-limits";
 import { EmptyUploadError } from "@/server/uploads/receive-upload";
 import { UploadTooLargeError } from "@/server/uploads/write-body-to-file";
@@ -15,6 +16,8 @@ export const dynamic = "force-dynamic";
  * lines, then one `{"type":"result",outcome}` or `{"type":"error",code,message}` line.
  */
 export async function PUT(request: Request): Promise<Response> {
+  const crossOrigin = refuseCrossOrigin(request);
+  if (crossOrigin) return crossOrigin;
   const user = await requireApiUser("reviewer");
   if (user instanceof Response) return user;
   const query = UploadUsageQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
@@ -28,7 +31,7 @@ export async function PUT(request: Request): Promise<Response> {
     async start(controller) {
       const send = (event: object) => controller.enqueue(encoder.encode(`${JSON.stringify(event)}\n`));
       try {
-        const outcome = await receiveUsageLog({ db: getDb(), store: localBlobStore(), body: request.body, fileName: query.data.name, format: query.data.format, mapping: query.data.mapping, userId: user.id, maxBytes, onProgress: (p) => send({ type: "progress", ...p }) });
+        const outcome = await receiveUsageLog({ db: getDb(), store: getBlobStore(), body: request.body, fileName: query.data.name, format: query.data.format, mapping: query.data.mapping, userId: user.id, maxBytes, onProgress: (p) => send({ type: "progress", ...p }) });
         send({ type: "result", outcome });
       } catch (error) {
         if (error instanceof UploadTooLargeError) send({ type: "error", code: "too_large", message: `the file is larger than the upload limit of ${describeBytes(maxBytes)}` });

@@ -1,7 +1,7 @@
 import { requireApiUser } from "@/server/auth/require";
 import { getDb } from "@/server/db/client";
 import { readSidecar } from "@/server/policies/read-sidecar";
-import { localBlobStore } from "@/server/storage/blob-store";
+import { getBlobStore } from "@/server/storage/configured-blob-store";
 
 export const dynamic = "force-dynamic";
 
@@ -16,7 +16,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ sha
   const { sha } = await params;
   let sidecar;
   try {
-    sidecar = await readSidecar(getDb(), localBlobStore(), sha);
+    sidecar = await readSidecar(getDb(), getBlobStore(), sha);
   } catch (error) {
     console.error("sidecar read failed", error);
     return Response.json({ ok: false, code: "internal", message: error instanceof Error ? error.message : "the sidecar could not be read" }, { status: 500 });

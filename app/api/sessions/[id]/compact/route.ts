@@ -1,8 +1,9 @@
 import { requireApiUser } from "@/server/auth/require";
+import { refuseCrossOrigin } from "@/server/security/same-origin";
 import { getDb } from "@/server/db/client";
 import { compactSession } from "@/server/policies/compact-session";
 import { CompactRequestSchema, type CompactErrorCode, type CompactResponse } from "@/server/policies/compaction-api";
-import { localBlobStore } from "@/server/storage/blob-store";
+import { getBlobStore } from "@/server/storage/configured-blob-store";
 
 export const dynamic = "force-dynamic";
 
@@ -13,6 +14,8 @@ export const dynamic = "force-dynamic";
  * safe cuts. 400 for a bad body, policy, cut or parameter; 404 for an unknown session. Viewer role.
  */
 export async function POST(request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
+  const crossOrigin = refuseCrossOrigin(request);
+  if (crossOrigin) return crossOrigin;
   const user = await requireApiUser("viewer");
   if (user instanceof Response) return user;
   const { id } = await params;
@@ -30,7 +33,7 @@ export async function POST(request: Request, { params }: { params: Promise<{ id:
     return Response.json({ ok: false, code: "invalid_request", message, fieldErrors } satisfies CompactResponse, { status: 400 });
   }
   try {
-    const outcome = await compactSession(getDb(), localBlobStore(), { sessionId: id, ...input.data });
+    const outcome = await compactSession(getDb(), getBlobStore(), { sessionId: id, ...input.data });
     if (outcome.ok) return Response.json({ ok: true, data: outcome.data } satisfies CompactResponse);
     return fail(outcome.code === "not_found" ? 404 : 400, outcome.code, outcome.message);
   } catch (error) {

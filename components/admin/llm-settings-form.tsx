@@ -1,0 +1,167 @@
+"use client";
+
+import { startTransition, useActionState, useEffect, useRef, useState, useTransition, type FormEvent } from "react";
+import { clearLlmSettingsAction, saveLlmSettingsAction, testLlmConnectionAction } from "@/app/(studio)/admin/settings/llm-actions";
+import type { ActionResult } from "@/server/action-result";
+import type { ConnectionTestResult } from "@/server/llm/test-connection";
+import type { LlmSettingsView } from "@/server/settings/llm-settings";
+
+export interface LlmEnvOverride {
+  provider: string;
+  model: string;
+}
+
+const DEFAULTS = { provider: "openai", baseUrl: "", model: "", timeoutMs: 60_000, maxRetries: 2 } as const;
+
+/** What the page shows about the stored key: never more than its last four characters. */
+function keyStatus(apiKey: LlmSettingsView["apiKey"] | undefined): string {
+  if (!apiKey || apiKey.state === "unset") return "not set";
+  if (apiKey.state === "unreadable") return `set, but unreadable: ${apiKey.message}`;
+  return apiKey.endsWith ? `set — ends in …${apiKey.endsWith}` : "set";
+}
+
+/**
+ * The LLM endpoint form (admin). The API key field is write-only: it starts empty, an empty field
+ * keeps the stored key, and the page only ever learns the key's last four characters. Submitted
+ * through onSubmit so a refused save keeps what the admin typed (see CreateUserForm).
+ */
+export function LlmSettingsForm({ initial, envOverride }: { initial: LlmSettingsView | undefined; envOverride: LlmEnvOverride | null }) {
+  const [state, action, pending] = useActionState(saveLlmSettingsAction, null);
+  const [cleared, setCleared] = useState(false);
+  const [test, setTest] = useState<ActionResult<ConnectionTestResult> | null>(null);
+  const [testing, startTest] = useTransition();
+  const form = useRef<HTMLFormElement>(null);
+  const current = cleared ? undefined : state?.ok ? state.data : initial;
+  useEffect(() => {
+    if (state?.ok && form.current) {
+      const key = form.current.elements.namedItem("apiKey") as HTMLInputElement | null;
+      if (key) key.value = "";
+      setCleared(false);
+    }
+  }, [state]);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    startTransition(() => action(data));
+  };
+  const errors = state && !state.ok ? (state.fieldErrors ?? {}) : {};
+  const field = (name: string) => ({
+    id: `llm-${name}`,
+    name,
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? `llm-${name}-error` : undefined,
+  });
+  const error = (name: string) =>
+    errors[name] ? (
+      <span id={`llm-${name}-error`} className="field-error">
+        {errors[name].join(" ")}
+      </span>
+    ) : null;
+  const values = current ?? DEFAULTS;
+
+  return (
+    <section className="card card-body" aria-labelledby="llm-heading">
+      <form ref={form} onSubmit={onSubmit} className="stack" noValidate key={current ? "stored" : "empty"}>
+        <h2 id="llm-heading">LLM endpoint</h2>
+        <p className="muted">
+          Used by the LLM planner, summaries and the LLM judge. The API key is stored encrypted (AES-256-GCM, keyed by
+          TRACEFOLD_SECRET_KEY or NEXTAUTH_SECRET) and is never shown again.
+        </p>
+        {envOverride ? (
+          <div className="alert alert-error" role="note" data-testid="llm-env-override">
+            TRACEFOLD_LLM_PROVIDER is set on the server, so the environment&apos;s endpoint ({envOverride.provider}, model {envOverride.model}) is in
+            use and these settings are ignored until it is unset.
+          </div>
+        ) : null}
+        <div className="field">
+          <label htmlFor="llm-provider">Provider</label>
+          <select {...field("provider")} className="select" defaultValue={values.provider}>
+            <option value="openai">OpenAI-compatible</option>
+            <option value="anthropic">Anthropic</option>
+          </select>
+          {error("provider")}
+        </div>
+        <div className="field">
+          <label htmlFor="llm-baseUrl">Base URL</label>
+          <input {...field("baseUrl")} className="input" defaultValue={values.baseUrl} placeholder="empty: the provider's public API" autoComplete="off" />
+          {error("baseUrl")}
+        </div>
+        <div className="field">
+          <label htmlFor="llm-model">Model</label>
+          <input {...field("model")} className="input" defaultValue={values.model} autoComplete="off" required />
+          {error("model")}
+        </div>
+        <div className="field">
+          <label htmlFor="llm-timeoutMs">Timeout per attempt (ms)</label>
+          <input {...field("timeoutMs")} className="input" inputMode="numeric" defaultValue={String(values.timeoutMs)} />
+          {error("timeoutMs")}
+        </div>
+        <div className="field">
+          <label htmlFor="llm-maxRetries">Retries</label>
+          <input {...field("maxRetries")} className="input" inputMode="numeric" defaultValue={String(values.maxRetries)} />
+          {error("maxRetries")}
+        </div>
+        <div className="field">
+          <label htmlFor="llm-apiKey">API key</label>
+          <input {...field("apiKey")} type="password" className="input" autoComplete="off" placeholder="empty: keep the stored key" />
+          {error("apiKey") ?? (
+            <span className="faint" data-testid="llm-key-status">
+              Stored key: {keyStatus(current?.apiKey)}
+            </span>
+          )}
+        </div>
+        <label>
+          <input type="checkbox" name="clearApiKey" /> Remove the stored key
+        </label>
+        <div>
+          <button type="submit" className="btn btn-primary" disabled={pending}>
+            Save endpoint
+          </button>{" "}
+          <button
+            type="button"
+            className="btn"
+            disabled={testing}
+            onClick={() => startTest(async () => setTest(await testLlmConnectionAction()))}
+          >
+            {testing ? "Testing…" : "Test connection"}
+          </button>{" "}
+          {current ? (
+            <button
+              type="button"
+              className="btn"
+              onClick={() =>
+                startTest(async () => {
+                  const result = await clearLlmSettingsAction("clear");
+                  if (result.ok) setCleared(true);
+                })
+              }
+            >
+              Remove endpoint
+            </button>
+          ) : null}{" "}
+          {state?.ok ? <span role="status">Saved.</span> : null}
+          {state && !state.ok ? <span className="field-error">{state.message}</span> : null}
+        </div>
+        {test ? <ConnectionResult result={test} /> : null}
+      </form>
+    </section>
+  );
+}
+
+function ConnectionResult({ result }: { result: ActionResult<ConnectionTestResult> }) {
+  if (!result.ok) return <div className="alert alert-error" role="alert">{result.message}</div>;
+  const test = result.data;
+  const from = test.source === "env" ? "environment" : test.source === "settings" ? "saved settings" : undefined;
+  if (!test.ok) {
+    return (
+      <div className="alert alert-error" role="alert" data-testid="llm-test-result">
+        Connection failed{from ? ` (${from})` : ""}: {test.message}
+      </div>
+    );
+  }
+  return (
+    <div className="alert alert-ok" role="status" data-testid="llm-test-result">
+      Connected ({from}): {test.provider} model {test.answeredBy} answered “{test.reply}” in {test.latencyMs} ms.
+    </div>
+  );
+}

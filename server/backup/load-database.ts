@@ -1,0 +1,52 @@
+import { createReadStream } from "node:fs";
+import { createInterface } from "node:readline";
+import type { Db } from "../db/client";
+import type { DbEngine } from "../db/engine";
+import type { BackupManifest } from "./manifest";
+import { delegateOf } from "./model-delegate";
+import { decodeRow } from "./row-codec";
+import type { SchemaModel } from "./schema-models";
+import { ArchiveError } from "./tar-reader";
+
+const BATCH = 500;
+const LOAD_TIMEOUT_MS = 6 * 60 * 60_000;
+
+/**
+ * Inserts every table's rows in ONE transaction, parents before children, then checks each
+ * table's count against the manifest before committing — a bad line or a count that does not add
+ * up rolls everything back. `replace` first deletes every row (children first): a forced restore.
+ * On PostgreSQL, autoincrement sequences are moved past the restored ids.
+ */
+export async function loadDatabase(db: Db, engine: DbEngine, models: SchemaModel[], manifest: BackupManifest, tables: Map<string, string>, replace: boolean): Promise<void> {
+  await db.$transaction(
+    async (tx) => {
+      if (replace) for (const model of [...models].reverse()) await delegateOf(tx, model).deleteMany();
+      for (const model of models) {
+        const expected = manifest.tables.find((t) => t.model === model.name)!;
+        const delegate = delegateOf(tx, model);
+        let batch: Record<string, unknown>[] = [];
+        let line = 0;
+        for await (const text of createInterface({ input: createReadStream(tables.get(model.name)!), crlfDelay: Infinity })) {
+          line++;
+          try {
+            batch.push(decodeRow(model, text));
+          } catch (error) {
+            throw new ArchiveError(`${expected.entry} line ${line}: ${(error as Error).message}`);
+          }
+          if (batch.length >= BATCH) {
+            await delegate.createMany({ data: batch });
+            batch = [];
+          }
+        }
+        if (batch.length > 0) await delegate.createMany({ data: batch });
+        const count = await delegate.count();
+        if (count !== expected.rows) throw new ArchiveError(`${expected.entry}: ${count} rows restored, the manifest says ${expected.rows}`);
+        if (engine === "postgres" && model.autoincrement && count > 0) {
+          const { table, autoincrement: { column } } = { table: model.table, autoincrement: model.autoincrement };
+          await tx.$executeRawUnsafe(`SELECT setval(pg_get_serial_sequence('"${table}"', '${column}'), (SELECT MAX("${column}") FROM "${table}"))`);
+        }
+      }
+    },
+    { timeout: LOAD_TIMEOUT_MS, maxWait: 60_000 },
+  );
+}

@@ -1,0 +1,105 @@
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { getEffectiveLlmConfig, getLlmClient } from "../../server/llm/effective-config";
+import { testLlmConnection } from "../../server/llm/test-connection";
+import { clearLlmSettings, getLlmSettingsView, LlmSettingsError, LlmSettingsFormSchema, saveLlmSettings, storedLlmConfig } from "../../server/settings/llm-settings";
+import { startLlmStub, type LlmStub } from "../helpers/llm-stub-server";
+import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
+
+const API_KEY = "sk-test-Zr8pQ2mV7nX4kL9wT1yB6cD3";
+const ENV = { TRACEFOLD_SECRET_KEY: "db-test-secret-key-0123456789abcdef" };
+const form = (fields: Record<string, string>) => LlmSettingsFormSchema.parse(fields);
+
+for (const engine of ENGINES) {
+  describe(`LLM endpoint settings on ${engine}`, () => {
+    let t: TestDb;
+    let stub: LlmStub;
+    before(async () => {
+      t = await createTestDb(engine);
+      stub = await startLlmStub(() => "OK");
+    });
+    after(async () => {
+      await stub.close();
+      await t.close();
+    });
+
+    test("the stored row holds the key only encrypted; the view shows its last four characters at most", async () => {
+      const view = await saveLlmSettings(t.db, form({ provider: "openai", baseUrl: `${stub.baseUrl}/v1`, model: "stub-model", timeoutMs: "5000", maxRetries: "1", apiKey: API_KEY }), "admin-id", ENV);
+      assert.deepEqual(view, { provider: "openai", baseUrl: `${stub.baseUrl}/v1`, model: "stub-model", timeoutMs: 5000, maxRetries: 1, apiKey: { state: "set", endsWith: "6cD3" } });
+      const rows = await t.db.setting.findMany();
+      const raw = JSON.stringify(rows);
+      assert.ok(!raw.includes(API_KEY), "the plaintext key is in the Setting table");
+      assert.ok(!raw.includes(API_KEY.slice(0, 12)) && !raw.includes(Buffer.from(API_KEY).toString("base64").slice(0, 12)));
+      const stored = JSON.parse(rows.find((r) => r.key === "llm.endpoint")!.value) as Record<string, unknown>;
+      assert.deepEqual(Object.keys(stored).sort(), ["baseUrl", "maxRetries", "model", "provider", "sealedApiKey", "timeoutMs"]);
+      assert.match(String(stored.sealedApiKey), /^v1\./);
+      assert.ok(!JSON.stringify(view).includes(API_KEY.slice(0, -4)));
+    });
+
+    test("the saved endpoint is what the server calls, with the decrypted key, when the environment sets none", async () => {
+      const effective = await getEffectiveLlmConfig(t.db, ENV);
+      assert.equal(effective?.source, "settings");
+      assert.equal(effective?.config.apiKey, API_KEY);
+      const client = await getLlmClient(t.db, ENV);
+      assert.equal(client?.id, "openai:stub-model");
+      const before = stub.requests.length;
+      const result = await testLlmConnection(t.db, ENV);
+      assert.equal(result.ok, true, JSON.stringify(result));
+      assert.equal(result.ok && result.source, "settings");
+      const sent = stub.requests[before]!;
+      assert.equal(sent.path, "/v1/chat/completions");
+      assert.equal(sent.headers.authorization, `Bearer ${API_KEY}`);
+      assert.equal((sent.body as { model: string }).model, "stub-model");
+      assert.ok(!JSON.stringify(result).includes(API_KEY));
+    });
+
+    test("environment variables win over the stored settings", async () => {
+      const env = { ...ENV, TRACEFOLD_LLM_PROVIDER: "anthropic", TRACEFOLD_LLM_MODEL: "env-model", TRACEFOLD_LLM_API_KEY: "env-key-123456789", TRACEFOLD_LLM_BASE_URL: stub.baseUrl };
+      const effective = await getEffectiveLlmConfig(t.db, env);
+      assert.deepEqual([effective?.source, effective?.config.provider, effective?.config.model], ["env", "anthropic", "env-model"]);
+      const result = await testLlmConnection(t.db, env);
+      assert.equal(result.ok && result.source, "env");
+      assert.equal(stub.requests.at(-1)!.path, "/v1/messages");
+    });
+
+    test("an empty key field keeps the stored key; the remove box removes it", async () => {
+      const base = { provider: "openai", baseUrl: `${stub.baseUrl}/v1`, model: "stub-model-2", timeoutMs: "5000", maxRetries: "0" };
+      const kept = await saveLlmSettings(t.db, form({ ...base, apiKey: "" }), "admin-id", ENV);
+      assert.equal(kept.apiKey.state, "set");
+      assert.equal((await storedLlmConfig(t.db, ENV))?.apiKey, API_KEY);
+      const removed = await saveLlmSettings(t.db, form({ ...base, apiKey: "", clearApiKey: "on" }), "admin-id", ENV);
+      assert.deepEqual(removed.apiKey, { state: "unset" });
+      assert.equal((await storedLlmConfig(t.db, ENV))?.apiKey, undefined);
+      // Anthropic needs a key: refused on the field, nothing saved.
+      await assert.rejects(saveLlmSettings(t.db, form({ ...base, provider: "anthropic", apiKey: "" }), "admin-id", ENV), (e: unknown) => e instanceof LlmSettingsError && e.field === "apiKey");
+      assert.equal((await getLlmSettingsView(t.db, ENV))?.provider, "openai");
+    });
+
+    test("with another secret key the stored key is unreadable: the page says so and the connection test explains, leaking nothing", async () => {
+      await saveLlmSettings(t.db, form({ provider: "openai", baseUrl: `${stub.baseUrl}/v1`, model: "stub-model", timeoutMs: "5000", maxRetries: "0", apiKey: API_KEY }), "admin-id", ENV);
+      const other = { TRACEFOLD_SECRET_KEY: "a-different-secret-key-fedcba9876543210" };
+      const view = await getLlmSettingsView(t.db, other);
+      assert.equal(view?.apiKey.state, "unreadable");
+      const result = await testLlmConnection(t.db, other);
+      assert.equal(result.ok, false);
+      assert.match(!result.ok ? result.message : "", /different secret key/);
+      assert.ok(!JSON.stringify([view, result]).includes(API_KEY));
+      // NEXTAUTH_SECRET is the fallback when TRACEFOLD_SECRET_KEY is unset.
+      await saveLlmSettings(t.db, form({ provider: "openai", model: "m", timeoutMs: "5000", maxRetries: "0", apiKey: API_KEY }), "admin-id", { NEXTAUTH_SECRET: "nextauth-secret-0123456789abcdef" });
+      assert.equal((await storedLlmConfig(t.db, { NEXTAUTH_SECRET: "nextauth-secret-0123456789abcdef" }))?.apiKey, API_KEY);
+      assert.equal((await storedLlmConfig(t.db, { NEXTAUTH_SECRET: "nextauth-secret-0123456789abcdef" }))?.baseUrl, "https://api.openai.com/v1");
+    });
+
+    test("the form refuses bad input field by field; clearing forgets the endpoint", async () => {
+      const bad = LlmSettingsFormSchema.safeParse({ provider: "gemini", baseUrl: "ftp://x", model: "", timeoutMs: "soon", maxRetries: "99" });
+      assert.equal(bad.success, false);
+      const fields = new Set(bad.error?.issues.map((i) => String(i.path[0])));
+      for (const name of ["provider", "baseUrl", "model", "timeoutMs", "maxRetries"]) assert.ok(fields.has(name), name);
+      assert.equal(LlmSettingsFormSchema.safeParse({ provider: "openai", baseUrl: "javascript:alert(1)", model: "m", timeoutMs: "5000", maxRetries: "0" }).success, false);
+      await clearLlmSettings(t.db);
+      assert.equal(await getLlmSettingsView(t.db, ENV), undefined);
+      assert.equal(await getEffectiveLlmConfig(t.db, ENV), undefined);
+      assert.deepEqual(await testLlmConnection(t.db, ENV), { ok: false, message: "no LLM endpoint is configured" });
+    });
+  });
+}

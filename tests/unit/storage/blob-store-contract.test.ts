@@ -1,0 +1,123 @@
+import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { BlobNotFoundError, localBlobStore, type BlobStore } from "../../../server/storage/blob-store";
+import { s3BlobStore } from "../../../server/storage/s3-blob-store";
+import { startTestS3, type TestS3 } from "../../helpers/s3-server";
+
+const sha = (bytes: Uint8Array | string) => createHash("sha256").update(bytes).digest("hex");
+
+/** Both backends, one contract: what callers may rely on whichever store is configured. */
+const BACKENDS: { name: string; open(): Promise<{ store: BlobStore; close(): Promise<void> }> }[] = [
+  {
+    name: "local disk",
+    open: async () => {
+      const root = mkdtempSync(join(tmpdir(), "tracefold-blobs-"));
+      return { store: localBlobStore(root), close: async () => rmSync(root, { recursive: true, force: true }) };
+    },
+  },
+  {
+    name: "S3 (s3rver on loopback)",
+    open: async () => {
+      const s3: TestS3 = await startTestS3();
+      return { store: s3BlobStore(s3.settings), close: () => s3.close() };
+    },
+  },
+];
+
+for (const backend of BACKENDS) {
+  describe(`blob store contract: ${backend.name}`, () => {
+    let store: BlobStore;
+    let close: () => Promise<void>;
+    let scratch: string;
+    before(async () => {
+      ({ store, close } = await backend.open());
+      scratch = mkdtempSync(join(tmpdir(), "tracefold-blob-src-"));
+    });
+    after(async () => {
+      await close();
+      rmSync(scratch, { recursive: true, force: true });
+    });
+
+    test("putBytes stores under <kind>/<sha[0:2]>/<sha> and reads back byte for byte", async () => {
+      const bytes = Buffer.from("héllo\u0000world\n", "utf8");
+      const put = await store.putBytes(bytes, "sidecars");
+      assert.equal(put.sha256, sha(bytes));
+      assert.equal(put.key, `sidecars/${put.sha256.slice(0, 2)}/${put.sha256}`);
+      assert.equal(put.created, true);
+      assert.deepEqual(await store.readBytes(put.key), bytes);
+      assert.equal(await store.exists(put.key), true);
+    });
+
+    test("the same bytes are stored once: the second put reports created=false", async () => {
+      const bytes = Buffer.from("same bytes twice");
+      const first = await store.putBytes(bytes, "uploads");
+      const second = await store.putBytes(new Uint8Array(bytes), "uploads");
+      assert.equal(first.created, true);
+      assert.equal(second.created, false);
+      assert.equal(second.key, first.key);
+    });
+
+    test("putFile streams a 3 MiB file in and openRead streams it out with its size", async () => {
+      const bytes = Buffer.alloc(3 * 1024 * 1024 + 17);
+      for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 31 + (i >> 10)) & 0xff;
+      const path = join(scratch, "big.bin");
+      writeFileSync(path, bytes);
+      const put = await store.putFile(path, "uploads");
+      assert.equal(put.sha256, sha(bytes));
+      assert.equal(put.created, true);
+      assert.equal((await store.putFile(path, "uploads")).created, false, "a file already stored is not uploaded again");
+      const { bytes: size, stream } = await store.openRead(put.key);
+      assert.equal(size, bytes.length);
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
+      assert.equal(sha(Buffer.concat(chunks)), put.sha256);
+    });
+
+    test("an empty blob is a blob", async () => {
+      const put = await store.putBytes(new Uint8Array(0), "sidecars");
+      assert.equal((await store.readBytes(put.key)).length, 0);
+      assert.equal((await store.openRead(put.key)).bytes, 0);
+    });
+
+    test("remove deletes, and removing a missing key is not an error", async () => {
+      const put = await store.putBytes(Buffer.from("to be removed"), "sidecars");
+      await store.remove(put.key);
+      assert.equal(await store.exists(put.key), false);
+      await store.remove(put.key);
+      assert.equal((await store.putBytes(Buffer.from("to be removed"), "sidecars")).created, true, "stored again after removal");
+    });
+
+    test("reading a missing key throws BlobNotFoundError naming the key", async () => {
+      const key = `uploads/ab/ab${"0".repeat(62)}`;
+      assert.equal(await store.exists(key), false);
+      await assert.rejects(store.readBytes(key), (e: unknown) => e instanceof BlobNotFoundError && e.key === key);
+      await assert.rejects(store.openRead(key), BlobNotFoundError);
+    });
+
+    test("malformed keys are refused before anything is built from them", async () => {
+      for (const key of ["../etc/passwd", "uploads/ab/../../x", `uploads/ab/${"g".repeat(64)}`, `other/ab/${"a".repeat(64)}`]) {
+        await assert.rejects(store.readBytes(key), /invalid blob key/);
+        await assert.rejects(store.exists(key), /invalid blob key/);
+        await assert.rejects(store.remove(key), /invalid blob key/);
+      }
+    });
+  });
+}
+
+describe("S3 failures are located", () => {
+  test("an unknown access key fails with the operation, the key and the server's error code", async () => {
+    const s3 = await startTestS3();
+    try {
+      const store = s3BlobStore({ ...s3.settings, accessKeyId: "NOT-A-KEY" });
+      await assert.rejects(store.putBytes(Buffer.from("x"), "uploads"), /^S3Error: S3 HEAD uploads\/2d\/2d711642b726b04401627ca9fbac32f5c8530fb1903cc4db02258717921a4881 failed: 403/);
+      const missingBucket = s3BlobStore({ ...s3.settings, bucket: "no-such-bucket" });
+      await assert.rejects(missingBucket.readBytes(`uploads/ab/ab${"0".repeat(62)}`), /S3 GET .* failed: 404 NoSuchBucket/);
+    } finally {
+      await s3.close();
+    }
+  });
+});
