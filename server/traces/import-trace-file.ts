@@ -69,10 +69,11 @@ export async function importTraceFile(options: ImportOptions): Promise<ImportOut
     });
     return { status: "imported", uploadId: upload.id, format: parsed.format, sessions: upload.sessions, warnings };
   } catch (error) {
-    if (blob.created) await store.remove(blob.key);
     // A concurrent import of the same bytes won the race on the unique sha256: report it as such.
+    // Its upload refers to this same content-addressed blob, so the blob stays even if this put created it.
     const raced = await db.upload.findUnique({ where: { sha256 }, include: { sessions: { orderBy: { ordinal: "asc" } } } });
     if (raced) return { status: "duplicate", uploadId: raced.id, format: raced.format, sessions: raced.sessions.map(toSummary) };
+    if (blob.created) await store.remove(blob.key);
     throw error;
   }
 }

@@ -12,6 +12,7 @@ import { queueUploadImport, type QueuedUpload } from "./queue-upload-import";
 import { getUploadRedaction, MAX_REDACTIONS_IN_RESPONSE, toRedactionRecord, type RedactionSummary } from "./redaction-report";
 import { redactUploadFile } from "./redact-upload-file";
 import { refuseArchive } from "./refuse-archive";
+import { sweepUploadTemps } from "./sweep-upload-temps";
 import { writeBodyToFile } from "./write-body-to-file";
 
 /** The request had no bytes: there is nothing to import (a clearer answer than "unknown format"). */
@@ -44,7 +45,8 @@ export type UploadOutcome = (ImportOutcome & { redaction?: RedactionSummary }) |
  * e-mails and whether the raw original is kept), imports the redacted file (duplicate check,
  * parse, store, the report in the same transaction) and always removes both temp files. A redacted
  * file larger than `asyncImportBytes` is not parsed here: it is stored and queued for a job worker,
- * and the answer says `queued` with the id the upload page polls. Throws
+ * and the answer says `queued` with the id the upload page polls. Temp files a killed studio left
+ * behind (over an hour old) are swept first, so an unredacted original does not stay on disk. Throws
  * UploadTooLargeError, EmptyUploadError or UploadRefusedError for bodies it refuses before importing.
  */
 export async function receiveUpload(options: ReceiveUploadOptions): Promise<UploadOutcome> {
@@ -52,6 +54,7 @@ export async function receiveUpload(options: ReceiveUploadOptions): Promise<Uplo
   const { db, store } = options;
   const dir = join(dataDir(), "tmp", "uploads");
   await mkdir(dir, { recursive: true });
+  await sweepUploadTemps(dir);
   const path = join(dir, `${randomUUID()}.upload`);
   const redactedPath = `${path}.redacted`;
   let raw: { key: string; created: boolean } | undefined;
@@ -75,15 +78,24 @@ export async function receiveUpload(options: ReceiveUploadOptions): Promise<Uplo
       redaction: record,
       ...(options.format ? { format: options.format } : {}),
     });
-    if (outcome.status !== "imported" && raw?.created) await store.remove(raw.key);
+    if (outcome.status !== "imported" && raw?.created) await removeUnreferencedRaw(db, store, raw.key);
     if (outcome.status === "failed") return outcome;
     const redaction = await getUploadRedaction(db, outcome.uploadId, MAX_REDACTIONS_IN_RESPONSE);
     return redaction ? { ...outcome, redaction } : outcome;
   } catch (error) {
-    if (raw?.created) await store.remove(raw.key);
+    if (raw?.created) await removeUnreferencedRaw(db, store, raw.key);
     throw error;
   } finally {
     await rm(path, { force: true });
     await rm(redactedPath, { force: true });
   }
+}
+
+/**
+ * Removes a raw original this request stored unless an upload's report refers to it: the same raw
+ * bytes uploaded at the same moment by someone else find the blob this request created, and their
+ * import may commit first (this one then ends `duplicate`).
+ */
+async function removeUnreferencedRaw(db: Db, store: BlobStore, key: string): Promise<void> {
+  if (!(await db.uploadRedaction.findFirst({ where: { rawStorageKey: key }, select: { uploadId: true } }))) await store.remove(key);
 }

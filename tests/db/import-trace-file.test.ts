@@ -6,10 +6,12 @@ import { createAnalyzer } from "../../lib/trace/analyze";
 import type { Session } from "../../lib/trace/model";
 import { importTraceFile } from "../../server/traces/import-trace-file";
 import { writeSessions } from "../../server/traces/write-sessions";
+import type { BlobStore } from "../../server/storage/blob-store";
 import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
 import { TRACES_DIR } from "../helpers/traces";
 
 const COMPACTED = join(TRACES_DIR, "claude_code_jsonl/marot__spotter/test/fixtures/transcripts/258c7280-ae70-4798-800f-63464d01a85d.jsonl");
+const RACED = join(TRACES_DIR, "claude_code_jsonl/marot__spotter/test/fixtures/transcripts/tool_heavy.jsonl");
 const SMALL = join(TRACES_DIR, "claude_code_jsonl/DRMacIver__claude-reliability/snapshot-tests/tests/hello-world-script/transcript.jsonl");
 
 for (const engine of ENGINES) {
@@ -65,6 +67,26 @@ for (const engine of ENGINES) {
       assert.equal(outcome.status, "failed");
       if (outcome.status === "failed") assert.equal(outcome.errors[0]?.line, 2);
       assert.equal(await t.db.upload.count(), before);
+    });
+
+    test("two imports of the same bytes racing: the loser answers duplicate and leaves the winner's blob in place", async () => {
+      // The loser passes the duplicate check and creates the blob; the winner finds the blob there,
+      // commits first, and the loser's transaction then fails on the unique sha256.
+      let winner: Awaited<ReturnType<typeof importTraceFile>> | undefined;
+      const racingStore: BlobStore = {
+        ...t.store,
+        putFile: async (path, kind) => {
+          const put = await t.store.putFile(path, kind);
+          winner = await importTraceFile({ db: t.db, store: t.store, path: RACED, fileName: "winner.jsonl" });
+          return put;
+        },
+      };
+      const loser = await importTraceFile({ db: t.db, store: racingStore, path: RACED, fileName: "loser.jsonl" });
+      assert.equal(winner?.status, "imported");
+      assert.equal(loser.status, "duplicate");
+      assert.ok(winner?.status === "imported" && loser.status === "duplicate" && loser.uploadId === winner.uploadId);
+      const upload = await t.db.upload.findUniqueOrThrow({ where: { id: winner.uploadId } });
+      assert.ok(await t.store.exists(upload.storageKey), "the winner's stored bytes survive the loser's clean-up");
     });
 
     test("a write that fails half-way rolls back every row of the upload", async () => {

@@ -2,10 +2,7 @@ import assert from "node:assert/strict";
 import { createReadStream } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import Database from "better-sqlite3";
-import pg from "pg";
 import { makeClaudeJsonl } from "../../scripts/bench/make-claude-jsonl";
-import { sqlitePath } from "../../server/db/engine";
 import type { JobQueue } from "../../server/jobs/job-queue";
 import { createPgBossQueue } from "../../server/jobs/pg-boss-queue";
 import { createTableQueue } from "../../server/jobs/sqlite-queue";
@@ -15,6 +12,7 @@ import { receiveUpload } from "../../server/uploads/receive-upload";
 import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
 import { TRACES_DIR } from "../helpers/traces";
 import { startWorker, until, type WorkerProcess } from "../helpers/worker-process";
+import { writeTransactionOpen } from "../helpers/write-transaction-open";
 
 /**
  * A large upload imported by a job worker, and the worker killed with SIGKILL while the import's
@@ -123,37 +121,3 @@ function ReadableStreamFrom(path: string): ReadableStream<Uint8Array> {
   });
 }
 
-/**
- * Whether another connection holds an open write transaction that has written trace rows: on
- * PostgreSQL a backend inside a transaction whose last statement inserted; on SQLite the write lock
- * held across two probes 100 ms apart (the worker's heartbeats hold it for well under a millisecond).
- */
-async function writeTransactionOpen(t: TestDb): Promise<boolean> {
-  if (t.engine === "postgres") {
-    const client = new pg.Client({ connectionString: t.url });
-    await client.connect();
-    try {
-      const { rows } = await client.query(
-        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND xact_start IS NOT NULL AND query ILIKE 'INSERT INTO "public"."%'`,
-      );
-      return (rows[0] as { n: number }).n > 0;
-    } finally {
-      await client.end();
-    }
-  }
-  const locked = () => {
-    const db = new Database(sqlitePath(t.url), { timeout: 0 });
-    try {
-      db.exec("BEGIN IMMEDIATE");
-      db.exec("ROLLBACK");
-      return false;
-    } catch {
-      return true;
-    } finally {
-      db.close();
-    }
-  };
-  if (!locked()) return false;
-  await new Promise((r) => setTimeout(r, 100));
-  return locked();
-}

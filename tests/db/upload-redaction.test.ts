@@ -6,6 +6,7 @@ import { after, before, describe, test } from "node:test";
 import { parseTrace } from "../../lib/trace/parse-trace";
 import { sourceFromText } from "../../lib/trace/source";
 import { setRedactionSettings } from "../../server/settings/redaction-settings";
+import type { BlobStore } from "../../server/storage/blob-store";
 import { receiveUpload, type UploadOutcome } from "../../server/uploads/receive-upload";
 import { UploadRefusedError } from "../../server/uploads/refuse-archive";
 import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
@@ -116,6 +117,30 @@ for (const engine of ENGINES) {
         const record = await t.db.uploadRedaction.findUniqueOrThrow({ where: { uploadId: outcome.uploadId } });
         assert.equal((await t.store.readBytes(record.rawStorageKey!)).toString("utf8"), original, "the raw original byte for byte");
         assert.equal(record.rawStorageKey, `uploads/${sha256(original).slice(0, 2)}/${sha256(original)}`);
+      } finally {
+        await setRedactionSettings(t.db, { keepRawOriginals: false, redactEmails: false });
+      }
+    });
+
+    test("the same file uploaded twice at once keeps the raw original the winner's report refers to", async () => {
+      await setRedactionSettings(t.db, { keepRawOriginals: true, redactEmails: false });
+      try {
+        // The loser stores the raw original first; the winner finds it stored and commits before the loser imports.
+        const original = chatTrace("race");
+        let winner: UploadOutcome | undefined;
+        const racingStore: BlobStore = {
+          ...t.store,
+          putFile: async (path, kind) => {
+            const put = await t.store.putFile(path, kind);
+            winner ??= await upload(t, original, "winner.json");
+            return put;
+          },
+        };
+        const loser = await receiveUpload({ db: t.db, store: racingStore, body: new Blob([original]).stream(), fileName: "loser.json", userId: "", maxBytes: 1 << 20 });
+        const won = imported(winner!);
+        assert.equal(loser.status, "duplicate");
+        const record = await t.db.uploadRedaction.findUniqueOrThrow({ where: { uploadId: won.uploadId } });
+        assert.equal((await t.store.readBytes(record.rawStorageKey!)).toString("utf8"), original, "the raw original survives the loser's clean-up");
       } finally {
         await setRedactionSettings(t.db, { keepRawOriginals: false, redactEmails: false });
       }
