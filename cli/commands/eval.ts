@@ -62,7 +62,7 @@ export async function runEval(argv: string[]): Promise<number> {
     console.error(`tracefold eval: the suite selects none of the ${loaded.sessions.length} sessions loaded${options.filter ? " (check --filter)" : ""}`);
     return 1;
   }
-  const cuts = sessions.reduce((n, s) => n + replayCuts(s.session, s.index).length, 0);
+  const cuts = sessions.reduce((n, s) => n + replayCuts(s.session, s.index, { levels: options.cutLevels }).length, 0);
   const { records, failed } = await replay(options, sessions, loaded.tokenizerFor, judge, progress);
   const ids = options.policies.map((p) => p.id);
   const report: EvalReport = {
@@ -98,7 +98,7 @@ async function replay(
   judge: LlmJudge | undefined,
   progress: ReturnType<typeof createProgress>,
 ): Promise<{ records: EvaluationRecord[]; failed: number }> {
-  const suite = { sessions, policies: options.policies.map((policy) => ({ policy })), tokenizerFor, triggerLevel: options.triggerLevel };
+  const suite = { sessions, policies: options.policies.map((policy) => ({ policy })), tokenizerFor, triggerLevel: options.triggerLevel, levels: options.cutLevels };
   const items: AsyncGenerator<SuiteItem> = judge ? evaluateSuiteWithLlm({ ...suite, judge, concurrency: options.concurrency }) : evaluateSuite(suite);
   const records: EvaluationRecord[] = [];
   let failed = 0;

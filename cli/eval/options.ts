@@ -1,5 +1,6 @@
 import { POLICIES, findPolicy } from "@/lib/policies/registry";
 import type { Policy } from "@/lib/policies/types";
+import { CutLevelsSchema, DEFAULT_CUT_LEVELS, parseCutLevelsText } from "@/lib/eval/cut-levels";
 import { parseSuiteFilterText, SuiteFilterSyntaxError } from "@/lib/eval/suite-filter-text";
 import type { SuiteFilter } from "@/lib/eval/suite-filter";
 import type { SuiteSpec } from "@/lib/eval/suites";
@@ -10,7 +11,7 @@ import { BREAKDOWN_KEYS, type BreakdownKey } from "./breakdown";
 
 /** `tracefold eval`'s command line, validated: every bad value is a UsageError naming the flag. */
 export const evalUsage =
-  "tracefold eval <file|dir>... [--policies all|ID,ID] [--judge dependency|llm] [--suite all|hard] [--filter KEY=VALUE,...] [--trigger 0.9] [--compare A,B] [--by workload|format] [--format F] [--tokenizer ID] [--concurrency N] [--json]";
+  "tracefold eval <file|dir>... [--policies all|ID,ID] [--judge dependency|llm] [--suite all|hard] [--filter KEY=VALUE,...] [--trigger 0.9] [--cut-levels 50,70,90] [--compare A,B] [--by workload|format] [--format F] [--tokenizer ID] [--concurrency N] [--json]";
 
 export interface EvalOptions {
   inputs: string[];
@@ -20,6 +21,8 @@ export interface EvalOptions {
   /** `--filter`: narrows the suite (the Hard Set is then ranked within the filtered sessions). */
   filter?: SuiteFilter;
   triggerLevel: number;
+  /** `--cut-levels`: the token shares (percent) the protocol cuts each session at; default 50,70,90. */
+  cutLevels: number[];
   compare?: [string, string];
   /** Adds per-group rows (`breakdown`) by the session's workload or trace format. */
   by?: BreakdownKey;
@@ -37,6 +40,7 @@ export function parseEvalOptions(argv: string[]): EvalOptions {
     suite: { type: "string", default: "all" },
     filter: { type: "string" },
     trigger: { type: "string", default: "0.9" },
+    "cut-levels": { type: "string", default: DEFAULT_CUT_LEVELS.join(",") },
     compare: { type: "string" },
     by: { type: "string" },
     format: { type: "string" },
@@ -53,6 +57,7 @@ export function parseEvalOptions(argv: string[]): EvalOptions {
   if (!/^\d*\.?\d+$/.test(values.trigger) || !(triggerLevel > 0 && triggerLevel <= 1)) {
     throw new UsageError(`--trigger must be the share of the window the prefix fills at a cut, above 0 and at most 1 (e.g. 0.9), got ${JSON.stringify(values.trigger)}`);
   }
+  const cutLevels = parseCutLevels(values["cut-levels"]);
   if (values.by !== undefined && !(BREAKDOWN_KEYS as readonly string[]).includes(values.by)) throw new UsageError(`unknown --by ${values.by}; expected ${BREAKDOWN_KEYS.join(" or ")}`);
   if (values.format !== undefined && !(FORMAT_IDS as readonly string[]).includes(values.format)) {
     throw new UsageError(`unknown --format ${values.format}; expected one of ${FORMAT_IDS.join(", ")}`);
@@ -66,6 +71,7 @@ export function parseEvalOptions(argv: string[]): EvalOptions {
     suite: values.suite,
     ...(filter ? { filter } : {}),
     triggerLevel,
+    cutLevels,
     ...(values.compare !== undefined ? { compare: parseCompare(values.compare, policies) } : {}),
     ...(values.by !== undefined ? { by: values.by as BreakdownKey } : {}),
     ...(values.format !== undefined ? { format: values.format as FormatId } : {}),
@@ -88,6 +94,14 @@ function parseFilter(text: string): SuiteFilter {
     if (error instanceof SuiteFilterSyntaxError) throw new UsageError(`--filter: ${error.message}`);
     throw error;
   }
+}
+
+/** `--cut-levels 10,20,30`: every problem of lib's CutLevelsSchema, each with the level it concerns. */
+function parseCutLevels(text: string): number[] {
+  const parsed = CutLevelsSchema.safeParse(parseCutLevelsText(text));
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) => (issue.path.length > 0 ? `level ${Number(issue.path[0]) + 1}: ${issue.message}` : issue.message));
+  throw new UsageError(`--cut-levels takes whole percents from 1 to 99, strictly increasing, comma-separated (e.g. 10,20,30); got ${JSON.stringify(text)}: ${problems.join("; ")}`);
 }
 
 /** `all`, or ids separated by commas, in the order given (duplicates dropped). */

@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState, useTransition, type FormEvent } from "react";
 import { createEvaluationAction } from "@/app/(studio)/evaluations/actions";
+import { DEFAULT_CUT_LEVELS, DENSE_CUT_LEVELS, parseCutLevelsText } from "@/lib/eval/cut-levels";
 import type { PolicyInfo } from "@/server/policies/compaction-api";
 import { PolicyParamsFields, paramsForSubmit, paramErrorsOf } from "./policy-params-fields";
 
@@ -17,7 +18,9 @@ type SuiteChoice = "all" | "hard" | "format" | "saved";
 
 /**
  * "New evaluation": suite (all sessions, the Hard Set, one format, or a saved filter), a policy
- * checklist with select-all and each chosen policy's parameters, the judge and the trigger level.
+ * checklist with select-all and each chosen policy's parameters, the judge, the trigger level and
+ * the cut levels (the replay protocol's token shares; "dense: every 10%" gives ten or more cuts of
+ * a long session, for labeling).
  * The run is created by a server action (which copies a saved filter into the run's settings) and
  * executes in the background; on success the page for the new run opens and shows its progress.
  */
@@ -29,7 +32,9 @@ export function NewEvaluationForm({ policies, formats, savedFilters, llmAvailabl
   const [savedId, setSavedId] = useState(savedFilters[0]?.id ?? "");
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [paramTexts, setParamTexts] = useState<Record<string, Record<string, string>>>({});
+  const [cutLevels, setCutLevels] = useState(DEFAULT_CUT_LEVELS.join(","));
   const [error, setError] = useState<{ message: string; fields: Record<string, string[]> } | null>(null);
+  const cutLevelErrors = cutLevelErrorsOf(error?.fields ?? {});
   const allChosen = chosen.size === policies.length;
   const picked = policies.filter((p) => chosen.has(p.id));
   const saved = savedFilters.find((f) => f.id === savedId);
@@ -51,6 +56,7 @@ export function NewEvaluationForm({ policies, formats, savedFilters, llmAvailabl
       }),
       judge: String(form.get("judge")),
       triggerLevel: Number(form.get("triggerLevel")) / 100,
+      cutLevels: parseCutLevelsText(cutLevels),
     };
     const name = String(form.get("name") ?? "").trim();
     startTransition(async () => {
@@ -120,6 +126,16 @@ export function NewEvaluationForm({ policies, formats, savedFilters, llmAvailabl
             {error?.fields.triggerLevel ? <span className="field-error">{error.fields.triggerLevel.join(" ")}</span> : null}
           </div>
         </div>
+        <div className="field">
+          <label htmlFor="eval-cut-levels">Cut levels (% of each session&apos;s tokens)</label>
+          <input id="eval-cut-levels" name="cutLevels" className="input mono" value={cutLevels} onChange={(e) => setCutLevels(e.target.value)} aria-describedby="eval-cut-levels-help" aria-invalid={cutLevelErrors.length > 0} />
+          <span id="eval-cut-levels-help" className="faint">
+            Each session is cut at its native compactions and at the first safe boundary reaching each level.{" "}
+            <button type="button" className="btn btn-sm" onClick={() => setCutLevels(DEFAULT_CUT_LEVELS.join(","))}>default: {DEFAULT_CUT_LEVELS.join(",")}</button>{" "}
+            <button type="button" className="btn btn-sm" onClick={() => setCutLevels(DENSE_CUT_LEVELS.join(","))}>dense: every 10%</button>
+          </span>
+          {cutLevelErrors.length > 0 ? <span className="field-error">{cutLevelErrors.join(" ")}</span> : null}
+        </div>
         {error ? <div className="alert alert-error" role="alert">{error.message}</div> : null}
         <button type="submit" className="btn btn-primary" disabled={pending}>
           {pending ? "Starting…" : "Start evaluation"}
@@ -127,4 +143,13 @@ export function NewEvaluationForm({ policies, formats, savedFilters, llmAvailabl
       </form>
     </section>
   );
+}
+
+/** The form's cut level errors: `cutLevels` (the list) and `cutLevels.<i>` (level i + 1). */
+function cutLevelErrorsOf(fields: Record<string, string[]>): string[] {
+  return Object.entries(fields).flatMap(([key, messages]) => {
+    if (key === "cutLevels") return messages;
+    const at = /^cutLevels\.(\d+)$/.exec(key);
+    return at ? messages.map((m) => `level ${Number(at[1]) + 1}: ${m}`) : [];
+  });
 }

@@ -2,6 +2,7 @@ import type { ContextIndex } from "../context/objects";
 import { safeCutPoints } from "../policies/cut-points";
 import { DEFAULT_TRIGGER_LEVEL, windowAtLevel } from "../policies/select-cut";
 import type { Session } from "../trace/model";
+import { CutLevelsSchema, cutLevelShares } from "./cut-levels";
 
 /**
  * The replay protocol's cut points (seed 000: "all offline methods use the same cut points, token
@@ -11,10 +12,13 @@ import type { Session } from "../trace/model";
  * Per session:
  * - every native compaction the trace recorded (Claude Code `compact_boundary`, Codex `compacted`)
  *   maps to the last safe cut at or before its `beforeMessage`: the moment the real harness compacted;
- * - for each share s (default 50%, 70%, 90%), the first safe cut whose prefix reaches s of the
- *   session's tokens.
- * Cuts are deduplicated (a cut reached by several rules keeps every reason, native first) and kept
- * only when at least one assistant step follows — otherwise there is no future to judge.
+ * - for each share s (default 50%, 70%, 90%; a run's `cutLevels`), the first safe cut whose prefix
+ *   reaches s of the session's tokens.
+ * Cuts are deduplicated (a cut reached by several rules keeps every reason, native first): when two
+ * levels land on the same safe boundary (a long tool result can carry the prefix past both), the
+ * session gets one cut there, not two, so a session yields at most natives + levels cuts. Cuts are
+ * kept only when at least one assistant step follows — otherwise there is no future to judge.
+ * Deterministic: the same session, index and options give the same cuts.
  */
 export const DEFAULT_SHARES: readonly number[] = [0.5, 0.7, 0.9];
 
@@ -35,13 +39,19 @@ export interface ReplayCut {
 }
 
 export interface ReplayCutOptions {
+  /** Shares as fractions (0.5). Ignored when `levels` is given. */
   shares?: readonly number[];
+  /**
+   * Levels as whole percents (lib/eval/cut-levels: 1–99, strictly increasing, at most 20), validated
+   * here: invalid levels throw the ZodError with each issue located at its index.
+   */
+  levels?: readonly number[];
   includeNative?: boolean;
 }
 
 /** The protocol's cuts for one session, ascending by position. Linear in the session. */
 export function replayCuts(session: Session, index: ContextIndex, options: ReplayCutOptions = {}): ReplayCut[] {
-  const shares = options.shares ?? DEFAULT_SHARES;
+  const shares = options.levels !== undefined ? cutLevelShares(CutLevelsSchema.parse(options.levels)) : (options.shares ?? DEFAULT_SHARES);
   const safe = safeCutPoints(session);
   const total = index.prefixTokens[session.messages.length] ?? 0;
   const picked = new Map<number, CutReason[]>();

@@ -8,7 +8,7 @@ import { EvalSettingsSchema, policyKey } from "./run-settings";
  *
  * Definition, from stored results only: a policy *fires* at a cut when it removed something
  * (pruneRate > 0). The budget axis is the share of the session's tokens already in the prefix at
- * the cut (`EvalResult.sessionShare`: 50/70/90% shares and native compaction points), in
+ * the cut (`EvalResult.sessionShare`: the run's cut levels, 50/70/90% by default, and native compaction points), in
  * `buckets` equal bins (default 10). Within a replay cut the prefix always sits at the trigger level
  * of its window, so the fill of the window itself is the same for every cut and is not the axis.
  * Each bin reports fired cuts and judged cuts, so a policy that never fires shows zero bars.

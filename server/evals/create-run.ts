@@ -1,4 +1,5 @@
 import type { Db } from "../db/client";
+import { countRunCuts } from "./count-run-cuts";
 import { EvalSettingsSchema, type EvalSettings } from "./run-settings";
 import { resolveSuite } from "./suites/resolve-suite";
 import { findSavedFilter } from "./suites/saved-filters";
@@ -24,7 +25,7 @@ export type CreateRunOutcome =
  * settings, so the run (and a resume of it next week) evaluates exactly these sessions even after
  * more traces are imported. `total` is sessions' replay cuts × policies, as lib/eval counts units.
  * The suite is resolved from cached session summaries (server/evals/suites), not by parsing
- * every stored trace. The caller kicks the runner (server/evals/eval-runner.ts); nothing runs
+ * every stored trace (unless the run asks for other cut levels: see countRunCuts). The caller kicks the runner (server/evals/eval-runner.ts); nothing runs
  * inside this call.
  */
 export async function createRun(db: Db, input: CreateRunInput): Promise<CreateRunOutcome> {
@@ -38,7 +39,9 @@ export async function createRun(db: Db, input: CreateRunInput): Promise<CreateRu
     return { ok: false, code: "invalid_settings", message, fieldErrors };
   }
   const settings = parsed.data;
-  const { sessionIds, cuts } = await resolveSuite(db, settings.suite, settings.tokenizer);
+  const resolved = await resolveSuite(db, settings.suite, settings.tokenizer);
+  const sessionIds = resolved.sessionIds;
+  const cuts = await countRunCuts(db, sessionIds, settings, resolved.cuts);
   if (sessionIds.length === 0 || cuts === 0) {
     return { ok: false, code: "empty_suite", message: sessionIds.length === 0 ? "the suite selects no sessions" : "the suite's sessions have no replay cuts (no assistant step after any cut)" };
   }

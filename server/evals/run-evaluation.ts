@@ -7,8 +7,9 @@ import { clearCancelSignal, isCancelSignalled } from "./cancel-signals";
 import { rejudgeWithLlm } from "./llm-rejudge";
 import { loadSuiteSessions, type LoadedSuiteSession } from "./load-suite-sessions";
 import { failedRow, policyKeyOf, resultRow, type ResultRow } from "./result-rows";
-import { parseStoredSettings, suitePolicies } from "./run-settings";
+import { parseStoredSettings, runCutOptions, suitePolicies } from "./run-settings";
 import type { EvalRunStatus } from "./run-status";
+import type { EvalSettings } from "./run-settings";
 import { writeBatch, type BatchProgress } from "./write-batch";
 
 export interface RunEvaluationOptions {
@@ -73,9 +74,9 @@ async function execute(db: Db, run: { id: string; settings: string; sessionIds: 
     return cancelled;
   };
   if (run.cancelRequested) return finish(db, run.id, "cancelled");
-  for await (const item of evaluateSuite({ sessions, policies, tokenizerFor: (s) => bySession.get(s.id)!.tokenizer, triggerLevel: settings.triggerLevel, isDone: (key) => done.has(key), ...(llm ? { llm } : {}) })) {
+  for await (const item of evaluateSuite({ sessions, policies, ...runCutOptions(settings), tokenizerFor: (s) => bySession.get(s.id)!.tokenizer, triggerLevel: settings.triggerLevel, isDone: (key) => done.has(key), ...(llm ? { llm } : {}) })) {
     progress.total = item.progress.total;
-    pending.push(await toRow(item, bySession, byKey, settings.judge === "llm" ? llm : undefined));
+    pending.push(await toRow(item, bySession, byKey, settings, settings.judge === "llm" ? llm : undefined));
     const cancelled = isCancelSignalled(run.id);
     const released = options.signal?.aborted === true;
     if (cancelled || released || pending.length >= (options.batchSize ?? 25) || Date.now() - lastWrite >= (options.flushMs ?? 1_000)) {
@@ -88,9 +89,9 @@ async function execute(db: Db, run: { id: string; settings: string; sessionIds: 
   return finish(db, run.id, "done");
 }
 
-async function toRow(item: SuiteItem, sessions: Map<string, LoadedSuiteSession>, policies: Map<string, SuitePolicy>, llmJudge: LlmClient | undefined): Promise<ResultRow> {
+async function toRow(item: SuiteItem, sessions: Map<string, LoadedSuiteSession>, policies: Map<string, SuitePolicy>, settings: EvalSettings, llmJudge: LlmClient | undefined): Promise<ResultRow> {
   const suite = sessions.get(item.kind === "error" ? item.sessionId : item.evaluation.sessionId);
-  if (item.kind === "error") return failedRow(item.key, item.sessionId, item.cut, cutReasonOf(suite, item.cut), shareOf(suite, item.cut), item.message);
+  if (item.kind === "error") return failedRow(item.key, item.sessionId, item.cut, cutReasonOf(suite, item.cut, settings), shareOf(suite, item.cut), item.message);
   const share = shareOf(suite, item.evaluation.cut);
   if (!llmJudge) return resultRow(item.key, item.evaluation, share);
   try {
@@ -100,8 +101,8 @@ async function toRow(item: SuiteItem, sessions: Map<string, LoadedSuiteSession>,
   }
 }
 
-function cutReasonOf(suite: LoadedSuiteSession | undefined, cut: number): string {
-  return (suite && replayCuts(suite.session, suite.index).find((c) => c.cut === cut)?.reason) ?? "unknown";
+function cutReasonOf(suite: LoadedSuiteSession | undefined, cut: number, settings: EvalSettings): string {
+  return (suite && replayCuts(suite.session, suite.index, runCutOptions(settings)).find((c) => c.cut === cut)?.reason) ?? "unknown";
 }
 
 /** Prefix tokens at the cut over the session's tokens (ReplayCut.share). */

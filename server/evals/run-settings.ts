@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { CutLevelsSchema, DEFAULT_CUT_LEVELS } from "@/lib/eval/cut-levels";
+import type { ReplayCutOptions } from "@/lib/eval/cut-protocol";
 import { SuiteSpecSchema } from "@/lib/eval/suites";
 import { paramIssues } from "@/lib/policies/params";
 import { findPolicy } from "@/lib/policies/registry";
@@ -13,6 +15,9 @@ import { TOKENIZER_IDS } from "@/lib/tokens/tokenizer";
  * - `tokenizer: "session"` counts with the tokenizer each session was imported with (what the
  *   session and replay pages show); a tokenizer id re-indexes every session with that one.
  * - `triggerLevel`: the share of the window the prefix fills at each cut (seed 000: 0.9).
+ * - `cutLevels`: the token shares, in percent, the replay protocol cuts each session at (besides
+ *   native compactions; lib/eval/cut-levels). Runs stored before it existed parse with the default
+ *   50/70/90, which is what they used.
  */
 export const EvalPolicySchema = z
   .object({
@@ -47,6 +52,7 @@ export const EvalSettingsSchema = z.object({
   judge: z.enum(EVAL_JUDGES, { message: "judge must be dependency or llm" }),
   triggerLevel: z.number().gt(0, "trigger level must be above 0").max(1, "trigger level must be at most 1").default(0.9),
   tokenizer: z.enum(["session", ...TOKENIZER_IDS]).default("session"),
+  cutLevels: CutLevelsSchema.default([...DEFAULT_CUT_LEVELS]),
 });
 export type EvalSettings = z.infer<typeof EvalSettingsSchema>;
 export type EvalSettingsInput = z.input<typeof EvalSettingsSchema>;
@@ -54,6 +60,11 @@ export type EvalSettingsInput = z.input<typeof EvalSettingsSchema>;
 /** Reads stored settings; a row that no longer parses is a broken run, reported as such. */
 export function parseStoredSettings(json: string): EvalSettings {
   return EvalSettingsSchema.parse(JSON.parse(json));
+}
+
+/** The replay cut options of a run: its cut levels (every cut of a run, its results and its review items use these). */
+export function runCutOptions(settings: Pick<EvalSettings, "cutLevels">): ReplayCutOptions {
+  return { levels: settings.cutLevels };
 }
 
 /** The lib/eval policy entries of validated settings (every id was checked to exist). */

@@ -8,7 +8,7 @@ import type { Tokenizer } from "@/lib/tokens/tokenizer";
 import type { Session } from "@/lib/trace/model";
 import type { Db } from "../db/client";
 import { loadSuiteSessions } from "../evals/load-suite-sessions";
-import { parseStoredSettings, policyKey, suitePolicies } from "../evals/run-settings";
+import { parseStoredSettings, policyKey, runCutOptions, suitePolicies } from "../evals/run-settings";
 
 /**
  * One replay cut of an evaluation run, rebuilt exactly as the run judged it: the stored session
@@ -61,7 +61,7 @@ export async function openSessionReplay(db: Db, runId: string, sessionId: string
   const loaded = sessions[0];
   if (!loaded) return null;
   const { session, index, tokenizer } = loaded;
-  const cuts = replayCuts(session, index);
+  const cuts = replayCuts(session, index, runCutOptions(settings));
   const entries = suitePolicies(settings);
   return async (cut) => {
     const replay = cuts.find((c) => c.cut === cut);

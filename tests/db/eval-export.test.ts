@@ -25,6 +25,7 @@ import { TRACES_DIR } from "../helpers/traces";
 const SECRET = `ghp_${"Zq7".repeat(12)}xY`;
 const TRACE = "claude_code_jsonl/marot__spotter/test/fixtures/transcripts/tool_heavy.jsonl";
 const POLICIES = ["none", "tool-prune", "self-gc"];
+const CUT_LEVELS = [25, 50, 75];
 
 /** An OpenAI chat session: eight shell rounds with long outputs; the token is read early and quoted late. */
 function plantedSession(): string {
@@ -55,7 +56,8 @@ for (const engine of ENGINES) {
       writeFileSync(planted, plantedSession());
       const imported = await importTraceFile({ db: t.db, store: t.store, path: planted, format: "openai_chat" });
       assert.equal(imported.status, "imported", JSON.stringify(imported));
-      const created = await createRun(t.db, { settings: { suite: { kind: "all" }, policies: POLICIES.map((id) => ({ id })), judge: "dependency" }, name: `release ${SECRET}` });
+      // Non-default cut levels: the package must carry them, or a replay would judge other cuts.
+      const created = await createRun(t.db, { settings: { suite: { kind: "all" }, policies: POLICIES.map((id) => ({ id })), judge: "dependency", cutLevels: CUT_LEVELS }, name: `release ${SECRET}` });
       assert.ok(created.ok, JSON.stringify(created));
       runId = created.runId;
       assert.equal(await runEvaluation(t.db, runId, { workerId: "export-test", llm: null }), "done");
@@ -94,8 +96,12 @@ for (const engine of ENGINES) {
       const selfGc = estimates.filter((e) => e.policy === "self-gc").length;
       assert.equal(names.filter((n) => n.startsWith("planner-outputs/self-gc/")).length, selfGc, "one planner XML per self-gc cut");
       assert.ok(estimates.every((e) => typeof e.tokenizer === "string" && (e.prefixTokens as number) > 0));
-      const settings = JSON.parse(text("settings.json")) as { settings: { policies: { id: string }[]; judge: string } };
+      const settings = JSON.parse(text("settings.json")) as { settings: { policies: { id: string }[]; judge: string; cutLevels: number[] } };
       assert.deepEqual(settings.settings.policies.map((p) => p.id), POLICIES);
+      assert.deepEqual(settings.settings.cutLevels, CUT_LEVELS);
+      assert.ok(text("README.md").includes("`tracefold eval --cut-levels 25,50,75 --trigger 0.9`"), "the README's replay command names the levels");
+      const reasons = new Set(lines("judge-outputs.jsonl").map((u) => u.cutReason));
+      assert.ok([...reasons].every((r) => ["native", "share-25", "share-50", "share-75"].includes(String(r))) && reasons.has("share-25"), [...reasons].join());
       assert.deepEqual(JSON.parse(text("aggregates.json")), JSON.parse(JSON.stringify(await getRunAggregates(t.db, runId))));
       // The fixtures import back: the same sessions and messages.
       const parsed = await parseTrace(sourceFromText("sessions.tracefold.jsonl", text("fixtures/sessions.tracefold.jsonl")));

@@ -54,7 +54,7 @@ export async function buildReproductionPackage(db: Db, runId: string, now = new 
   const root = `tracefold-eval-${slug(redactor.text(run.name))}-${run.id.slice(0, 8)}`;
   const files: ZipEntry[] = [
     { name: "README.md", data: packageReadme({
-      runId: run.id, name: redactor.text(run.name), judge: settings.judge, sessions: sessions.length, units: rows.length, failedUnits: rows.length - judged.length,
+      runId: run.id, name: redactor.text(run.name), judge: settings.judge, cutLevels: settings.cutLevels, triggerLevel: settings.triggerLevel, sessions: sessions.length, units: rows.length, failedUnits: rows.length - judged.length,
       redactions: fixtures.report.total, plannerOutputs: plannerOutputs.length, unavailablePatches: patches.filter((p) => p.unavailable).length,
       notReproduced: patches.filter((p) => !p.unavailable && !p.reproduced).length, exportedAt: now.toISOString(),
     }) },

@@ -3,6 +3,9 @@ export interface ReadmeFacts {
   runId: string;
   name: string;
   judge: string;
+  /** The run's replay cut levels (percent) and trigger level: what `tracefold eval` must be given to cut and pressure alike. */
+  cutLevels: readonly number[];
+  triggerLevel: number;
   sessions: number;
   units: number;
   failedUnits: number;
@@ -38,7 +41,7 @@ export function packageReadme(f: ReadmeFacts): string {
     "",
     "| file | what |",
     "|---|---|",
-    "| `settings.json` | the run's stored settings (suite, policies and params, judge, trigger level, tokenizer) and the evaluated session ids |",
+    "| `settings.json` | the run's stored settings (suite, policies and params, judge, trigger level, cut levels, tokenizer) and the evaluated session ids |",
     "| `aggregates.json` | the figures the studio shows for this run (lib/eval/aggregate.ts) |",
     "| `judge-outputs.jsonl` | one line per unit: verdict (seed 000 Listing 3 + evidence), noImpact, uncertain, missing dependencies per category, or the unit's error |",
     "| `token-estimates.jsonl` | one line per judged unit: tokenizer, window, prefix tokens \\|C\\|, tokens after \\|C′\\|, pruning rate |",
@@ -51,7 +54,7 @@ export function packageReadme(f: ReadmeFacts): string {
     "",
     "## What a reproduction can redo",
     "",
-    `- Replay: import the fixtures and run \`tracefold eval\` with the settings above. ${f.redactions} secret(s) were replaced by \`[REDACTED:<kind>]\` placeholders; where one sat in the prefix, token counts and so the window at that cut can differ slightly from the stored figures.`,
+    `- Replay: import the fixtures and run \`tracefold eval --cut-levels ${f.cutLevels.join(",")} --trigger ${f.triggerLevel}\` with the settings above (the cut levels decide which cuts exist; other levels judge other cuts than the stored units). ${f.redactions} secret(s) were replaced by \`[REDACTED:<kind>]\` placeholders; where one sat in the prefix, token counts and so the window at that cut can differ slightly from the stored figures.`,
     `- Candidate patches were regenerated from the unredacted sessions with each unit's stored cut, window and params (policies are deterministic); ${f.notReproduced} of them differ from the stored tokens after, and ${f.unavailablePatches} could not be regenerated offline (an LLM planner). Their text fields are redacted like the fixtures.`,
     `- Planner outputs: ${f.plannerOutputs} Self-GC plan(s).`,
     "- LLM judge verdicts are what the configured model answered; rerunning them needs the same model and gives the same only at temperature 0 with a deterministic server.",

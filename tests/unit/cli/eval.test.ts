@@ -164,6 +164,19 @@ describe("tracefold eval --json", () => {
     assert.deepEqual(parseEvalOptions([subset, "--suite", "hard", "--filter", "workload=shell"]).filter, { workloads: ["shell"] });
   });
 
+  test("--cut-levels 10,…,90 cuts each session at every level: more cuts, counted and judged with those levels", async () => {
+    const levels = [10, 20, 30, 40, 50, 60, 70, 80, 90];
+    const run = tracefold([subset, "--policies", "none", "--cut-levels", levels.join(","), "--json"]);
+    assert.equal(run.code, 0, run.stderr);
+    const report = parseReport(run.stdout);
+    const loaded = (await loadSessions([subset])).sessions;
+    const dense = loaded.reduce((n, s) => n + replayCuts(s.session, s.index, { levels }).length, 0);
+    assert.equal(report.suite.cuts, dense);
+    assert.ok(dense > loaded.reduce((n, s) => n + replayCuts(s.session, s.index).length, 0), "denser levels give more cuts");
+    assert.equal(report.policies[0]!.n, dense);
+    assert.deepEqual(parseEvalOptions([subset]).cutLevels, [50, 70, 90]);
+  });
+
   test("--compare adds McNemar's paired comparison and leaves the contract's keys alone", () => {
     const run = tracefold([subset, "--policies", "none,tool-prune", "--compare", "none,tool-prune", "--json"]);
     assert.equal(run.code, 0, run.stderr);
@@ -221,7 +234,11 @@ describe("tracefold eval errors", () => {
     bad(["--filter", "format=codex,length=5"], /^--filter: unknown filter key "length"; expected one of format, model, tool, workload, minMessages, maxMessages, minTokens, maxTokens, nativeCompaction$/);
     bad(["--filter", "minMessages=many"], /^--filter: filter key minMessages must be a whole number, got "many"$/);
     bad(["--filter", "minMessages=9,maxMessages=3"], /^--filter: maxMessages \(3\) is below minMessages \(9\)$/);
+    bad(["--cut-levels", "70,50"], /^--cut-levels takes whole percents .*got "70,50": level 2: cut levels must be strictly increasing: 50 follows 70$/);
+    bad(["--cut-levels", "0,x,100"], /level 1: each cut level must be at least 1; level 2: each cut level must be a number; level 3: each cut level must be at most 99$/);
+    bad(["--cut-levels", ""], /give at least one cut level$/);
     assert.equal(parseEvalOptions([subset, "--trigger", "0.7"]).triggerLevel, 0.7);
+    assert.deepEqual(parseEvalOptions([subset, "--cut-levels", "10, 20,30%"]).cutLevels, [10, 20, 30]);
   });
 
   test("an unknown --filter key exits 2 with the exact message; an empty selection exits 1", () => {

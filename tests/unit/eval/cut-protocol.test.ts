@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { createHash } from "node:crypto";
+import { CutLevelsSchema, DEFAULT_CUT_LEVELS, DENSE_CUT_LEVELS, parseCutLevelsText } from "../../../lib/eval/cut-levels";
 import { DEFAULT_SHARES, replayCuts, windowForCut } from "../../../lib/eval/cut-protocol";
 import { safeCutPoints } from "../../../lib/policies/cut-points";
 import { loadAllTraces } from "../../helpers/load-traces";
@@ -46,6 +48,68 @@ describe("replayCuts on every real trace", () => {
     }
     assert.ok(native >= 2, `native cuts found: ${native}`);
     assert.ok(cuts > 300, `replay cuts: ${cuts}`);
+  });
+});
+
+describe("cut levels", () => {
+  const LONG_SESSION = "258c7280-ae70-4798-800f-63464d01a85d"; // the 491-message Claude Code session of e2e/human-labels
+  const find = async (id: string) => (await loadAllTraces()).flatMap((t) => t.sessions).find((s) => s.session.id === id)!;
+
+  test("the default protocol is pinned: every real trace gives today's cuts, with or without levels 50,70,90", async () => {
+    const all: [string, string, unknown[]][] = [];
+    for (const { entry, sessions } of await loadAllTraces()) {
+      for (const { session: s, index } of sessions) {
+        const replay = replayCuts(s, index);
+        assert.deepEqual(replayCuts(s, index, { levels: DEFAULT_CUT_LEVELS }), replay, `${entry.path}#${s.id}`);
+        all.push([entry.path, s.id, replay]);
+      }
+    }
+    // Fingerprint of the protocol's output before levels became a setting (o200k, ../shared/traces).
+    assert.equal(all.length, 241);
+    assert.equal(all.reduce((n, [, , cuts]) => n + cuts.length, 0), 655);
+    assert.equal(createHash("sha256").update(JSON.stringify(all)).digest("hex"), "2a5145dc160f37ac1fffe789c10c5b834bba34ae6e40911b09cd25d35ae2a9bb");
+  });
+
+  test("dense levels give ten cuts of the long Claude Code session: nine first-reaching levels and the native one", async () => {
+    const { session: s, index } = await find(LONG_SESSION);
+    assert.equal(replayCuts(s, index).length, 4);
+    const dense = replayCuts(s, index, { levels: DENSE_CUT_LEVELS });
+    assert.deepEqual(dense.map((c) => [c.cut, c.reasons.join("+")]), [
+      [26, "share-10"], [87, "share-20"], [104, "share-30"], [107, "share-40"], [140, "share-50"],
+      [221, "share-60"], [278, "share-70"], [324, "native"], [334, "share-80"], [414, "share-90"],
+    ]);
+    const defaults = replayCuts(s, index).map((c) => c.cut);
+    assert.ok(defaults.every((cut) => dense.some((c) => c.cut === cut)), "the default cuts are among the dense ones");
+    assert.deepEqual(replayCuts(s, index, { levels: DENSE_CUT_LEVELS }), dense, "deterministic");
+  });
+
+  test("levels that land on the same safe boundary collapse into one cut carrying every level as a reason", async () => {
+    // A session whose prefix jumps from under 10% to over 50% of its tokens in one step.
+    const { session: s, index } = await find("fe5e1c67-53e7-4862-81ae-d0e013e3270b");
+    const dense = replayCuts(s, index, { levels: DENSE_CUT_LEVELS });
+    assert.deepEqual(dense.map((c) => [c.cut, c.reason, c.reasons]), [
+      [222, "share-10", ["share-10", "share-20", "share-30", "share-40", "share-50"]],
+      [429, "share-60", ["share-60", "share-70", "share-80", "share-90"]],
+    ]);
+  });
+
+  test("levels are validated with each problem located at its index; text is read leniently", () => {
+    const issues = (levels: unknown) => {
+      const parsed = CutLevelsSchema.safeParse(levels);
+      return parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    };
+    assert.deepEqual(issues([10, 20, 30]), []);
+    assert.deepEqual(issues([0, 50, 100]), ["0: each cut level must be at least 1", "2: each cut level must be at most 99"]);
+    assert.deepEqual(issues([50, 50.5]), ["1: each cut level must be a whole percent"]);
+    assert.deepEqual(issues([50, 70, 40]), ["2: cut levels must be strictly increasing: 40 follows 70"]);
+    assert.deepEqual(issues([50, 50]), ["1: cut levels must be strictly increasing: 50 follows 50"]);
+    assert.deepEqual(issues([]), [": give at least one cut level"]);
+    assert.deepEqual(issues(Array.from({ length: 21 }, (_, i) => i + 1)), [": give at most 20 cut levels"]);
+    assert.deepEqual(issues([10, Number.NaN]), ["1: each cut level must be a number"]);
+    assert.deepEqual(parseCutLevelsText(" 10, 20 ,30% "), [10, 20, 30]);
+    assert.deepEqual(parseCutLevelsText(""), []);
+    assert.ok(Number.isNaN(parseCutLevelsText("10,,x")[1]) && Number.isNaN(parseCutLevelsText("10,,x")[2]));
+    assert.throws(() => replayCuts(session([["user", [text("hi")]], ["assistant", [text("ok")]]]), analyze(session([["user", [text("hi")]], ["assistant", [text("ok")]]])).index, { levels: [70, 50] }), /strictly increasing/);
   });
 });
 

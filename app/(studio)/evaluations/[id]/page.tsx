@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { EvaluationView } from "@/components/evaluations/evaluation-view";
 import { HumanLabels } from "@/components/evaluations/human-labels";
 import { suiteLabel } from "@/components/evaluations/runs-table";
+import { formatCutLevels } from "@/lib/eval/cut-levels";
 import { requireUser } from "@/server/auth/require";
 import { hasRole } from "@/server/auth/roles";
 import { getDb } from "@/server/db/client";
@@ -40,6 +41,7 @@ export default async function EvaluationPage({ params }: RunPageProps) {
         <h1>{view.run.name}</h1>
         <p>
           <Link href="/evaluations">Evaluations</Link> · {suiteLabel(view.run)} · {view.run.settings?.policies.length ?? 0} policies
+          {view.run.settings ? <> · cut levels <span className="mono" data-testid="run-cut-levels">{formatCutLevels(view.run.settings.cutLevels)}</span></> : null}
         </p>
         {customParams(view.run.settings) ? <p className="faint mono" data-testid="run-params">{customParams(view.run.settings)}</p> : null}
       </div>
