@@ -42,6 +42,14 @@ export function labelSubject(label: ReviewLabel): string {
 /** Returns a new history with `label` appended; the input history is not modified. */
 export function appendLabel(history: LabelHistory, label: ReviewLabel): LabelHistory {
   const thread = history.get(label.labelId) ?? [];
+  checkAppend(thread, label);
+  const next = new Map(history);
+  next.set(label.labelId, [...thread, label]);
+  return next;
+}
+
+/** Throws the LabelHistoryError `appendLabel` names when `label` may not follow `thread`. */
+function checkAppend(thread: readonly ReviewLabel[], label: ReviewLabel): void {
   const last = thread.at(-1);
   if (thread.some((l) => l.version === label.version)) {
     throw new LabelHistoryError("duplicate-version", `label ${label.labelId} already has version ${label.version}`);
@@ -57,15 +65,24 @@ export function appendLabel(history: LabelHistory, label: ReviewLabel): LabelHis
       throw new LabelHistoryError("changed-thread", `label ${label.labelId} version ${label.version} is dated before version ${last.version}`);
     }
   }
-  const next = new Map(history);
-  next.set(label.labelId, [...thread, label]);
-  return next;
 }
 
-/** Builds a history from labels in any order (sorted by thread and version first). */
+/**
+ * Builds a history from labels in any order (sorted by thread and version first), with the same
+ * checks as `appendLabel`. Linear after the sort: one map is filled in place (appending through
+ * `appendLabel` copied the whole map per label — quadratic, and the studio builds a queue's history
+ * on every open and progress refresh).
+ */
 export function buildHistory(labels: Iterable<ReviewLabel>): LabelHistory {
   const sorted = [...labels].sort((a, b) => (a.labelId < b.labelId ? -1 : a.labelId > b.labelId ? 1 : a.version - b.version));
-  return sorted.reduce<LabelHistory>(appendLabel, new Map());
+  const history = new Map<string, ReviewLabel[]>();
+  for (const label of sorted) {
+    const thread = history.get(label.labelId);
+    checkAppend(thread ?? [], label);
+    if (thread) thread.push(label);
+    else history.set(label.labelId, [label]);
+  }
+  return history;
 }
 
 /** The latest version of every thread that is not retracted: what counts now. */

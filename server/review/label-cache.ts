@@ -1,4 +1,4 @@
-import { buildHistory, ReviewLabelSchema, type LabelHistory, type ReviewLabel } from "@/lib/review";
+import { buildHistory, completionsFromLabels, currentLabels, ReviewLabelSchema, type LabelHistory, type ReviewLabel } from "@/lib/review";
 import type { Db } from "../db/client";
 
 /**
@@ -8,24 +8,36 @@ import type { Db } from "../db/client";
  * rows it has not seen and rebuilds the history from the kept labels. Navigation and progress read
  * the history on every open and status refresh; parsing every label body through the schema each
  * time grew with the labels and held the event loop that saves share. Bounded: the least recently
- * used queue goes first.
+ * used queue goes first. The built history (and its completions) is kept too and reused while no
+ * row was added, so it is not rebuilt for every request.
  */
-export async function loadHistoryCached(db: Db, queueId: string): Promise<LabelHistory> {
+export async function loadHistoryCached(db: Db, queueId: string): Promise<CachedHistory> {
   const ids = await db.reviewLabelRow.findMany({ where: { queueId }, select: { id: true } });
-  const kept = cache.get(queueId) ?? new Map<string, ReviewLabel>();
+  const entry = cache.get(queueId) ?? { kept: new Map<string, ReviewLabel>(), built: null };
   cache.delete(queueId);
-  cache.set(queueId, kept);
+  cache.set(queueId, entry);
   if (cache.size > CACHE_QUEUES) cache.delete(cache.keys().next().value!);
+  const { kept } = entry;
   const missing = ids.map((r) => r.id).filter((id) => !kept.has(id));
   for (let i = 0; i < missing.length; i += 500) {
     const rows = await db.reviewLabelRow.findMany({ where: { id: { in: missing.slice(i, i + 500) } }, select: { id: true, body: true } });
     for (const row of rows) kept.set(row.id, ReviewLabelSchema.parse(JSON.parse(row.body)));
   }
+  // Rows are only ever added (or deleted with their queue): the same number of rows, none new, is the same set.
+  if (entry.built && missing.length === 0 && entry.built.rows === ids.length) return entry.built;
   const present = new Set(ids.map((r) => r.id));
   const labels = [...kept].filter(([id]) => present.has(id)).map(([, label]) => label);
-  labels.sort((a, b) => (a.labelId < b.labelId ? -1 : a.labelId > b.labelId ? 1 : a.version - b.version));
-  return buildHistory(labels);
+  const history = buildHistory(labels);
+  entry.built = { rows: ids.length, history, completions: completionsFromLabels(currentLabels(history)) };
+  return entry.built;
+}
+
+/** A queue's history and the completions it implies (lib/review's), built once per set of label rows. */
+export interface CachedHistory {
+  rows: number;
+  history: LabelHistory;
+  completions: ReturnType<typeof completionsFromLabels>;
 }
 
 const CACHE_QUEUES = 50;
-const cache = new Map<string, Map<string, ReviewLabel>>();
+const cache = new Map<string, { kept: Map<string, ReviewLabel>; built: CachedHistory | null }>();

@@ -13,18 +13,23 @@ export type LeaseOutcome =
   | { ok: false; code: "held"; heldBy: string; expiresAt: number }
   | { ok: false; code: "not_found"; message: string };
 
-export async function acquireItemLease(db: Db, queueId: string, itemKey: string, reviewer: string, leaseMs: number, clock: Clock): Promise<LeaseOutcome> {
+export async function acquireItemLease(db: Db, queueId: string, itemKey: string, reviewer: string, leaseMs: number, clock: Clock, expect: "renew" | "take" = "renew"): Promise<LeaseOutcome> {
   const now = new Date(clock.now());
   const expiresAt = new Date(clock.now() + leaseMs);
   // Renew: the reviewer already holds a live lease (keeps its acquiredAt).
-  const renewed = await db.reviewItem.updateMany({ where: { queueId, itemKey, leaseReviewer: reviewer, leaseExpiresAt: { gt: now } }, data: { leaseExpiresAt: expiresAt } });
-  if (renewed.count === 1) return { ok: true, itemKey, expiresAt: expiresAt.getTime() };
+  const renew = async () => (await db.reviewItem.updateMany({ where: { queueId, itemKey, leaseReviewer: reviewer, leaseExpiresAt: { gt: now } }, data: { leaseExpiresAt: expiresAt } })).count === 1;
   // Take: nobody holds it, or the lease has lapsed.
-  const taken = await db.reviewItem.updateMany({
-    where: { queueId, itemKey, OR: [{ leaseReviewer: null }, { leaseExpiresAt: null }, { leaseExpiresAt: { lte: now } }] },
-    data: { leaseReviewer: reviewer, leaseAcquiredAt: now, leaseExpiresAt: expiresAt },
-  });
-  if (taken.count === 1) return { ok: true, itemKey, expiresAt: expiresAt.getTime() };
+  const take = async () =>
+    (
+      await db.reviewItem.updateMany({
+        where: { queueId, itemKey, OR: [{ leaseReviewer: null }, { leaseExpiresAt: null }, { leaseExpiresAt: { lte: now } }] },
+        data: { leaseReviewer: reviewer, leaseAcquiredAt: now, leaseExpiresAt: expiresAt },
+      })
+    ).count === 1;
+  // The two conditions exclude each other, so their order changes nothing but how many statements
+  // the usual case needs: a heartbeat renews, opening a new item (`expect: "take"`) takes.
+  const [first, second] = expect === "take" ? [take, renew] : [renew, take];
+  if ((await first()) || (await second())) return { ok: true, itemKey, expiresAt: expiresAt.getTime() };
   const row = await db.reviewItem.findUnique({ where: { queueId_itemKey: { queueId, itemKey } }, select: { leaseReviewer: true, leaseExpiresAt: true } });
   if (!row) return { ok: false, code: "not_found", message: `no item ${itemKey} in queue ${queueId}` };
   return { ok: false, code: "held", heldBy: row.leaseReviewer ?? "another reviewer", expiresAt: row.leaseExpiresAt?.getTime() ?? 0 };

@@ -30,6 +30,14 @@ export interface QueueAgreement {
  * createdAt / savedAt: labels are append-only, a retraction or an import is a new row), so repeated
  * refreshes (the labeling screen, the run's human-labels panel, several viewers) reuse one
  * computation until a label is added. Bounded: the least recently used queue goes first.
+ *
+ * At most one computation per queue runs at a time. A request that arrives while one is running
+ * for an older version gets the last finished figure (at most STALE_MS old) instead of starting
+ * another; and once requests have overlapped like that, the next computation waits until BUSY_GAP_MS
+ * after the last one ended, so under many concurrent reviewers the figure lags by a second or two
+ * rather than recomputing over every reviewed cut after every save (the work grows with the labels
+ * and holds the event loop that saves share). Requests that do not overlap — one screen, one
+ * viewer, a test — always get the figure of the labels as they are now.
  */
 export async function getQueueAgreement(db: Db, queueId: string, clock: Clock): Promise<QueueAgreement | null> {
   const version = await labelsVersion(db, queueId);
@@ -37,21 +45,45 @@ export async function getQueueAgreement(db: Db, queueId: string, clock: Clock): 
     memo.delete(queueId);
     return null;
   }
-  const hit = memo.get(queueId);
+  const entry = memo.get(queueId) ?? { busy: false };
   memo.delete(queueId);
-  if (hit && hit.version === version) {
-    memo.set(queueId, hit);
-    return hit.agreement;
-  }
-  const agreement = computeQueueAgreement(db, queueId, clock);
-  memo.set(queueId, { version, agreement });
+  memo.set(queueId, entry);
   if (memo.size > MEMO_SIZE) memo.delete(memo.keys().next().value!);
-  agreement.catch(() => memo.get(queueId)?.agreement === agreement && memo.delete(queueId));
+  if (entry.done?.version === version) return entry.done.agreement;
+  if (entry.running?.version === version) return entry.running.agreement;
+  const fresh = entry.done && performance.now() - entry.done.at < STALE_MS;
+  if (fresh && entry.running) {
+    entry.busy = true;
+    return entry.done!.agreement;
+  }
+  if (fresh && entry.busy && performance.now() - entry.done!.at < BUSY_GAP_MS) return entry.done!.agreement;
+  entry.busy = false;
+  const agreement = computeQueueAgreement(db, queueId, clock);
+  const running = { version, agreement };
+  entry.running = running;
+  agreement.then(
+    (value) => {
+      if (entry.running === running) entry.running = undefined;
+      entry.done = { version, agreement: Promise.resolve(value), at: performance.now() };
+    },
+    () => {
+      if (entry.running === running) entry.running = undefined;
+    },
+  );
   return agreement;
 }
 
 const MEMO_SIZE = 100;
-const memo = new Map<string, { version: string; agreement: Promise<QueueAgreement | null> }>();
+/** How old a figure handed out while a newer one is being computed may be. */
+const STALE_MS = 5_000;
+/** After overlapping requests, the least time between the end of one computation and the next. */
+const BUSY_GAP_MS = 1_000;
+interface Computed {
+  version: string;
+  agreement: Promise<QueueAgreement | null>;
+}
+/** `at`: performance.now() when the computation ended (a bound on this process's own work, not the domain clock). */
+const memo = new Map<string, { done?: Computed & { at: number }; running?: Computed; busy: boolean }>();
 
 /** Null when the queue does not exist; otherwise a key that changes whenever a label row is added. */
 async function labelsVersion(db: Db, queueId: string): Promise<string | null> {

@@ -27,15 +27,14 @@ export async function getQueueSummary(db: Db, queueId: string, clock: Clock): Pr
   const queue = await loadQueue(db, queueId, clock);
   if (!queue) return null;
   const [progress] = queueProgress(queue.items, queue.state.completions, queue.state.overlap);
-  const run = await db.evalRun.findUnique({ where: { id: queue.runId }, select: { name: true } });
-  const meta = await db.reviewQueue.findUniqueOrThrow({ where: { id: queueId }, select: { createdAt: true } });
+  const runName = await loadRunName(db, queue.runId);
   const open = [...queue.state.leases.values()].filter((l) => clock.now() < l.expiresAt).length;
   return {
     id: queue.id,
     name: queue.name,
     kind: queue.kind,
     runId: queue.runId,
-    runName: run?.name ?? null,
+    runName,
     overlap: queue.overlap,
     leaseMinutes: queue.leaseMs / 60_000,
     items: queue.items.length,
@@ -43,7 +42,7 @@ export async function getQueueSummary(db: Db, queueId: string, clock: Clock): Pr
     labels: progress?.labels ?? 0,
     byReviewer: progress?.byReviewer ?? {},
     open,
-    createdAt: meta.createdAt.toISOString(),
+    createdAt: queue.createdAt.toISOString(),
   };
 }
 
@@ -57,3 +56,22 @@ export async function listQueues(db: Db, clock: Clock): Promise<QueueSummary[]> 
   }
   return out;
 }
+
+/**
+ * A run's name, read once per process and client: the status refresh runs after every save, and a
+ * run's name is set when it is created and never changed (nor is a run deleted), so a name once
+ * read stays right. A missing run is read again next time.
+ */
+async function loadRunName(db: Db, runId: string): Promise<string | null> {
+  const known = runNames.get(db) ?? new Map<string, string>();
+  runNames.set(db, known);
+  const hit = known.get(runId);
+  if (hit !== undefined) return hit;
+  const run = await db.evalRun.findUnique({ where: { id: runId }, select: { name: true } });
+  if (!run) return null;
+  known.set(runId, run.name);
+  if (known.size > 200) known.delete(known.keys().next().value!);
+  return run.name;
+}
+
+const runNames = new WeakMap<Db, Map<string, string>>();

@@ -1,4 +1,4 @@
-import { completionsFromLabels, currentLabels, type Clock, type LabelHistory, type Lease, type QueueItem, type QueueState } from "@/lib/review";
+import { type Clock, type LabelHistory, type Lease, type QueueItem, type QueueState } from "@/lib/review";
 import type { Db } from "../db/client";
 import { parseAssignees } from "./assign-items";
 import { loadHistoryCached } from "./label-cache";
@@ -12,23 +12,47 @@ export interface LoadedQueue {
   runId: string;
   overlap: number;
   leaseMs: number;
+  createdAt: Date;
   items: QueueItem[];
   history: LabelHistory;
   state: QueueState;
 }
 
+/**
+ * A queue's settings. A queue row is written once, by createQueue, and never updated, so it is read
+ * once per process and database client; a queue that does not exist (yet) is read again next time.
+ */
 export async function loadQueueMeta(db: Db, queueId: string) {
+  const known = metaCache.get(db) ?? new Map<string, QueueMeta>();
+  metaCache.set(db, known);
+  const hit = known.get(queueId);
+  if (hit) return hit;
   const queue = await db.reviewQueue.findUnique({ where: { id: queueId } });
   if (!queue || !isQueueKind(queue.kind)) return null;
-  return { id: queue.id, name: queue.name, kind: queue.kind as ReviewQueueKind, runId: queue.runId, overlap: queue.overlap, leaseMs: queue.leaseMs, seed: queue.seed, createdAt: queue.createdAt };
+  const meta = { id: queue.id, name: queue.name, kind: queue.kind as ReviewQueueKind, runId: queue.runId, overlap: queue.overlap, leaseMs: queue.leaseMs, seed: queue.seed, createdAt: queue.createdAt };
+  known.set(queueId, meta);
+  if (known.size > 200) known.delete(known.keys().next().value!);
+  return meta;
 }
 
-/** Everything lib/review's navigation and progress need, read at `clock.now()`. */
+type QueueMeta = { id: string; name: string; kind: ReviewQueueKind; runId: string; overlap: number; leaseMs: number; seed: number; createdAt: Date };
+const metaCache = new WeakMap<Db, Map<string, QueueMeta>>();
+
+/**
+ * Everything lib/review's navigation and progress need, read at `clock.now()`. Only what changes is
+ * read per call: the items with a live lease or an assignment (a handful of rows: a lapsed lease
+ * counts as none in lib/review) and the label rows not seen before; the item list itself is fixed
+ * when the queue is created (createQueue writes every item in the queue's own transaction and no
+ * item is added or removed later), so it is read and parsed once per process.
+ */
 export async function loadQueue(db: Db, queueId: string, clock: Clock): Promise<LoadedQueue | null> {
   const meta = await loadQueueMeta(db, queueId);
   if (!meta) return null;
-  const rows = await db.reviewItem.findMany({ where: { queueId }, orderBy: { position: "asc" }, select: { itemKey: true, leaseReviewer: true, leaseAcquiredAt: true, leaseExpiresAt: true, assignees: true } });
-  const items = await queueItems(db, queueId, rows.map((r) => r.itemKey));
+  const items = await queueItems(db, queueId);
+  const rows = await db.reviewItem.findMany({
+    where: { queueId, OR: [{ leaseExpiresAt: { gt: new Date(clock.now()) } }, { assignees: { not: null } }] },
+    select: { itemKey: true, leaseReviewer: true, leaseAcquiredAt: true, leaseExpiresAt: true, assignees: true },
+  });
   const leases = new Map<string, Lease>();
   for (const r of rows) {
     if (r.leaseReviewer && r.leaseExpiresAt) leases.set(r.itemKey, { itemId: r.itemKey, reviewer: r.leaseReviewer, acquiredAt: r.leaseAcquiredAt?.getTime() ?? 0, expiresAt: r.leaseExpiresAt.getTime() });
@@ -38,27 +62,26 @@ export async function loadQueue(db: Db, queueId: string, clock: Clock): Promise<
     const assignees = parseAssignees(r.assignees);
     if (assignees) assignments.set(r.itemKey, new Set(assignees));
   }
-  const history = await loadHistoryCached(db, queueId);
-  const completions = completionsFromLabels(currentLabels(history));
+  const { history, completions } = await loadHistoryCached(db, queueId);
   return { ...meta, items, history, state: { items, completions, leases, overlap: overlapFor(meta.kind, meta.overlap), clock, assignments } };
 }
 
 /**
- * The queue's items, parsed from their payloads once per process: an item's payload never changes
- * after the queue is created (leases and assignments live in other columns), so each call reads
- * only the keys and parses payloads it has not seen. Bounded: the least recently used queue goes first.
+ * The queue's items in walk order, read and parsed once per process (see loadQueue: the list never
+ * changes after the queue is created). Bounded: the least recently used queue goes first.
  */
-async function queueItems(db: Db, queueId: string, keys: string[]): Promise<QueueItem[]> {
-  const kept = parsedItems.get(queueId) ?? new Map<string, QueueItem>();
+async function queueItems(db: Db, queueId: string): Promise<QueueItem[]> {
+  let kept = parsedItems.get(queueId);
   parsedItems.delete(queueId);
+  if (!kept) {
+    kept = db.reviewItem
+      .findMany({ where: { queueId }, orderBy: { position: "asc" }, select: { payload: true } })
+      .then((rows) => rows.map((r) => JSON.parse(r.payload) as QueueItem));
+    kept.catch(() => parsedItems.get(queueId) === kept && parsedItems.delete(queueId));
+  }
   parsedItems.set(queueId, kept);
   if (parsedItems.size > 50) parsedItems.delete(parsedItems.keys().next().value!);
-  const missing = keys.filter((k) => !kept.has(k));
-  for (let i = 0; i < missing.length; i += 500) {
-    const rows = await db.reviewItem.findMany({ where: { queueId, itemKey: { in: missing.slice(i, i + 500) } }, select: { itemKey: true, payload: true } });
-    for (const r of rows) kept.set(r.itemKey, JSON.parse(r.payload) as QueueItem);
-  }
-  return keys.map((k) => kept.get(k)!);
+  return kept;
 }
 
-const parsedItems = new Map<string, Map<string, QueueItem>>();
+const parsedItems = new Map<string, Promise<QueueItem[]>>();

@@ -84,6 +84,10 @@ async function locate(db: Db, queueId: string, itemKey: string) {
 }
 
 async function appendVersion(db: Db, queueId: string, item: QueueItem, label: ReviewLabel, reviewerId: string): Promise<SaveOutcome> {
+  // A first version starts a thread, so there is nothing to check it against: it is inserted at
+  // once (one statement, no read). A clash on (labelId, version) — a retry, or an id used before —
+  // goes through the checks below, which answer it exactly as when the thread is read first.
+  if (label.version === 1 && (await insertRow(db, queueId, item, label, reviewerId))) return { ok: true, label, duplicate: false };
   const existing = await db.reviewLabelRow.findMany({ where: { labelId: label.labelId }, orderBy: { version: "asc" } });
   if (existing.some((r) => r.queueId !== queueId || r.itemKey !== item.id)) return { ok: false, code: "conflict", message: `label ${label.labelId} belongs to another item` };
   const thread = existing.map((r) => ReviewLabelSchema.parse(JSON.parse(r.body)));
@@ -95,12 +99,7 @@ async function appendVersion(db: Db, queueId: string, item: QueueItem, label: Re
     if (error instanceof LabelHistoryError) return { ok: false, code: "conflict", message: error.message };
     throw error;
   }
-  try {
-    await db.reviewLabelRow.create({
-      data: { queueId, itemKey: item.id, labelId: label.labelId, version: label.version, kind: label.kind, reviewerId, reviewer: label.reviewer, retracted: label.retracted === true, body: labelBody(label), createdAt: new Date(label.createdAt) },
-    });
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
+  if (!(await insertRow(db, queueId, item, label, reviewerId))) {
     // A concurrent retry of the same save won the insert: the same content is success.
     const row = await db.reviewLabelRow.findUnique({ where: { labelId_version: { labelId: label.labelId, version: label.version } } });
     const stored = row ? ReviewLabelSchema.parse(JSON.parse(row.body)) : undefined;
@@ -108,4 +107,17 @@ async function appendVersion(db: Db, queueId: string, item: QueueItem, label: Re
     return { ok: false, code: "conflict", message: `label ${label.labelId} version ${label.version} was saved concurrently with other content` };
   }
   return { ok: true, label, duplicate: false };
+}
+
+/** Inserts one label row; false when (labelId, version) is already stored (the unique index decides). */
+async function insertRow(db: Db, queueId: string, item: QueueItem, label: ReviewLabel, reviewerId: string): Promise<boolean> {
+  try {
+    await db.reviewLabelRow.create({
+      data: { queueId, itemKey: item.id, labelId: label.labelId, version: label.version, kind: label.kind, reviewerId, reviewer: label.reviewer, retracted: label.retracted === true, body: labelBody(label), createdAt: new Date(label.createdAt) },
+    });
+    return true;
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    return false;
+  }
 }

@@ -37,12 +37,22 @@ export class StudioClient {
     const response = await this.fetch(pagePath, {
       method: "POST",
       headers: { "Next-Action": actionId, "Content-Type": "text/plain;charset=UTF-8", Accept: "text/x-component", Origin: this.origin },
-      body: JSON.stringify(args),
+      body: encodeActionArgs(args),
     });
     const bytes = Buffer.from(await response.arrayBuffer());
     if (response.status !== 200 || !(response.headers.get("content-type") ?? "").includes("text/x-component")) return { status: response.status, value: undefined };
     return { status: response.status, value: decodeActionResult(bytes) as T };
   }
+}
+
+/**
+ * The arguments as React's client encodes plain JSON values for a server action (encodeReply): a
+ * string that starts with `$` is sent as `$$…`, because the server reads `$…` as a reference to
+ * another part of the request. Sent raw, a trace value such as `$HOME` left the server waiting for
+ * a part that never came: React answered "Connection closed." and the action failed with HTTP 500.
+ */
+export function encodeActionArgs(args: unknown[]): string {
+  return JSON.stringify(args, (_key, value: unknown) => (typeof value === "string" && value.startsWith("$") ? `$${value}` : value));
 }
 
 /**
