@@ -9,6 +9,7 @@ import type { BlobStore } from "../storage/blob-store";
 import { dataDir } from "../storage/data-dir";
 import { getUploadRedaction, toRedactionRecord, type RedactionSummary } from "../uploads/redaction-report";
 import { redactUploadFile } from "../uploads/redact-upload-file";
+import { removeUnreferencedRaw } from "../uploads/remove-unreferenced-raw";
 import { importTraceFile, type ImportOutcome } from "./import-trace-file";
 
 export interface ImportRedactedOptions {
@@ -51,12 +52,12 @@ export async function importRedactedFile(options: ImportRedactedOptions): Promis
       ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}),
       ...(options.userId ? { userId: options.userId } : {}),
     });
-    if (outcome.status !== "imported" && raw?.created) await store.remove(raw.key);
+    if (outcome.status !== "imported" && raw?.created) await removeUnreferencedRaw(db, store, raw.key);
     if (outcome.status === "failed") return outcome;
     const redaction = await getUploadRedaction(db, outcome.uploadId);
     return redaction ? { ...outcome, redaction } : outcome;
   } catch (error) {
-    if (raw?.created) await store.remove(raw.key);
+    if (raw?.created) await removeUnreferencedRaw(db, store, raw.key);
     throw error;
   } finally {
     await rm(redactedPath, { force: true });

@@ -12,6 +12,7 @@ import { queueUploadImport, type QueuedUpload } from "./queue-upload-import";
 import { getUploadRedaction, MAX_REDACTIONS_IN_RESPONSE, toRedactionRecord, type RedactionSummary } from "./redaction-report";
 import { redactUploadFile } from "./redact-upload-file";
 import { refuseArchive } from "./refuse-archive";
+import { removeUnreferencedRaw } from "./remove-unreferenced-raw";
 import { sweepUploadTemps } from "./sweep-upload-temps";
 import { writeBodyToFile } from "./write-body-to-file";
 
@@ -89,13 +90,4 @@ export async function receiveUpload(options: ReceiveUploadOptions): Promise<Uplo
     await rm(path, { force: true });
     await rm(redactedPath, { force: true });
   }
-}
-
-/**
- * Removes a raw original this request stored unless an upload's report refers to it: the same raw
- * bytes uploaded at the same moment by someone else find the blob this request created, and their
- * import may commit first (this one then ends `duplicate`).
- */
-async function removeUnreferencedRaw(db: Db, store: BlobStore, key: string): Promise<void> {
-  if (!(await db.uploadRedaction.findFirst({ where: { rawStorageKey: key }, select: { uploadId: true } }))) await store.remove(key);
 }
