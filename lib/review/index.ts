@@ -13,6 +13,7 @@ export * from "./queue/context-key";
 export * from "./queue/build-items";
 export * from "./queue/lease";
 export * from "./queue/progress";
+export * from "./queue/label-state";
 export * from "./queue/navigation";
 export * from "./agreement/inter-reviewer";
 export * from "./agreement/ratings";

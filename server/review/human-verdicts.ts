@@ -12,14 +12,27 @@ import { loadCutChecks } from "./cut-checks";
  */
 export async function humanVerdicts(db: Db, runId: string, history: LabelHistory): Promise<{ verdicts: HumanVerdict[]; problems: SpanProblem[] }> {
   const current = currentLabels(history);
-  const dependencyLabels = current.filter((l): l is DependencyLabel => l.kind === "dependency");
+  // Grouped once by reviewer and cut: filtering all dependency labels per reviewed cut was quadratic.
+  const key = (reviewer: string, ref: { sessionId: string; cut: number }) => `${reviewer}\u0000${ref.sessionId}@${ref.cut}`;
+  const dependencyLabels = new Map<string, DependencyLabel[]>();
+  for (const l of current) {
+    if (l.kind !== "dependency") continue;
+    const k = key(l.reviewer, l.ref);
+    const list = dependencyLabels.get(k);
+    if (list) list.push(l);
+    else dependencyLabels.set(k, [l]);
+  }
   const verdicts: HumanVerdict[] = [];
   const problems: SpanProblem[] = [];
+  let done = 0;
   for (const review of current) {
     if (review.kind !== "cut_review") continue;
+    // Cached checks resolve at once, so this loop would hold the event loop for every reviewed cut
+    // of the queue: it steps aside now and then so the saves and opens sharing the process go on.
+    if (++done % 256 === 0) await new Promise((resolve) => setImmediate(resolve));
     const checks = await loadCutChecks(db, runId, review.ref.sessionId, review.ref.cut);
     if (!checks) continue;
-    const mine = dependencyLabels.filter((l) => l.reviewer === review.reviewer && l.ref.sessionId === review.ref.sessionId && l.ref.cut === review.ref.cut);
+    const mine = dependencyLabels.get(key(review.reviewer, review.ref)) ?? [];
     const adds = mine.some((l) => l.decision === "add" && !l.retracted);
     const context = adds ? await loadCutContext(db, runId, review.ref.sessionId, review.ref.cut) : null;
     if (adds && !context) continue;

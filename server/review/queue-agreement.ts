@@ -5,7 +5,8 @@ import {
 import type { Db } from "../db/client";
 import { humanVerdicts } from "./human-verdicts";
 import { loadJudgedCuts } from "./judged-cuts";
-import { loadQueue } from "./queue-state";
+import { loadHistoryCached } from "./label-cache";
+import { loadQueue, loadQueueMeta } from "./queue-state";
 
 /** What the agreement panel shows for one queue (plain data: no Prisma rows, no functions). */
 export interface QueueAgreement {
@@ -26,8 +27,8 @@ export interface QueueAgreement {
 }
 
 /**
- * The agreement of a queue, memoised per queue by a cheap version of its labels (count and latest
- * createdAt / savedAt: labels are append-only, a retraction or an import is a new row), so repeated
+ * The agreement of a queue, memoised per queue by a cheap version of its labels (their row count:
+ * labels are append-only, a retraction or an import is a new row), so repeated
  * refreshes (the labeling screen, the run's human-labels panel, several viewers) reuse one
  * computation until a label is added. Bounded: the least recently used queue goes first.
  *
@@ -85,12 +86,14 @@ interface Computed {
 /** `at`: performance.now() when the computation ended (a bound on this process's own work, not the domain clock). */
 const memo = new Map<string, { done?: Computed & { at: number }; running?: Computed; busy: boolean }>();
 
-/** Null when the queue does not exist; otherwise a key that changes whenever a label row is added. */
+/**
+ * Null when the queue does not exist; otherwise a key that changes whenever a label row is added:
+ * the number of label rows this process has caught up with (rows are only ever added, so the count
+ * is a version; label-cache.ts reads it in one statement, with the rows added since).
+ */
 async function labelsVersion(db: Db, queueId: string): Promise<string | null> {
-  const queue = await db.reviewQueue.findUnique({ where: { id: queueId }, select: { id: true } });
-  if (!queue) return null;
-  const labels = await db.reviewLabelRow.aggregate({ where: { queueId }, _count: { _all: true }, _max: { createdAt: true, savedAt: true } });
-  return `${labels._count._all}|${labels._max.createdAt?.getTime() ?? 0}|${labels._max.savedAt?.getTime() ?? 0}`;
+  if (!(await loadQueueMeta(db, queueId))) return null;
+  return String((await loadHistoryCached(db, queueId)).rows);
 }
 
 async function computeQueueAgreement(db: Db, queueId: string, clock: Clock): Promise<QueueAgreement | null> {

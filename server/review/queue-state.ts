@@ -85,3 +85,19 @@ async function queueItems(db: Db, queueId: string): Promise<QueueItem[]> {
 }
 
 const parsedItems = new Map<string, Promise<QueueItem[]>>();
+
+/**
+ * One item of a queue by its key, from the same once-per-process list (a save needs the item the
+ * label is about: its ref, policy or sides; reading and parsing its row per save was a query per save).
+ */
+export async function queueItem(db: Db, queueId: string, itemKey: string): Promise<QueueItem | undefined> {
+  const items = await queueItems(db, queueId);
+  let byKey = itemsByKey.get(items);
+  if (!byKey) {
+    byKey = new Map(items.map((item) => [item.id, item]));
+    itemsByKey.set(items, byKey);
+  }
+  return byKey.get(itemKey);
+}
+
+const itemsByKey = new WeakMap<QueueItem[], Map<string, QueueItem>>();

@@ -4,7 +4,7 @@ import type { Db } from "../db/client";
 import { isUniqueViolation } from "../users/user-error";
 import { labelBody, loadLabels, sameContent } from "./label-rows";
 import { libKind, type ReviewQueueKind } from "./queue-kinds";
-import { loadQueueMeta } from "./queue-state";
+import { loadQueueMeta, queueItem } from "./queue-state";
 
 /**
  * Saving a label version. The client generates the thread id (`labelId`) and names the version it
@@ -76,9 +76,8 @@ export async function retractLabelVersion(db: Db, input: { queueId: string; item
 async function locate(db: Db, queueId: string, itemKey: string) {
   const queue = await loadQueueMeta(db, queueId);
   if (!queue) return { ok: false as const, code: "not_found" as const, message: `no review queue ${queueId}` };
-  const row = await db.reviewItem.findUnique({ where: { queueId_itemKey: { queueId, itemKey } }, select: { payload: true } });
-  if (!row) return { ok: false as const, code: "not_found" as const, message: `no item ${itemKey} in this queue` };
-  const item = JSON.parse(row.payload) as QueueItem;
+  const item = await queueItem(db, queueId, itemKey);
+  if (!item) return { ok: false as const, code: "not_found" as const, message: `no item ${itemKey} in this queue` };
   if (item.queue !== libKind(queue.kind)) return { ok: false as const, code: "not_found" as const, message: `item ${itemKey} is not a ${queue.kind} item` };
   return { ok: true as const, kind: queue.kind, item };
 }

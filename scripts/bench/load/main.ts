@@ -8,7 +8,8 @@
  *
  * LOAD_SECONDS (120), LOAD_REVIEWERS (50), LOAD_THINK_MS (1000: mean pause before each save),
  * LOAD_UPLOADS (20), LOAD_UPLOAD_MB (10), LOAD_PG_ADMIN_URL (postgresql://postgres@127.0.0.1:5432/postgres),
- * LOAD_SKIP_BUILD=1 reuses data/.next-load when LOAD_KEEP_BUILD=1 kept it from an earlier run.
+ * LOAD_SKIP_BUILD=1 reuses data/.next-load when LOAD_KEEP_BUILD=1 kept it from an earlier run,
+ * LOAD_PROFILE_DIR=dir writes a V8 CPU profile of each studio process there (open it in Chrome's DevTools).
  */
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -74,7 +75,7 @@ async function main(): Promise<number> {
     TRACEFOLD_UPLOADS_PER_MINUTE: "100000",
   };
   const buildSeconds = round(await buildStudio(env, process.env.LOAD_SKIP_BUILD === "1"));
-  server = await startStudio(env, join(workDir, "studio.log"));
+  server = await startStudio(env, join(workDir, "studio.log"), process.env.LOAD_PROFILE_DIR || undefined);
   console.error(`bench:load: studio on ${server.origin}; ${reviewers} reviewers label for ${seconds} s…`);
 
   const before = loadavg().map((l) => round(l, 2));

@@ -32,12 +32,17 @@ export async function buildStudio(env: NodeJS.ProcessEnv, skipBuild: boolean): P
   return (performance.now() - started) / 1000;
 }
 
-/** Starts `next start` on a free loopback port (its own process group) and waits until it answers. */
-export async function startStudio(env: NodeJS.ProcessEnv, logPath: string): Promise<StudioServer> {
+/**
+ * Starts `next start` on a free loopback port (its own process group) and waits until it answers.
+ * `profileDir` runs it under `node --cpu-prof` (the profile is written when it stops), the way to
+ * see where a request's CPU goes.
+ */
+export async function startStudio(env: NodeJS.ProcessEnv, logPath: string, profileDir?: string): Promise<StudioServer> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const log = createWriteStream(logPath);
-  const child = spawn("npx", ["--no-install", "next", "start", "-H", "127.0.0.1", "-p", String(port)], {
+  const nodeArgs = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
+  const child = spawn(process.execPath, [...nodeArgs, require.resolve("next/dist/bin/next"), "start", "-H", "127.0.0.1", "-p", String(port)], {
     env: { ...env, NEXTAUTH_URL: origin, TRACEFOLD_NEXT_DIST_DIR: LOAD_DIST_DIR, TRACEFOLD_TSCONFIG: LOAD_TSCONFIG },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
@@ -68,7 +73,7 @@ async function waitUntilUp(origin: string, child: ChildProcess): Promise<void> {
   throw new Error(`the studio did not answer on ${origin} within 60 s`);
 }
 
-/** SIGTERM to the whole group (npx → next → workers), SIGKILL after 10 s. */
+/** SIGTERM to the whole group (next and anything it started), SIGKILL after 10 s. */
 async function stopGroup(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
   const exited = once(child, "exit");
@@ -83,7 +88,7 @@ async function stopGroup(child: ChildProcess): Promise<void> {
   const timer = setTimeout(() => signal("SIGKILL"), 10_000);
   await exited;
   clearTimeout(timer);
-  signal("SIGKILL"); // stragglers of the group that outlived npx
+  signal("SIGKILL"); // stragglers of the group that outlived next
 }
 
 function freePort(): Promise<number> {
