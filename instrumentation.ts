@@ -1,6 +1,8 @@
 /**
- * Next calls `register()` once when a server instance starts (never during `next build`). When this
- * server runs jobs itself (TRACEFOLD_INPROCESS_WORKER; on by default with SQLite, off with
+ * Next calls `register()` once when a server instance starts (never during `next build`). First it
+ * proves the blob store works (server/storage/check-blob-store.ts): a wrong bucket, endpoint, key or
+ * an unwritable data directory makes the studio exit at start-up with a message naming the setting,
+ * instead of failing the first upload. When this server runs jobs itself (TRACEFOLD_INPROCESS_WORKER; on by default with SQLite, off with
  * PostgreSQL where `npm run worker` processes do the work), the job handlers start here, so queued
  * runs and runs orphaned by the previous process resume right after a restart instead of waiting
  * for someone to open an evaluation page. The workers need Node (Prisma, node:crypto): the edge
@@ -8,12 +10,14 @@
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { checkBlobStoreOrExit } = await import("./server/storage/check-blob-store");
+  await checkBlobStoreOrExit("tracefold studio");
   const [{ getDb }, { getJobQueue, inProcessWorkerEnabled }, { startJobWorkers }] = await Promise.all([
     import("./server/db/client"),
     import("./server/jobs/process-queue"),
     import("./server/jobs/start-job-workers"),
   ]);
   if (!inProcessWorkerEnabled()) return;
-  // A worker that cannot start (a bad storage setting, say) must not take the studio down with it.
+  // A worker that cannot start must not take the studio down with it (the store was checked above).
   await startJobWorkers(getDb(), getJobQueue({ worker: true })).catch((error) => console.error("in-process job workers did not start:", error));
 }

@@ -7,6 +7,7 @@ import { evalUsage, runEval } from "./commands/eval";
 import { onlineUsage, runOnline } from "./commands/online";
 import { policiesUsage, runPolicies } from "./commands/policies";
 import { runSimulate, simulateUsage } from "./commands/simulate";
+import { runStorage, storageUsage } from "./commands/storage";
 
 /** `tracefold <command>`: the command-line face of lib/ (and server/ for database work). */
 const COMMANDS: Record<string, { usage: string; run: (argv: string[]) => Promise<number> }> = {
@@ -19,6 +20,7 @@ const COMMANDS: Record<string, { usage: string; run: (argv: string[]) => Promise
   backup: { usage: backupUsage, run: runBackup },
   restore: { usage: restoreUsage, run: runRestore },
   simulate: { usage: simulateUsage, run: runSimulate },
+  storage: { usage: storageUsage, run: runStorage },
 };
 
 function usage(): string {

@@ -48,10 +48,42 @@ export function appendLabel(history: LabelHistory, label: ReviewLabel): LabelHis
   return next;
 }
 
-/** Throws the LabelHistoryError `appendLabel` names when `label` may not follow `thread`. */
+/**
+ * Appends `labels` in the order given, with the same checks as `appendLabel`, to a copy of
+ * `history` (the input is not modified). Linear in the labels: one map is filled in place and a
+ * thread of `history` is copied once, when first extended (`appendLabel` per label copies the whole
+ * map each time — quadratic for a large import). A label that may not follow its thread is handed
+ * to `onRefused` with its LabelHistoryError and left out, as a caught `appendLabel` would leave it.
+ */
+export function appendLabels(history: LabelHistory, labels: Iterable<ReviewLabel>, onRefused: (label: ReviewLabel, error: LabelHistoryError) => void): LabelHistory {
+  const next = new Map(history);
+  const mine = new Set<string>();
+  for (const label of labels) {
+    const thread = next.get(label.labelId) ?? [];
+    try {
+      checkAppend(thread, label);
+    } catch (error) {
+      if (!(error instanceof LabelHistoryError)) throw error;
+      onRefused(label, error);
+      continue;
+    }
+    if (mine.has(label.labelId)) (thread as ReviewLabel[]).push(label);
+    else {
+      next.set(label.labelId, [...thread, label]);
+      mine.add(label.labelId);
+    }
+  }
+  return next;
+}
+
+/**
+ * Throws the LabelHistoryError `appendLabel` names when `label` may not follow `thread`. Every
+ * thread is built through this check, so `thread[i].version === i + 1`: a stored version is found
+ * by index, not by scanning the thread (which made long threads quadratic).
+ */
 function checkAppend(thread: readonly ReviewLabel[], label: ReviewLabel): void {
   const last = thread.at(-1);
-  if (thread.some((l) => l.version === label.version)) {
+  if (thread[label.version - 1]?.version === label.version) {
     throw new LabelHistoryError("duplicate-version", `label ${label.labelId} already has version ${label.version}`);
   }
   if (label.version !== thread.length + 1) {

@@ -4,6 +4,7 @@ import { runnerWorkerId } from "../evals/eval-runner";
 import { startEvalRunner } from "../evals/start-eval-runner";
 import type { BlobStore } from "../storage/blob-store";
 import { getBlobStore } from "../storage/configured-blob-store";
+import { DEFAULT_BLOB_GRACE_MS, sweepUnreferencedBlobs } from "../storage/sweep-unreferenced-blobs";
 import { reconcileUploadImports, uploadImportHandler } from "../uploads/run-upload-import";
 import type { JobQueue } from "./job-queue";
 
@@ -21,6 +22,10 @@ export interface StartJobWorkersOptions {
   importConcurrency?: number;
   /** Period of the orphan / missing-job sweeps (TRACEFOLD_JOB_SWEEP_MS, default 30 s). */
   sweepMs?: number;
+  /** Period of the unreferenced-blob sweep (TRACEFOLD_BLOB_SWEEP_MS, default 1 hour; 0 turns it off). */
+  blobSweepMs?: number;
+  /** Age below which an unreferenced blob is kept (TRACEFOLD_BLOB_SWEEP_GRACE_MINUTES, default 60). */
+  blobGraceMs?: number;
 }
 
 /**
@@ -28,7 +33,9 @@ export interface StartJobWorkersOptions {
  * and what a studio server runs in-process when TRACEFOLD_INPROCESS_WORKER is on (the SQLite
  * default). Handlers are idempotent (see job-queue.ts), so any number of processes may do this;
  * each also sweeps now and every `sweepMs` for work whose worker died (stale heartbeat, after
- * TRACEFOLD_RUN_STALE_MS, default 2 minutes) and for queued work without a job.
+ * TRACEFOLD_RUN_STALE_MS, default 2 minutes) and for queued work without a job. Every `blobSweepMs`
+ * (first one period after start) it removes blobs no row refers to that are older than the grace
+ * period (server/storage/sweep-unreferenced-blobs.ts); sweeps of several workers may overlap harmlessly.
  */
 export async function startJobWorkers(db: Db, queue: JobQueue, options: StartJobWorkersOptions = {}): Promise<JobWorkers> {
   const store = options.store ?? getBlobStore();
@@ -41,14 +48,50 @@ export async function startJobWorkers(db: Db, queue: JobQueue, options: StartJob
   await sweepUploads();
   const timer = setInterval(() => void sweepUploads(), sweepMs);
   timer.unref();
+  const blobSweeps = startBlobSweeps(db, store, options.blobSweepMs ?? blobSweepMsFromEnv(), options.blobGraceMs ?? envInt("TRACEFOLD_BLOB_SWEEP_GRACE_MINUTES", DEFAULT_BLOB_GRACE_MS / 60_000) * 60_000);
   const runner = startEvalRunner(db, { queue, staleMs, intervalMs: sweepMs, concurrency: options.evalConcurrency ?? envInt("TRACEFOLD_WORKER_EVAL_CONCURRENCY", 1) });
   return {
     async stop({ timeoutMs = 30_000 } = {}) {
       clearInterval(timer);
+      await blobSweeps.stop();
       await runner.stop();
       await queue.stop({ timeoutMs });
     },
   };
+}
+
+/**
+ * One sweep at a time per process: a slow sweep (a large bucket) is not started again on top of
+ * itself, and stop waits for the running one so it does not outlive the database connection.
+ */
+function startBlobSweeps(db: Db, store: BlobStore, periodMs: number, graceMs: number): { stop(): Promise<void> } {
+  if (periodMs === 0) return { stop: async () => undefined };
+  let running: Promise<void> | null = null;
+  const sweep = async () => {
+    try {
+      const result = await sweepUnreferencedBlobs(db, store, { graceMs });
+      if (result.removed > 0) console.log(`blob sweep: removed ${result.removed} unreferenced blobs (${result.bytesFreed} bytes) of ${result.scanned}`);
+    } catch (error) {
+      console.error("blob sweep:", error);
+    }
+  };
+  const timer = setInterval(() => {
+    running ??= sweep().finally(() => (running = null));
+  }, periodMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+/** TRACEFOLD_BLOB_SWEEP_MS: a positive period in ms, or 0 to turn the sweep off (default 1 hour). */
+function blobSweepMsFromEnv(): number {
+  const raw = process.env.TRACEFOLD_BLOB_SWEEP_MS?.trim();
+  if (raw === "0") return 0;
+  return envInt("TRACEFOLD_BLOB_SWEEP_MS", 60 * 60_000);
 }
 
 function envInt(name: string, fallback: number): number {

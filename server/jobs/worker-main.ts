@@ -1,12 +1,14 @@
 import { getDb } from "../db/client";
 import { databaseUrl, engineOf } from "../db/engine";
 import { migrate } from "../db/migrate";
+import { checkBlobStoreOrExit } from "../storage/check-blob-store";
 import { getJobQueue } from "./process-queue";
 import { startJobWorkers } from "./start-job-workers";
 
 /**
- * `npm run worker`: a job worker process. It migrates the database (idempotent, under the
- * migrator's lock), connects the JobQueue of DATABASE_URL (pg-boss on PostgreSQL), registers every
+ * `npm run worker`: a job worker process. It first proves the blob store works (a wrong bucket,
+ * endpoint or key exits 1 with a message naming the setting), migrates the database (idempotent,
+ * under the migrator's lock), connects the JobQueue of DATABASE_URL (pg-boss on PostgreSQL), registers every
  * handler and works until SIGTERM or SIGINT; then it stops taking jobs, hands a running evaluation
  * back to the queue after its current unit (or lets an import finish), and exits 0. Start as many as
  * the machines allow: they share the queue, and a worker that is killed outright loses nothing —
@@ -14,6 +16,7 @@ import { startJobWorkers } from "./start-job-workers";
  */
 async function main(): Promise<void> {
   const url = databaseUrl();
+  await checkBlobStoreOrExit(`tracefold worker ${process.pid}`);
   await migrate(url);
   const db = getDb();
   const queue = getJobQueue({ worker: true });

@@ -14,6 +14,11 @@ export function blobKey(kind: BlobKind, sha256: string): string {
   return `${kind}/${sha256.slice(0, 2)}/${sha256}`;
 }
 
+/** Whether a name is a well-formed key (listings skip anything else: temp files, foreign objects). */
+export function isBlobKey(key: string): boolean {
+  return KEY.test(key);
+}
+
 /** Refuses anything that is not a well-formed key: no path or object name is built from other input. */
 export function assertBlobKey(key: string): void {
   if (!KEY.test(key)) throw new Error(`invalid blob key ${JSON.stringify(key)}`);

@@ -1,13 +1,14 @@
 import { createReadStream } from "node:fs";
-import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { assertBlobKey, BlobNotFoundError, blobKey, sha256OfBytes, sha256OfFile, type BlobKind } from "./blob-key";
-import type { BlobStore, PutResult } from "./blob-store";
+import { assertBlobKey, BlobNotFoundError, blobKey, isBlobKey, sha256OfBytes, sha256OfFile, type BlobKind } from "./blob-key";
+import type { BlobInfo, BlobStore, PutResult } from "./blob-store";
 import { dataDir } from "./data-dir";
 
 /**
  * The embedded default: blobs as files under `<root>/<kind>/<sha[0:2]>/<sha>`. A put writes a temp
- * file and renames it into place, so a crash never leaves a half-written blob under its key.
+ * file and renames it into place, so a crash never leaves a half-written blob under its key; a put
+ * of bytes already there touches the file's mtime (what `lastModified` reports).
  */
 export function localBlobStore(root = dataDir()): BlobStore {
   const pathOf = (key: string) => {
@@ -17,7 +18,15 @@ export function localBlobStore(root = dataDir()): BlobStore {
   const place = async (sha256: string, kind: BlobKind, write: (target: string) => Promise<void>): Promise<PutResult> => {
     const key = blobKey(kind, sha256);
     const target = pathOf(key);
-    if (await sizeOf(target) !== null) return { key, sha256, created: false };
+    if (await sizeOf(target) !== null) {
+      const now = new Date();
+      // Removed meanwhile (a sweep): store it again rather than report bytes that are gone.
+      const touched = await utimes(target, now, now).then(() => true, (error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT") return false;
+        throw error;
+      });
+      if (touched) return { key, sha256, created: false };
+    }
     await mkdir(dirname(target), { recursive: true });
     const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
     await write(temp);
@@ -39,7 +48,39 @@ export function localBlobStore(root = dataDir()): BlobStore {
       return { bytes, stream: createReadStream(pathOf(key), { highWaterMark: 1 << 20 }) };
     },
     remove: async (key) => rm(pathOf(key), { force: true }),
+    stat: async (key) => infoOf(key, pathOf(key)),
+    list: (kind) => listKind(root, kind),
   };
+}
+
+async function* listKind(root: string, kind: BlobKind): AsyncIterable<BlobInfo> {
+  for (const prefix of await entries(join(/*turbopackIgnore: true*/ root, kind))) {
+    for (const name of await entries(join(/*turbopackIgnore: true*/ root, kind, prefix))) {
+      const key = `${kind}/${prefix}/${name}`;
+      if (!isBlobKey(key)) continue;
+      const info = await infoOf(key, join(/*turbopackIgnore: true*/ root, key));
+      if (info) yield info;
+    }
+  }
+}
+
+async function entries(dir: string): Promise<string[]> {
+  try {
+    return await readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
+}
+
+async function infoOf(key: string, path: string): Promise<BlobInfo | null> {
+  try {
+    const s = await stat(path);
+    return s.isFile() ? { key, bytes: s.size, lastModified: s.mtime } : null;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
 }
 
 async function sizeOf(path: string): Promise<number | null> {

@@ -5,8 +5,8 @@ import type { Readable } from "node:stream";
 import type { S3Settings } from "./storage-config";
 
 /**
- * A minimal S3 client: AWS Signature Version 4 over node:http(s), for the four object calls the
- * blob store makes (HEAD, PUT, GET, DELETE). Why not @aws-sdk/client-s3: it brings dozens of
+ * A minimal S3 client: AWS Signature Version 4 over node:http(s), for the calls the blob store
+ * makes (HEAD, PUT, GET, DELETE of an object; ListObjectsV2 and HEAD of the bucket). Why not @aws-sdk/client-s3: it brings dozens of
  * @aws-sdk/@smithy packages into a lockfile other work edits concurrently, and content addressing
  * removes the hard part SigV4 usually has — the payload hash is the blob's own sha256, known
  * before the upload, so a file is streamed in one signed PUT (up to S3's 5 GB single-PUT limit,
@@ -19,6 +19,8 @@ export interface S3Request {
   method: "GET" | "HEAD" | "PUT" | "DELETE";
   /** Object key; absent for bucket-level calls. */
   key?: string;
+  /** Query parameters (ListObjectsV2's `list-type`, `prefix`, `continuation-token`); signed. */
+  query?: Record<string, string>;
   /** Hex sha256 of the body (of "" when there is none). */
   payloadSha256?: string;
   body?: Readable | Buffer;
@@ -40,15 +42,16 @@ const EMPTY_SHA256 = createHash("sha256").update("").digest("hex");
 export function s3Request(settings: S3Settings, request: S3Request, now = new Date()): Promise<S3Response> {
   const endpoint = new URL(settings.endpoint);
   const { host, path } = s3Target(settings, request.key);
+  const query = canonicalQuery(request.query ?? {});
   const payloadSha256 = request.payloadSha256 ?? EMPTY_SHA256;
   const amzDate = now.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
   const headers: Record<string, string> = { host, "x-amz-content-sha256": payloadSha256, "x-amz-date": amzDate };
   if (request.contentLength !== undefined) headers["content-length"] = String(request.contentLength);
-  headers.authorization = signatureV4(settings, request.method, path, headers);
+  headers.authorization = signatureV4(settings, request.method, path, headers, query);
   const transport = endpoint.protocol === "https:" ? https : http;
   return new Promise((resolvePromise, reject) => {
     const req = transport.request(
-      { method: request.method, hostname: endpoint.hostname, port: endpoint.port || undefined, path, headers },
+      { method: request.method, hostname: endpoint.hostname, port: endpoint.port || undefined, path: query ? `${path}?${query}` : path, headers },
       (res) => resolvePromise({ status: res.statusCode ?? 0, headers: res.headers, body: res }),
     );
     req.on("error", reject);
@@ -74,14 +77,25 @@ export function s3Target(settings: Pick<S3Settings, "endpoint" | "bucket" | "for
 }
 
 /**
- * The Authorization header for a request without a query string, signing every header given
- * (lower-case names; `x-amz-date` and `x-amz-content-sha256` among them). Pinned by AWS's
- * published examples in tests/unit/storage/s3-signature.test.ts.
+ * The query string as SigV4 signs it and as it is sent: parameters sorted by name, names and values
+ * RFC 3986-encoded, `name=value` joined by `&` ("" without parameters).
  */
-export function signatureV4(credentials: Pick<S3Settings, "accessKeyId" | "secretAccessKey" | "region">, method: string, path: string, headers: Record<string, string>): string {
+export function canonicalQuery(query: Record<string, string>): string {
+  return Object.keys(query)
+    .sort()
+    .map((name) => `${encodeRfc3986(name)}=${encodeRfc3986(query[name]!)}`)
+    .join("&");
+}
+
+/**
+ * The Authorization header, signing every header given (lower-case names; `x-amz-date` and
+ * `x-amz-content-sha256` among them) and the canonical query string (see canonicalQuery). Pinned
+ * by AWS's published examples in tests/unit/storage/s3-signature.test.ts.
+ */
+export function signatureV4(credentials: Pick<S3Settings, "accessKeyId" | "secretAccessKey" | "region">, method: string, path: string, headers: Record<string, string>, query = ""): string {
   const names = Object.keys(headers).sort();
   const amzDate = headers["x-amz-date"]!;
-  const canonical = [method, path, "", ...names.map((n) => `${n}:${headers[n]!.trim()}`), "", names.join(";"), headers["x-amz-content-sha256"]!].join("\n");
+  const canonical = [method, path, query, ...names.map((n) => `${n}:${headers[n]!.trim()}`), "", names.join(";"), headers["x-amz-content-sha256"]!].join("\n");
   const day = amzDate.slice(0, 8);
   const scope = `${day}/${credentials.region}/s3/aws4_request`;
   const toSign = ["AWS4-HMAC-SHA256", amzDate, scope, createHash("sha256").update(canonical).digest("hex")].join("\n");

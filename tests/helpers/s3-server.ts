@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, utimesSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import S3rver from "s3rver";
@@ -6,6 +6,8 @@ import type { S3Settings } from "../../server/storage/storage-config";
 
 export interface TestS3 {
   settings: S3Settings;
+  /** Sets an object's LastModified (s3rver reports its file's mtime): how tests age a blob. */
+  backdate(key: string, when: Date): void;
   close(): Promise<void>;
 }
 
@@ -21,6 +23,7 @@ export async function startTestS3(bucket = "tracefold-test"): Promise<TestS3> {
   const { port } = await server.run();
   return {
     settings: { endpoint: `http://127.0.0.1:${port}`, bucket, region: "us-east-1", accessKeyId: "S3RVER", secretAccessKey: "S3RVER", forcePathStyle: true },
+    backdate: (key, when) => utimesSync(join(directory, bucket, `${key}._S3rver_object`), when, when),
     close: async () => {
       await server.close();
       rmSync(directory, { recursive: true, force: true });

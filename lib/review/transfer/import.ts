@@ -1,4 +1,4 @@
-import { appendLabel, LabelHistoryError, type LabelHistory } from "../history";
+import { appendLabels, type LabelHistory, type LabelHistoryError } from "../history";
 import type { ReviewLabel } from "../label-schema";
 import { parseCsv } from "./csv";
 import type { ImportError } from "./issues";
@@ -35,21 +35,18 @@ export function importLabels(text: string, format: LabelFormat, existing: LabelH
       continue;
     }
     firstLine.set(key, record.line);
-    const stored = existing.get(labelId)?.find((l) => l.version === version);
+    // Threads hold versions 1, 2, 3, … in order (history.ts), so a stored version is found by index.
+    const candidate = existing.get(labelId)?.[version - 1];
+    const stored = candidate?.version === version ? candidate : undefined;
     if (!stored) fresh.push(record);
     else if (exportJsonl([stored]) === exportJsonl([record.label])) skipped++;
     else errors.push({ line: record.line, field: "version", expected: `a version of ${labelId} not already stored`, message: `label ${labelId} version ${version} is already stored with different content; add a new version instead` });
   }
-  let history = existing;
   const ordered = [...fresh].sort((a, b) => (a.label.labelId < b.label.labelId ? -1 : a.label.labelId > b.label.labelId ? 1 : a.label.version - b.label.version));
-  for (const record of ordered) {
-    try {
-      history = appendLabel(history, record.label);
-    } catch (error) {
-      if (!(error instanceof LabelHistoryError)) throw error;
-      errors.push({ line: record.line, field: error.code === "changed-thread" ? "labelId" : "supersedes", expected: expectedFor(error.code), message: error.message });
-    }
-  }
+  const lineOf = new Map(ordered.map((record) => [record.label, record.line]));
+  const history = appendLabels(existing, ordered.map((record) => record.label), (label, error) => {
+    errors.push({ line: lineOf.get(label)!, field: error.code === "changed-thread" ? "labelId" : "supersedes", expected: expectedFor(error.code), message: error.message });
+  });
   if (errors.length > 0) return { ok: false, errors: errors.sort((a, b) => a.line - b.line) };
   return { ok: true, labels: fresh.map((r) => r.label), skipped, history };
 }

@@ -1,40 +1,59 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { BlobNotFoundError, localBlobStore, type BlobStore } from "../../../server/storage/blob-store";
+import { BlobNotFoundError, localBlobStore, type BlobInfo, type BlobStore } from "../../../server/storage/blob-store";
 import { s3BlobStore } from "../../../server/storage/s3-blob-store";
 import { startTestS3, type TestS3 } from "../../helpers/s3-server";
 
 const sha = (bytes: Uint8Array | string) => createHash("sha256").update(bytes).digest("hex");
 
 /** Both backends, one contract: what callers may rely on whichever store is configured. */
-const BACKENDS: { name: string; open(): Promise<{ store: BlobStore; close(): Promise<void> }> }[] = [
+interface OpenedStore {
+  store: BlobStore;
+  /** Ages a blob behind the store's back (what an hour passing would do). */
+  backdate(key: string, when: Date): void;
+  close(): Promise<void>;
+}
+
+const BACKENDS: { name: string; open(): Promise<OpenedStore> }[] = [
   {
     name: "local disk",
     open: async () => {
       const root = mkdtempSync(join(tmpdir(), "tracefold-blobs-"));
-      return { store: localBlobStore(root), close: async () => rmSync(root, { recursive: true, force: true }) };
+      return { store: localBlobStore(root), backdate: (key, when) => utimesSync(join(root, key), when, when), close: async () => rmSync(root, { recursive: true, force: true }) };
     },
   },
   {
     name: "S3 (s3rver on loopback)",
     open: async () => {
       const s3: TestS3 = await startTestS3();
-      return { store: s3BlobStore(s3.settings), close: () => s3.close() };
+      return { store: s3BlobStore(s3.settings), backdate: s3.backdate, close: () => s3.close() };
     },
   },
 ];
 
+const HOUR = 3_600_000;
+
+async function listAll(store: BlobStore, kind: "uploads" | "sidecars"): Promise<Map<string, BlobInfo>> {
+  const out = new Map<string, BlobInfo>();
+  for await (const info of store.list(kind)) {
+    assert.ok(!out.has(info.key), `${info.key} listed once`);
+    out.set(info.key, info);
+  }
+  return out;
+}
+
 for (const backend of BACKENDS) {
   describe(`blob store contract: ${backend.name}`, () => {
     let store: BlobStore;
+    let backdate: OpenedStore["backdate"];
     let close: () => Promise<void>;
     let scratch: string;
     before(async () => {
-      ({ store, close } = await backend.open());
+      ({ store, backdate, close } = await backend.open());
       scratch = mkdtempSync(join(tmpdir(), "tracefold-blob-src-"));
     });
     after(async () => {
@@ -98,6 +117,48 @@ for (const backend of BACKENDS) {
       await assert.rejects(store.openRead(key), BlobNotFoundError);
     });
 
+    test("list yields every blob of one kind, once, with its size and last write", async () => {
+      const before = Date.now();
+      const sidecars = await Promise.all([0, 1, 2, 3, 4].map((i) => store.putBytes(Buffer.from(`listed sidecar ${i}${"x".repeat(i)}`), "sidecars")));
+      const upload = await store.putBytes(Buffer.from("listed upload"), "uploads");
+      const listed = await listAll(store, "sidecars");
+      for (const [i, put] of sidecars.entries()) {
+        const info = listed.get(put.key);
+        assert.ok(info, `${put.key} is listed`);
+        assert.equal(info.bytes, `listed sidecar ${i}`.length + i);
+        assert.ok(Math.abs(info.lastModified.getTime() - before) < 60_000, "lastModified is the time of the put");
+      }
+      assert.ok(![...listed.keys()].some((key) => !key.startsWith("sidecars/")), "only the kind asked for");
+      assert.ok((await listAll(store, "uploads")).has(upload.key));
+      await store.remove(sidecars[0]!.key);
+      assert.equal((await listAll(store, "sidecars")).has(sidecars[0]!.key), false, "a removed blob is no longer listed");
+    });
+
+    test("stat reports size and last write, and null for a missing key", async () => {
+      const put = await store.putBytes(Buffer.from("stat me"), "uploads");
+      const info = await store.stat(put.key);
+      assert.ok(info);
+      assert.equal(info.key, put.key);
+      assert.equal(info.bytes, 7);
+      assert.ok(Math.abs(info.lastModified.getTime() - Date.now()) < 60_000);
+      assert.equal(await store.stat(`uploads/cd/cd${"0".repeat(62)}`), null);
+      await assert.rejects(store.stat("../x"), /invalid blob key/);
+    });
+
+    test("a put of bytes already stored brings an old blob's lastModified forward (created stays false)", async () => {
+      const bytes = Buffer.from("stored long ago, uploaded again");
+      const first = await store.putBytes(bytes, "uploads");
+      backdate(first.key, new Date(Date.now() - 2 * HOUR));
+      assert.ok((await store.stat(first.key))!.lastModified.getTime() < Date.now() - HOUR, "backdated");
+      const path = join(scratch, "again.bin");
+      writeFileSync(path, bytes);
+      const again = await store.putFile(path, "uploads");
+      assert.equal(again.created, false);
+      const info = await store.stat(first.key);
+      assert.ok(info && Date.now() - info.lastModified.getTime() < 60_000, `lastModified refreshed (was ${info?.lastModified.toISOString()})`);
+      assert.deepEqual(await store.readBytes(first.key), bytes);
+    });
+
     test("malformed keys are refused before anything is built from them", async () => {
       for (const key of ["../etc/passwd", "uploads/ab/../../x", `uploads/ab/${"g".repeat(64)}`, `other/ab/${"a".repeat(64)}`]) {
         await assert.rejects(store.readBytes(key), /invalid blob key/);
@@ -108,6 +169,23 @@ for (const backend of BACKENDS) {
   });
 }
 
+describe("local disk listing", () => {
+  test("a put's leftover temp file and stray names are not listed as blobs", async () => {
+    const root = mkdtempSync(join(tmpdir(), "tracefold-blobs-"));
+    try {
+      const store = localBlobStore(root);
+      const put = await store.putBytes(Buffer.from("real"), "uploads");
+      writeFileSync(join(root, `${put.key}.123.456.tmp`), "half-written");
+      mkdirSync(join(root, "uploads", "zz"));
+      writeFileSync(join(root, "uploads", "zz", "notes.txt"), "?");
+      assert.deepEqual([...(await listAll(store, "uploads")).keys()], [put.key]);
+      assert.deepEqual([...(await listAll(store, "sidecars")).keys()], [], "a kind never written lists nothing");
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("S3 failures are located", () => {
   test("an unknown access key fails with the operation, the key and the server's error code", async () => {
     const s3 = await startTestS3();
@@ -116,6 +194,9 @@ describe("S3 failures are located", () => {
       await assert.rejects(store.putBytes(Buffer.from("x"), "uploads"), /^S3Error: S3 HEAD uploads\/2d\/2d711642b726b04401627ca9fbac32f5c8530fb1903cc4db02258717921a4881 failed: 403/);
       const missingBucket = s3BlobStore({ ...s3.settings, bucket: "no-such-bucket" });
       await assert.rejects(missingBucket.readBytes(`uploads/ab/ab${"0".repeat(62)}`), /S3 GET .* failed: 404 NoSuchBucket/);
+      await assert.rejects(async () => {
+        for await (const info of missingBucket.list("uploads")) assert.fail(`listed ${info.key}`);
+      }, /S3 LIST uploads\/ failed: 404 NoSuchBucket/);
     } finally {
       await s3.close();
     }

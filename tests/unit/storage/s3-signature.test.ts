@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { s3Target, signatureV4 } from "../../../server/storage/s3-request";
+import { canonicalQuery, s3Target, signatureV4 } from "../../../server/storage/s3-request";
 
 /** AWS's example credentials and bucket from "Signature Calculations for the Authorization Header" (S3 API reference). */
 const AWS_EXAMPLE = { accessKeyId: "AKIAIOSFODNN7EXAMPLE", secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", region: "us-east-1" };
@@ -33,6 +33,22 @@ describe("S3 Signature Version 4", () => {
       "x-amz-storage-class": "REDUCED_REDUNDANCY",
     });
     assert.match(authorization, /, Signature=98ad721746da40c64f1a55b78f14c238d841ea1380cd77a1b5971af0ece108bd$/);
+  });
+
+  test("AWS's GET Bucket (List Objects) example (a signed query string) signs to the published signature", () => {
+    const { host, path } = s3Target(BUCKET);
+    const query = canonicalQuery({ prefix: "J", "max-keys": "2" });
+    assert.equal(query, "max-keys=2&prefix=J", "parameters sorted by name");
+    const authorization = signatureV4(AWS_EXAMPLE, "GET", path, {
+      host,
+      "x-amz-content-sha256": "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+      "x-amz-date": "20130524T000000Z",
+    }, query);
+    assert.match(authorization, /, Signature=34b48302e7b5fa45bde8084f4b7868a86f0a534bc59db6670ed5711ef69dc6f7$/);
+  });
+
+  test("query values are RFC 3986-encoded (a continuation token's '/', '+' and '=')", () => {
+    assert.equal(canonicalQuery({ "continuation-token": "a/b+c=", "list-type": "2" }), "continuation-token=a%2Fb%2Bc%3D&list-type=2");
   });
 
   test("path-style addressing keeps the endpoint's host and puts the bucket in the path", () => {
