@@ -4,13 +4,11 @@ import { basename, join } from "node:path";
 import type { FormatId } from "@/lib/trace/model";
 import type { TokenizerId } from "@/lib/tokens/tokenizer";
 import type { Db } from "../db/client";
-import { getRedactionSettings } from "../settings/redaction-settings";
 import type { BlobStore } from "../storage/blob-store";
 import { dataDir } from "../storage/data-dir";
-import { getUploadRedaction, toRedactionRecord, type RedactionSummary } from "../uploads/redaction-report";
-import { redactUploadFile } from "../uploads/redact-upload-file";
-import { removeUnreferencedRaw } from "../uploads/remove-unreferenced-raw";
-import { importTraceFile, type ImportOutcome } from "./import-trace-file";
+import { redactAndImport } from "../uploads/redact-and-import";
+import type { RedactionSummary } from "../uploads/redaction-report";
+import type { ImportOutcome } from "./import-trace-file";
 
 export interface ImportRedactedOptions {
   db: Db;
@@ -26,39 +24,18 @@ export interface ImportRedactedOptions {
 export type RedactedImportOutcome = ImportOutcome & { redaction?: RedactionSummary };
 
 /**
- * Imports a trace file from disk the way an upload is imported (server/uploads/receive-upload.ts):
- * secrets redacted line by line into a temp copy first (the admin's settings decide e-mails and
- * whether the raw original is kept), the redacted copy parsed and stored, the report written in the
- * import's transaction. Used by `tracefold import` (unless --no-redact) and the demo seed, so no
- * path into the database stores a trace's secrets by default. The temp copy is always removed.
+ * Imports a trace file from disk the way an upload is imported: the same redact-and-import sequence
+ * (server/uploads/redact-and-import.ts) on a temp copy. Used by `tracefold import` (unless
+ * --no-redact) and the demo seed, so no path into the database stores a trace's secrets by default.
+ * The temp copy is always removed.
  */
 export async function importRedactedFile(options: ImportRedactedOptions): Promise<RedactedImportOutcome> {
   const { db, store } = options;
   const dir = join(dataDir(), "tmp", "imports");
   await mkdir(dir, { recursive: true });
   const redactedPath = join(dir, `${randomUUID()}.redacted`);
-  let raw: { key: string; created: boolean } | undefined;
   try {
-    const settings = await getRedactionSettings(db);
-    const report = await redactUploadFile(options.path, redactedPath, { emails: settings.redactEmails });
-    if (settings.keepRawOriginals && report.length > 0) raw = await store.putFile(options.path, "uploads");
-    const outcome = await importTraceFile({
-      db,
-      store,
-      path: redactedPath,
-      fileName: options.fileName ?? basename(options.path),
-      redaction: toRedactionRecord(report, raw?.key ?? null, settings.redactEmails),
-      ...(options.format ? { format: options.format } : {}),
-      ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}),
-      ...(options.userId ? { userId: options.userId } : {}),
-    });
-    if (outcome.status !== "imported" && raw?.created) await removeUnreferencedRaw(db, store, raw.key);
-    if (outcome.status === "failed") return outcome;
-    const redaction = await getUploadRedaction(db, outcome.uploadId);
-    return redaction ? { ...outcome, redaction } : outcome;
-  } catch (error) {
-    if (raw?.created) await removeUnreferencedRaw(db, store, raw.key);
-    throw error;
+    return await redactAndImport({ db, store, path: options.path, redactedPath, fileName: options.fileName ?? basename(options.path), format: options.format, tokenizer: options.tokenizer, userId: options.userId });
   } finally {
     await rm(redactedPath, { force: true });
   }
