@@ -1,4 +1,4 @@
-import { checkAddedDependencies, currentLabels, deriveHumanVerdict, type DependencyLabel, type HumanVerdict, type LabelHistory, type SpanProblem } from "@/lib/review";
+import { checkAddedDependencies, deriveHumanVerdict, type DependencyLabel, type HumanVerdict, type ReviewLabel, type SpanProblem } from "@/lib/review";
 import type { Db } from "../db/client";
 import { loadCutContext } from "./cut-context";
 import { loadCutChecks } from "./cut-checks";
@@ -10,8 +10,7 @@ import { loadCutChecks } from "./cut-checks";
  * match the session are returned as problems, never silently counted. The judge's candidates come
  * checked from the per-cut cache (cut-checks); only a reviewer's added spans need the full context.
  */
-export async function humanVerdicts(db: Db, runId: string, history: LabelHistory): Promise<{ verdicts: HumanVerdict[]; problems: SpanProblem[] }> {
-  const current = currentLabels(history);
+export async function humanVerdicts(db: Db, runId: string, current: readonly ReviewLabel[]): Promise<{ verdicts: HumanVerdict[]; problems: SpanProblem[] }> {
   // Grouped once by reviewer and cut: filtering all dependency labels per reviewed cut was quadratic.
   const key = (reviewer: string, ref: { sessionId: string; cut: number }) => `${reviewer}\u0000${ref.sessionId}@${ref.cut}`;
   const dependencyLabels = new Map<string, DependencyLabel[]>();

@@ -1,4 +1,4 @@
-import { emptyLabelState, extendLabelState, ReviewLabelSchema, type LabelHistory, type LabelState, type ReviewLabel } from "@/lib/review";
+import { LabelState, ReviewLabelSchema, type LabelHistory, type ReviewLabel } from "@/lib/review";
 import type { Db } from "../db/client";
 
 /**
@@ -13,7 +13,7 @@ import type { Db } from "../db/client";
  * exactly as many rows as this process has kept, the kept rows are all of them. Each call runs ONE
  * statement that returns the queue's row count and the ids of its newest rows (by savedAt, an
  * index) in the same snapshot: unchanged → nothing else is read; a few new rows, all among the
- * newest → their bodies are read and applied (`extendLabelState`); anything else (a label import
+ * newest → their bodies are read and added (lib/review's LabelState, in place); anything else (a label import
  * larger than the window, a row that committed late with an older savedAt, another server's clock
  * running behind) → every id is read and the missing rows fetched, as before. A count of zero
  * with rows kept means the queue was deleted: the entry starts over. Correct in every case, cheap
@@ -21,7 +21,7 @@ import type { Db } from "../db/client";
  * Bounded: the least recently used queue goes first.
  */
 export async function loadHistoryCached(db: Db, queueId: string): Promise<CachedHistory> {
-  const entry = cache.get(queueId) ?? { kept: new Set<string>(), state: emptyLabelState() };
+  const entry = cache.get(queueId) ?? { kept: new Set<string>(), state: new LabelState() };
   cache.delete(queueId);
   cache.set(queueId, entry);
   if (cache.size > CACHE_QUEUES) cache.delete(cache.keys().next().value!);
@@ -30,7 +30,7 @@ export async function loadHistoryCached(db: Db, queueId: string): Promise<Cached
   if (total === 0 && entry.kept.size > 0) {
     // The queue's rows are gone (deleted with it): start over.
     entry.kept = new Set();
-    entry.state = emptyLabelState();
+    entry.state = new LabelState();
   }
   const fresh = ids.filter((id) => !entry.kept.has(id));
   // Nothing newer than what is kept (a concurrent request may already have applied a later snapshot).
@@ -41,7 +41,11 @@ export async function loadHistoryCached(db: Db, queueId: string): Promise<Cached
   return view(entry);
 }
 
-/** A queue's history and the completions it implies (lib/review's), with the number of label rows it was built from. */
+/**
+ * A queue's history and the completions it implies (lib/review's), with the number of label rows it
+ * was built from. The maps are the cache's own, updated in place as labels arrive: read them
+ * synchronously, or copy what must stay fixed across an `await`.
+ */
 export interface CachedHistory {
   rows: number;
   history: LabelHistory;
@@ -88,6 +92,6 @@ async function apply(db: Db, entry: Entry, ids: string[]): Promise<void> {
   const rows: { id: string; body: string }[] = [];
   for (let i = 0; i < ids.length; i += 500) rows.push(...(await db.reviewLabelRow.findMany({ where: { id: { in: ids.slice(i, i + 500) } }, select: { id: true, body: true } })));
   const unseen = rows.filter((r) => !entry.kept.has(r.id));
-  entry.state = extendLabelState(entry.state, unseen.map((r) => ReviewLabelSchema.parse(JSON.parse(r.body)) as ReviewLabel));
+  entry.state.add(unseen.map((r) => ReviewLabelSchema.parse(JSON.parse(r.body)) as ReviewLabel));
   for (const r of unseen) entry.kept.add(r.id);
 }

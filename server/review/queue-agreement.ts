@@ -99,6 +99,7 @@ async function labelsVersion(db: Db, queueId: string): Promise<string | null> {
 async function computeQueueAgreement(db: Db, queueId: string, clock: Clock): Promise<QueueAgreement | null> {
   const queue = await loadQueue(db, queueId, clock);
   if (!queue) return null;
+  // The history is updated in place as labels arrive: one snapshot serves the whole computation.
   const current = currentLabels(queue.history);
   const base = { queueId, kind: queue.kind, humanVerdicts: 0, spanProblems: 0 };
   if (queue.kind === "failure") return { ...base, reviewers: interReviewerAgreement<string | boolean>(failureRatings(current), FAILURE_RATING_CATEGORIES) };
@@ -113,7 +114,7 @@ async function computeQueueAgreement(db: Db, queueId: string, clock: Clock): Pro
     });
     return { ...base, reviewers: interReviewerAgreement<string | boolean>(abRatings(current), AB_PREFERENCES), calibration };
   }
-  const { verdicts, problems } = await humanVerdicts(db, queue.runId, queue.history);
+  const { verdicts, problems } = await humanVerdicts(db, queue.runId, current);
   const consensus = consensusVerdicts(verdicts);
   const judges = [...new Set(rows.map((r) => r.judge))];
   return {

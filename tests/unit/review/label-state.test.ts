@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import {
-  buildHistory, completionsFromLabels, currentLabels, emptyLabelState, extendLabelState, LabelHistoryError, manualClock, retractLabel, reviseLabel,
-  type LabelHistory, type LabelState, type ReviewLabel,
+  buildHistory, completionsFromLabels, currentLabels, LabelHistoryError, LabelState, manualClock, retractLabel, reviseLabel,
+  type LabelHistory, type ReviewLabel,
 } from "../../../lib/review";
 import { ab, cutReview, failure, confirm } from "./labels";
 
@@ -56,18 +56,17 @@ function assertSameAsRebuilt(state: LabelState, all: ReviewLabel[]): void {
   assert.equal(state.versions, all.length);
 }
 
-describe("extendLabelState", () => {
-  test("extending batch by batch equals rebuilding from every label (200 random streams)", () => {
+describe("LabelState", () => {
+  test("adding batch by batch equals rebuilding from every label (200 random streams)", () => {
     for (let seed = 1; seed <= 200; seed++) {
       const stream = randomStream(seed, 120);
       const random = prng(seed * 7919);
-      let state = emptyLabelState();
+      const state = new LabelState();
       let at = 0;
       while (at < stream.length) {
         const size = Math.floor(random() * 9);
         // Labels arrive in any order within a batch (rows are read newest first).
-        const batch = stream.slice(at, at + size).reverse();
-        state = extendLabelState(state, batch);
+        state.add(stream.slice(at, at + size).reverse());
         at += size;
         assertSameAsRebuilt(state, stream.slice(0, at));
       }
@@ -78,30 +77,34 @@ describe("extendLabelState", () => {
     const clock = manualClock(Date.UTC(2026, 10, 23, 12));
     const first = cutReview("a1", "ana@x");
     const second = cutReview("a2", "ana@x");
-    let state = extendLabelState(emptyLabelState(), [first, second]);
+    const state = new LabelState();
+    state.add([first, second]);
     const [item] = [...state.completions.keys()];
     assert.deepEqual([...state.completions.get(item!)!], ["ana@x"]);
-    state = extendLabelState(state, [retractLabel(first, clock)]);
+    state.add([retractLabel(first, clock)]);
     assert.deepEqual([...state.completions.get(item!)!], ["ana@x"], "the second thread still completes the item");
-    state = extendLabelState(state, [retractLabel(second, clock)]);
+    state.add([retractLabel(second, clock)]);
     assert.equal(state.completions.has(item!), false);
   });
 
-  test("the state handed in is never modified, also when the batch is refused", () => {
+  test("a refused batch changes nothing, also when its first labels were fine", () => {
     const clock = manualClock(Date.UTC(2026, 10, 23, 12));
     const first = cutReview("a1", "ana@x");
-    const before = extendLabelState(emptyLabelState(), [first]);
-    const snapshot = { history: sortedHistory(before.history), completions: sortedCompletions(before.completions) };
-    const after = extendLabelState(before, [retractLabel(first, clock), cutReview("b1", "bo@x")]);
-    assert.notEqual(after, before);
-    assert.deepEqual({ history: sortedHistory(before.history), completions: sortedCompletions(before.completions) }, snapshot);
-    assert.throws(() => extendLabelState(before, [first]), (e: unknown) => e instanceof LabelHistoryError && e.code === "duplicate-version");
-    assert.throws(() => extendLabelState(before, [{ ...reviseLabel(first, {}, clock), version: 3, supersedes: 2 }]), (e: unknown) => e instanceof LabelHistoryError && e.code === "missing-previous");
-    assert.deepEqual({ history: sortedHistory(before.history), completions: sortedCompletions(before.completions) }, snapshot);
+    const state = new LabelState();
+    state.add([first]);
+    const snapshot = () => ({ history: sortedHistory(state.history), completions: sortedCompletions(state.completions), versions: state.versions });
+    const before = snapshot();
+    assert.throws(() => state.add([cutReview("b1", "bo@x"), retractLabel(first, clock), first]), (e: unknown) => e instanceof LabelHistoryError && e.code === "duplicate-version");
+    assert.throws(() => state.add([cutReview("b1", "bo@x"), { ...reviseLabel(first, {}, clock), version: 3, supersedes: 2 }]), (e: unknown) => e instanceof LabelHistoryError && e.code === "missing-previous");
+    assert.deepEqual(snapshot(), before);
   });
 
-  test("an empty batch returns the same state", () => {
-    const state = extendLabelState(emptyLabelState(), [cutReview("a1", "ana@x")]);
-    assert.equal(extendLabelState(state, []), state);
+  test("an empty batch changes nothing", () => {
+    const state = new LabelState();
+    state.add([cutReview("a1", "ana@x")]);
+    const history = sortedHistory(state.history);
+    state.add([]);
+    assert.deepEqual(sortedHistory(state.history), history);
+    assert.equal(state.versions, 1);
   });
 });
