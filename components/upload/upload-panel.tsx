@@ -56,8 +56,9 @@ export function UploadPanel({ formats, maxBytes, maxLabel }: UploadPanelProps) {
       })
         .then((response) => {
           if (!isPending(response)) return response;
-          // A large file: a job worker imports it; follow its state until it ends.
-          update(item.key, { phase: "waiting", importStatus: response.data.status, progress: 1 });
+          // A large file: a job worker imports it; keep the answer so the row says so, and follow
+          // the import's state until it ends.
+          update(item.key, { phase: "waiting", importStatus: response.data.status, progress: 1, response });
           return pollImport(response.data.importId, (importStatus) => update(item.key, { importStatus }));
         })
         .then((response) => update(item.key, { phase: "done", progress: 1, response }));

@@ -3,7 +3,10 @@
 import { formatSize, statusOf, type UploadItem } from "./upload-item";
 import { UploadResult } from "./upload-result";
 
-/** One file: name, size, its own progress bar while sending, then the server's verdict. */
+/**
+ * One file: name, size, its own progress bar while sending (then a busy bar while a job worker
+ * imports a large file), then the server's verdict.
+ */
 export function UploadRow({ item }: { item: UploadItem }) {
   const status = statusOf(item);
   return (
@@ -13,12 +16,18 @@ export function UploadRow({ item }: { item: UploadItem }) {
           {item.file.name}
         </span>
         <span className="faint">{formatSize(item.file.size)}</span>
-        <progress
-          className="progress"
-          max={1}
-          value={item.phase === "queued" ? 0 : item.progress}
-          aria-label={`Upload progress of ${item.file.name}`}
-        />
+        {item.phase === "waiting" ? (
+          // The worker reports no fraction: an indeterminate bar says "still working" where a full
+          // one (the bytes are all sent) would read as finished.
+          <progress className="progress" max={1} aria-label={`Import progress of ${item.file.name}`} />
+        ) : (
+          <progress
+            className="progress"
+            max={1}
+            value={item.phase === "queued" ? 0 : item.progress}
+            aria-label={`Upload progress of ${item.file.name}`}
+          />
+        )}
         <span className={`status status-${status.tone === "pending" ? "pending" : status.tone}`} role="status">
           {status.label}
         </span>

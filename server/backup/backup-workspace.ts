@@ -35,7 +35,8 @@ export interface BackupSummary {
 
 /**
  * Backs a workspace up into one gzipped tar: every table as JSON lines from one consistent read
- * transaction (dump-database.ts), every blob a row references streamed from the blob store and
+ * transaction (dump-database.ts), every blob a row references (server/storage/blob-references.ts,
+ * the list the unreferenced-blob sweep spares, so the two cannot disagree) streamed from the blob store and
  * checked against its sha256 on the way, then `manifest.json` with the schema version, row counts
  * and digests. Engine- and store-neutral: a SQLite + disk workspace restores onto PostgreSQL + S3.
  * A row naming a blob the store lacks fails the backup (a backup that cannot be restored whole is

@@ -4,6 +4,7 @@ import { once } from "node:events";
 import { join } from "node:path";
 import type { Db } from "../db/client";
 import type { DbEngine } from "../db/engine";
+import { referencedBlobKeys } from "../storage/blob-references";
 import { delegateOf } from "./model-delegate";
 import { encodeRow } from "./row-codec";
 import type { SchemaModel } from "./schema-models";
@@ -21,7 +22,11 @@ export interface TableDump {
 export interface DatabaseDump {
   migrations: string[];
   tables: TableDump[];
-  /** Every blob key a row names (columns called `storageKey` / `…StorageKey`). */
+  /**
+   * Every blob key a row names, read in the dump's own snapshot by the function the blob sweep
+   * uses (server/storage/blob-references.ts) — including the raw original inside a pending
+   * UploadImport's `redaction` JSON, which no column holds.
+   */
   blobKeys: string[];
 }
 
@@ -40,18 +45,13 @@ export async function dumpDatabase(db: Db, engine: DbEngine, models: SchemaModel
   return db.$transaction(async (tx) => {
     const migrations = (await tx.$queryRawUnsafe<{ name: string }[]>(`SELECT "name" FROM "_tracefold_migrations" ORDER BY "name"`)).map((r) => r.name);
     const tables: TableDump[] = [];
-    const blobKeys = new Set<string>();
-    for (const model of models) {
-      const keyFields = model.fields.filter((f) => f.type === "String" && /storageKey$/i.test(f.name)).map((f) => f.name);
-      tables.push(await dumpTable(tx, model, join(dir, `${model.name}.jsonl`), (row) => {
-        for (const field of keyFields) if (typeof row[field] === "string") blobKeys.add(row[field] as string);
-      }));
-    }
+    for (const model of models) tables.push(await dumpTable(tx, model, join(dir, `${model.name}.jsonl`)));
+    const blobKeys = await referencedBlobKeys(tx);
     return { migrations, tables, blobKeys: [...blobKeys].sort() };
   }, options);
 }
 
-async function dumpTable(tx: unknown, model: SchemaModel, path: string, onRow: (row: Record<string, unknown>) => void): Promise<TableDump> {
+async function dumpTable(tx: unknown, model: SchemaModel, path: string): Promise<TableDump> {
   const delegate = delegateOf(tx, model);
   const out = createWriteStream(path);
   const hash = createHash("sha256");
@@ -65,10 +65,7 @@ async function dumpTable(tx: unknown, model: SchemaModel, path: string, onRow: (
       : await delegate.findMany({ orderBy, take: PAGE, skip: rows });
     if (page.length === 0) break;
     let text = "";
-    for (const row of page) {
-      onRow(row);
-      text += `${encodeRow(row)}\n`;
-    }
+    for (const row of page) text += `${encodeRow(row)}\n`;
     const chunk = Buffer.from(text, "utf8");
     hash.update(chunk);
     bytes += chunk.length;

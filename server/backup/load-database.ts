@@ -2,6 +2,7 @@ import { createReadStream } from "node:fs";
 import { createInterface } from "node:readline";
 import type { Db } from "../db/client";
 import type { DbEngine } from "../db/engine";
+import { referencedBlobKeys } from "../storage/blob-references";
 import type { BackupManifest } from "./manifest";
 import { delegateOf } from "./model-delegate";
 import { decodeRow } from "./row-codec";
@@ -13,11 +14,13 @@ const LOAD_TIMEOUT_MS = 6 * 60 * 60_000;
 
 /**
  * Inserts every table's rows in ONE transaction, parents before children, then checks each
- * table's count against the manifest before committing — a bad line or a count that does not add
- * up rolls everything back. `replace` first deletes every row (children first): a forced restore.
+ * table's count against the manifest and that every blob the restored rows name (the same
+ * referencedBlobKeys a backup archives) is among `blobKeys`, the archive's blobs, before
+ * committing — a bad line, a count that does not add up or a missing blob rolls everything back.
+ * `replace` first deletes every row (children first): a forced restore.
  * On PostgreSQL, autoincrement sequences are moved past the restored ids.
  */
-export async function loadDatabase(db: Db, engine: DbEngine, models: SchemaModel[], manifest: BackupManifest, tables: Map<string, string>, replace: boolean): Promise<void> {
+export async function loadDatabase(db: Db, engine: DbEngine, models: SchemaModel[], manifest: BackupManifest, tables: Map<string, string>, blobKeys: ReadonlySet<string>, replace: boolean): Promise<void> {
   await db.$transaction(
     async (tx) => {
       if (replace) for (const model of [...models].reverse()) await delegateOf(tx, model).deleteMany();
@@ -45,6 +48,10 @@ export async function loadDatabase(db: Db, engine: DbEngine, models: SchemaModel
           const { table, autoincrement: { column } } = { table: model.table, autoincrement: model.autoincrement };
           await tx.$executeRawUnsafe(`SELECT setval(pg_get_serial_sequence('"${table}"', '${column}'), (SELECT MAX("${column}") FROM "${table}"))`);
         }
+      }
+      const missing = [...(await referencedBlobKeys(tx))].filter((key) => !blobKeys.has(key)).sort();
+      if (missing.length > 0) {
+        throw new ArchiveError(`the restored rows name ${missing.length} ${missing.length === 1 ? "blob" : "blobs"} the archive does not hold (${missing.slice(0, 3).join(", ")}${missing.length > 3 ? ", …" : ""}): the backup is incomplete`);
       }
     },
     { timeout: LOAD_TIMEOUT_MS, maxWait: 60_000 },

@@ -42,8 +42,9 @@ export class WorkspaceNotEmptyError extends Error {
  * Restores an archive written by backupWorkspace: reads and verifies ALL of it first (framing,
  * manifest, every digest; read-archive.ts), checks the schema version and that the workspace is
  * empty, then puts the blobs (each re-checked by the store's own sha256) and loads the tables in
- * one transaction that verifies the counts. Nothing is written until the whole archive checks
- * out; if loading fails, the blobs this restore added are removed again.
+ * one transaction that verifies the counts and that the archive holds every blob the restored rows
+ * name (load-database.ts). Nothing is written until the whole archive checks out; if loading
+ * fails, the blobs this restore added are removed again.
  */
 export async function restoreWorkspace(options: RestoreOptions): Promise<RestoreSummary> {
   const { db, store } = options;
@@ -73,7 +74,7 @@ export async function restoreWorkspace(options: RestoreOptions): Promise<Restore
       if (put.key !== key) throw new ArchiveError(`blobs/${key}: stored as ${put.key}`);
       if (put.created) created.push(key);
     }
-    await loadDatabase(db, options.engine, models, manifest, archive.tables, options.force === true);
+    await loadDatabase(db, options.engine, models, manifest, archive.tables, new Set(archive.blobs.keys()), options.force === true);
     return { tables: manifest.tables.map(({ model, rows }) => ({ model, rows })), blobs: archive.blobs.size, blobsWritten: created.length };
   } catch (error) {
     for (const key of created) await store.remove(key).catch(() => undefined);

@@ -11,6 +11,20 @@ const FINISHED_IMPORT = ["imported", "duplicate", "failed"];
 const PAGE = 5_000;
 
 /**
+ * Every column that names a blob, as `Model.column` (the JSON `redaction.rawStorageKey` of a pending
+ * UploadImport is read too, below). tests/db/backup-restore.test.ts checks this against every
+ * `…storageKey` column of prisma/schema.prisma, so a new blob column cannot be missed silently by
+ * the sweep (which would delete its blobs) or the backup (which would leave them out).
+ */
+export const BLOB_KEY_COLUMNS = ["Upload.storageKey", "UploadRedaction.rawStorageKey", "Sidecar.storageKey", "UsageLog.storageKey", "UploadImport.storageKey"] as const;
+
+/**
+ * What the readers need: the studio's client, or the client of an open transaction (a backup
+ * reads the keys in the same snapshot as the rows it dumps; a restore checks them before it commits).
+ */
+export type BlobReferenceReader = Pick<Db, "upload" | "sidecar" | "usageLog" | "uploadRedaction" | "uploadImport">;
+
+/**
  * Every blob key a row names. The columns, all of them (keep in step with prisma/schema.prisma):
  * - Upload.storageKey — an upload's stored (redacted) file;
  * - UploadRedaction.rawStorageKey — the raw original an admin chose to keep;
@@ -18,9 +32,10 @@ const PAGE = 5_000;
  * - UsageLog.storageKey — a usage log's raw bytes;
  * - UploadImport.storageKey and the `rawStorageKey` inside its JSON `redaction` — the file and raw
  *   original of an import still queued or importing (which may wait longer than any grace period).
- * Read in primary-key pages, so no table is loaded whole.
+ * Read in primary-key pages, so no table is loaded whole. The unreferenced-blob sweep spares these;
+ * a backup archives exactly these, and a restore refuses an archive that lacks one of them.
  */
-export async function referencedBlobKeys(db: Db): Promise<Set<string>> {
+export async function referencedBlobKeys(db: BlobReferenceReader): Promise<Set<string>> {
   const keys = new Set<string>();
   const add = (key: string | null | undefined) => {
     if (key) keys.add(key);
@@ -43,7 +58,7 @@ export async function referencedBlobKeys(db: Db): Promise<Set<string>> {
  * Whether any row names `key` now: the sweep asks this right before removing a blob, so a row
  * written since `referencedBlobKeys` read its pages still saves the blob.
  */
-export async function isBlobReferenced(db: Db, key: string): Promise<boolean> {
+export async function isBlobReferenced(db: BlobReferenceReader, key: string): Promise<boolean> {
   const [upload, sidecar, usageLog, redaction] = await Promise.all([
     db.upload.findFirst({ where: { storageKey: key }, select: { id: true } }),
     db.sidecar.findFirst({ where: { storageKey: key }, select: { id: true } }),
@@ -54,7 +69,7 @@ export async function isBlobReferenced(db: Db, key: string): Promise<boolean> {
   return (await pendingImports(db)).some((row) => row.storageKey === key || rawKeyOf(row) === key);
 }
 
-function pendingImports(db: Db) {
+function pendingImports(db: BlobReferenceReader) {
   return db.uploadImport.findMany({ where: { status: { notIn: FINISHED_IMPORT } }, select: { id: true, storageKey: true, redaction: true } });
 }
 

@@ -10,10 +10,14 @@ import { restoreWorkspace, WorkspaceNotEmptyError } from "../../server/backup/re
 import { readSchemaModels } from "../../server/backup/schema-models";
 import { ArchiveError } from "../../server/backup/tar-reader";
 import { tarHeader } from "../../server/backup/tar-writer";
+import { createTableQueue } from "../../server/jobs/sqlite-queue";
 import { runSessionPolicy } from "../../server/policies/run-session-policy";
+import { setRedactionSettings } from "../../server/settings/redaction-settings";
+import { BLOB_KEY_COLUMNS } from "../../server/storage/blob-references";
 import { s3BlobStore } from "../../server/storage/s3-blob-store";
 import { startTestS3 } from "../helpers/s3-server";
 import { importTraceFile } from "../../server/traces/import-trace-file";
+import { receiveUpload } from "../../server/uploads/receive-upload";
 import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
 import { TRACES_DIR } from "../helpers/traces";
 
@@ -40,6 +44,26 @@ async function seedWorkspace(t: TestDb): Promise<void> {
   await t.db.setting.create({ data: { key: "redactEmails", value: "true", updatedById: admin.id } });
 }
 
+/** A secret the upload redaction replaces, so the upload keeps a raw original. */
+const SECRET = `ghp_${"Qw4".repeat(12)}zZ`;
+
+/**
+ * A large upload as PUT /api/uploads leaves it before any worker ran (threshold 0, a queue with no
+ * worker): an UploadImport row, still queued, whose redacted file is named by its `storageKey` and
+ * whose raw original — kept because an admin chose to — is named only inside its `redaction` JSON.
+ */
+async function queueImportWithRawOriginal(t: TestDb): Promise<{ fileKey: string; rawKey: string }> {
+  await setRedactionSettings(t.db, { keepRawOriginals: true, redactEmails: false });
+  const line = JSON.stringify({ type: "user", uuid: "q-1", sessionId: "queued-session", timestamp: "2026-11-23T10:00:00Z", message: { role: "user", content: `deploy with ${SECRET}` } });
+  const outcome = await receiveUpload({ db: t.db, store: t.store, body: new Blob([`${line}\n`]).stream(), fileName: "queued.jsonl", userId: "", maxBytes: 1 << 20, queue: createTableQueue(t.db), asyncImportBytes: 0 });
+  assert.equal(outcome.status, "queued", JSON.stringify(outcome).slice(0, 300));
+  const row = await t.db.uploadImport.findFirstOrThrow({ where: { fileName: "queued.jsonl" } });
+  const rawKey = (JSON.parse(row.redaction ?? "{}") as { rawStorageKey?: string }).rawStorageKey;
+  assert.ok(rawKey && rawKey !== row.storageKey, "the queued import keeps a raw original apart from its redacted file");
+  assert.ok((await t.store.readBytes(rawKey)).toString("utf8").includes(SECRET), "the raw original holds the secret");
+  return { fileKey: row.storageKey, rawKey };
+}
+
 async function dumpTables(t: TestDb): Promise<Record<string, unknown[]>> {
   const out: Record<string, unknown[]> = {};
   for (const model of MODELS) out[model.name] = await delegateOf(t.db, model).findMany({ orderBy: model.idFields.map((f) => ({ [f]: "asc" as const })), take: 100_000 });
@@ -52,9 +76,18 @@ async function storedBlobs(t: TestDb, keys: string[]): Promise<Record<string, st
   return out;
 }
 
+/** Written out here, not taken from blob-references.ts, so a column that function forgets fails these tests. */
 async function blobKeysOf(t: TestDb): Promise<string[]> {
-  const rows = [...(await t.db.upload.findMany()).map((u) => u.storageKey), ...(await t.db.sidecar.findMany()).map((s) => s.storageKey), ...(await t.db.usageLog.findMany()).map((l) => l.storageKey)];
-  return [...new Set(rows)].sort();
+  const pending = await t.db.uploadImport.findMany({ where: { status: { in: ["queued", "importing"] } } });
+  const rows = [
+    ...(await t.db.upload.findMany()).map((u) => u.storageKey),
+    ...(await t.db.sidecar.findMany()).map((s) => s.storageKey),
+    ...(await t.db.usageLog.findMany()).map((l) => l.storageKey),
+    ...(await t.db.uploadRedaction.findMany()).map((r) => r.rawStorageKey),
+    ...pending.map((i) => i.storageKey),
+    ...pending.map((i) => (JSON.parse(i.redaction ?? "{}") as { rawStorageKey?: string }).rawStorageKey),
+  ];
+  return [...new Set(rows.filter((k): k is string => typeof k === "string"))].sort();
 }
 
 async function isEmpty(t: TestDb): Promise<boolean> {
@@ -69,12 +102,14 @@ for (const engine of ENGINES) {
     let scratch: string;
     let archive: string;
     let keys: string[];
+    let queued: { fileKey: string; rawKey: string };
     let backup: Awaited<ReturnType<typeof backupWorkspace>>;
     before(async () => {
       [source, target] = await Promise.all([createTestDb(engine), createTestDb(engine)]);
       scratch = mkdtempSync(join(tmpdir(), "tracefold-backup-"));
       archive = join(scratch, "workspace.tar.gz");
       await seedWorkspace(source);
+      queued = await queueImportWithRawOriginal(source);
       keys = await blobKeysOf(source);
       backup = await backupWorkspace({ db: source.db, engine, store: source.store, out: archive, scratchDir: scratch });
     });
@@ -85,7 +120,7 @@ for (const engine of ENGINES) {
 
     test("a backup restores into a fresh database and data directory with every table and blob equal", async () => {
       assert.equal(backup.blobs, keys.length);
-      assert.ok(keys.length >= 3, "the upload, a sidecar and the usage log");
+      assert.ok(keys.length >= 5, "the upload, a sidecar, the usage log, a queued import's file and raw original");
       const restored = await restoreWorkspace({ db: target.db, engine, store: target.store, file: archive, scratchDir: scratch });
       assert.equal(restored.blobsWritten, keys.length);
       assert.deepEqual(restored.tables, backup.tables);
@@ -95,6 +130,38 @@ for (const engine of ENGINES) {
       const log = await target.db.usageLog.findFirstOrThrow();
       const slot = await target.db.usageSlot.create({ data: { logId: log.id, account: "new", groupLabel: "A", surface: "chat", slotStart: new Date(), firstLine: 9, calls: 1, input: 1, cached: 0, cacheWrite: 0, output: 1 } });
       assert.ok(slot.id > 2, "autoincrement continues past the restored ids");
+    });
+
+    test("a queued import's raw original, named only inside its redaction JSON, is archived and restored", async () => {
+      const manifest = readManifest(gunzipSync(readFileSync(archive)));
+      const archived = manifest.blobs.map((b: { key: string }) => b.key);
+      assert.ok(archived.includes(queued.rawKey), `the manifest lists the raw original ${queued.rawKey}`);
+      assert.ok(archived.includes(queued.fileKey), "and the queued file itself");
+      // The first test restored into target: the import is still queued there, and both of its blobs are back byte for byte.
+      const row = await target.db.uploadImport.findFirstOrThrow({ where: { fileName: "queued.jsonl" } });
+      assert.equal(row.status, "queued");
+      assert.ok((await target.store.readBytes(queued.rawKey)).equals(await source.store.readBytes(queued.rawKey)));
+      assert.ok((await target.store.readBytes(queued.rawKey)).toString("utf8").includes(SECRET));
+      assert.ok((await target.store.readBytes(queued.fileKey)).equals(await source.store.readBytes(queued.fileKey)));
+    });
+
+    test("an archive without a blob its rows name (a pre-fix backup missing the raw original) is refused whole", async () => {
+      const empty = await createTestDb(engine);
+      try {
+        const file = join(scratch, "without-raw.tar");
+        writeFileSync(file, repack(gunzipSync(readFileSync(archive)), {
+          drop: `blobs/${queued.rawKey}`,
+          edit: (m) => (m.blobs = m.blobs.filter((b: { key: string }) => b.key !== queued.rawKey)),
+        }));
+        await assert.rejects(
+          restoreWorkspace({ db: empty.db, engine, store: empty.store, file, scratchDir: scratch }),
+          (e: unknown) => e instanceof ArchiveError && e.message === `the restored rows name 1 blob the archive does not hold (${queued.rawKey}): the backup is incomplete`,
+        );
+        assert.ok(await isEmpty(empty), "no row written");
+        assert.ok(Object.values(await storedBlobs(empty, keys)).every((b) => b === null), "the blobs it put are removed again");
+      } finally {
+        await empty.close();
+      }
     });
 
     test("a non-empty workspace is refused, and --force replaces its contents", async () => {
@@ -131,6 +198,11 @@ for (const engine of ENGINES) {
     });
   });
 }
+
+test("every column of the schema that names a blob is one blob-references.ts reads (the backup and the sweep share it)", () => {
+  const columns = MODELS.flatMap((m) => m.fields.filter((f) => /storageKey$/i.test(f.name)).map((f) => `${m.name}.${f.name}`));
+  assert.deepEqual([...columns].sort(), [...BLOB_KEY_COLUMNS].sort());
+});
 
 describe("a SQLite + local disk backup restores onto PostgreSQL + S3", () => {
   test("every table and blob equal after moving engines and stores", async () => {
@@ -171,19 +243,41 @@ function flipAt(tar: Buffer, at: number): Buffer {
 
 /** The archive re-packed with its manifest edited: entries and digests intact, so the load itself must catch the lie. */
 function editManifest(tar: Buffer, edit: (manifest: any) => void): Buffer {
-  const parts: Buffer[] = [];
+  return repack(tar, { edit });
+}
+
+/** The archive's entries as [name, body] pairs, in order. */
+function entriesOf(tar: Buffer): [string, Buffer][] {
+  const out: [string, Buffer][] = [];
   for (let at = 0; at + 512 <= tar.length; ) {
     const name = tar.subarray(at, at + 100).toString("utf8").replace(/\0.*$/s, "");
     if (name === "") break;
     const size = parseInt(tar.subarray(at + 124, at + 136).toString("ascii").replace(/[\0 ]/g, ""), 8);
-    let body = tar.subarray(at + 512, at + 512 + size);
+    out.push([name, tar.subarray(at + 512, at + 512 + size)]);
+    at += 512 + Math.ceil(size / 512) * 512;
+  }
+  return out;
+}
+
+function readManifest(tar: Buffer): any {
+  const entry = entriesOf(tar).find(([name]) => name === "manifest.json");
+  if (!entry) throw new Error("no manifest.json");
+  return JSON.parse(entry[1].toString("utf8"));
+}
+
+/** The archive re-packed, an entry left out (`drop`) and the manifest edited to match, so only the restore's own checks can notice. */
+function repack(tar: Buffer, change: { edit: (manifest: any) => void; drop?: string }): Buffer {
+  const parts: Buffer[] = [];
+  for (const [name, original] of entriesOf(tar)) {
+    if (name === change.drop) continue;
+    let body = original;
     if (name === "manifest.json") {
       const manifest = JSON.parse(body.toString("utf8"));
-      edit(manifest);
+      change.edit(manifest);
       body = Buffer.from(JSON.stringify(manifest));
     }
     parts.push(tarHeader(name, body.length), body, Buffer.alloc((512 - (body.length % 512)) % 512));
-    at += 512 + Math.ceil(size / 512) * 512;
   }
+  if (change.drop && parts.length === entriesOf(tar).length * 3) throw new Error(`no entry ${change.drop} to drop`);
   return Buffer.concat([...parts, Buffer.alloc(1024)]);
 }
