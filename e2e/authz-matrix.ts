@@ -92,6 +92,7 @@ export const MATRIX: MatrixRow[] = [
   { key: "GET /api/sessions/[id]/messages", probe: (i) => ({ path: `/api/sessions/${i.sessionId}/messages?from=0&to=5` }), expect: api("viewer") },
   { key: "GET /api/sessions/[id]/messages/[index]", probe: (i) => ({ path: `/api/sessions/${i.sessionId}/messages/0` }), expect: api("viewer") },
   { key: "GET /api/sessions/[id]/search", probe: (i) => ({ path: `/api/sessions/${i.sessionId}/search?q=the` }), expect: api("viewer") },
+  { key: "GET /api/sessions/[id]/compact/jobs/[jobId]", probe: (i) => ({ path: `/api/sessions/${i.sessionId}/compact/jobs/no-such-job` }), expect: api("viewer", HIDDEN) },
   // Replaying a policy is reading (a what-if view); its sidecars are a content-addressed cache.
   { key: "POST /api/sessions/[id]/compact", probe: (i) => ({ path: `/api/sessions/${i.sessionId}/compact`, body: { policy: "tool-prune" } }), expect: api("viewer") },
   { key: "GET /api/sidecars/[sha]", probe: (i) => ({ path: `/api/sidecars/${i.sidecarSha}` }), expect: api("viewer") },

@@ -1,6 +1,8 @@
-import { expect, test, type Locator } from "@playwright/test";
+import { expect, request as playwrightRequest, test, type Locator } from "@playwright/test";
+import { startLlmStub, type LlmStub } from "../tests/helpers/llm-stub-server";
 import { storageStateOf } from "./fixtures/accounts";
 import { COMPACTED_TRANSCRIPT, importForE2e, type ImportedSession } from "./fixtures/import-session";
+import { callAction, findAction } from "./fixtures/server-actions";
 
 test.use({ storageState: storageStateOf("viewer") });
 
@@ -129,4 +131,70 @@ test("bad input gets clear answers: unknown session, bad body, malformed or unkn
   const body = (await policies.json()) as { ok: boolean; data: { id: string; params: unknown[] }[] };
   expect(body.ok).toBe(true);
   expect(body.data.map((p) => p.id)).toEqual(expect.arrayContaining(["oldest-turn", "tool-prune", "self-gc"]));
+});
+
+/*
+ * self-gc with planner=llm calls the model, so it runs as a job a worker executes (the embedded
+ * studio's in-process worker here): the page waits for the planner with the elapsed time, then
+ * shows the result as a synchronous run's; Cancel stops waiting; a failing endpoint is an error.
+ */
+test.describe("the LLM planner as a job", () => {
+  const ORIGIN = `http://127.0.0.1:${process.env.E2E_PORT ?? "3100"}`;
+  let stub: LlmStub;
+  test.beforeAll(async ({ browser }) => {
+    stub = await startLlmStub((request) => {
+      const id = /function:([a-z_]+:\d+)/.exec(JSON.stringify(request.body))?.[1] ?? "read:1";
+      return `<above_conversation_summary>Stub planner.</above_conversation_summary>\n<gc_plan>\n  <fold kind="function" reason="stable_artifact">${id}</fold>\n</gc_plan>`;
+    });
+    const admin = await browser.newContext({ storageState: storageStateOf("admin") });
+    const page = await admin.newPage();
+    await page.goto("/admin/settings");
+    const form = page.getByRole("region", { name: "LLM endpoint" });
+    await form.getByLabel("Provider").selectOption("openai");
+    await form.getByLabel("Base URL").fill(`${stub.baseUrl}/v1`);
+    await form.getByLabel("Model").fill("stub-model");
+    await form.getByLabel("Timeout per attempt (ms)").fill("10000");
+    await form.getByLabel("Retries").fill("0");
+    await form.getByLabel("API key").fill("sk-e2e-compaction-job");
+    await form.getByRole("button", { name: "Save endpoint" }).click();
+    await expect(form.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+    await admin.close();
+  });
+  test.afterAll(async () => {
+    // Leave no endpoint behind for the other specs (they expect LLM features to be off).
+    const admin = await playwrightRequest.newContext({ baseURL: ORIGIN, storageState: storageStateOf("admin") });
+    const ref = findAction("app/(studio)/admin/settings/llm-actions.ts", "clearLlmSettingsAction");
+    await callAction(admin, ORIGIN, ref.page, ref.id, ["clear"]);
+    await admin.dispose();
+    await stub.close();
+  });
+
+  test("a viewer waits for the planner, sees the result, can stop waiting, and sees the endpoint's failure", async ({ page }) => {
+    const calls = stub.requests.length;
+    stub.script({ delayMs: 2_500 });
+    await page.goto(`/sessions/${session.id}/compact?policy=self-gc&cut=${CUT}&p.planner=llm`);
+    const waiting = page.getByTestId("run-waiting");
+    await expect(waiting).toContainText(/Waiting for the planner… self-gc at cut 250 runs in a worker \((queued|running, attempt 1)\) · \d+\.\d s/);
+    const summaries = page.getByTestId("run-summary");
+    await expect(summaries.first()).toHaveAttribute("data-policy", "self-gc");
+    await expect(waiting).toBeHidden();
+    await expect(page.getByTestId("run-details").getByTestId("planner-xml")).toContainText("Stub planner.");
+    expect(stub.requests.length).toBe(calls + 1);
+
+    // Cancel stops waiting; the previous result stays.
+    stub.script({ delayMs: 4_000 });
+    await page.getByRole("button", { name: "Run", exact: true }).click();
+    await expect(waiting).toBeVisible();
+    // The worker has made its (slow) call: the failure scripted below is for the next job alone.
+    await expect.poll(() => stub.requests.length).toBe(calls + 2);
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByTestId("run-error")).toContainText(/could not run: you stopped waiting for job \S+ cancelled — showing the previous result\./);
+    await expect(summaries.first()).toHaveAttribute("data-policy", "self-gc");
+
+    // A failing endpoint ends the job failed, shown like any failed run.
+    stub.script({ status: 500, body: { error: "upstream exploded" } });
+    await page.getByRole("button", { name: "Retry" }).click();
+    await expect(page.getByTestId("run-error")).toContainText("the policy run failed (self-gc at cut 250): the LLM call failed after 1 attempt: openai answered HTTP 500");
+    await expect(page.getByTestId("run-error")).toContainText("internal");
+  });
 });

@@ -226,7 +226,13 @@ export function CompactionStudio({ setup, policies, initial }: CompactionStudioP
         onRun={runAll}
       />
 
-      <RunProgress states={[primary.state, secondary.state]} />
+      <RunProgress
+        states={[primary.state, secondary.state]}
+        onCancel={() => {
+          primary.cancel();
+          secondary.cancel();
+        }}
+      />
       <RunError state={primary.state} onRetry={() => primary.state.status === "error" && void primary.run(primary.state.request)} />
       <RunError state={secondary.state} onRetry={() => secondary.state.status === "error" && void secondary.run(secondary.state.request)} />
       {stale && !running ? (

@@ -4,8 +4,12 @@ import { useEffect, useState } from "react";
 import type { RunState } from "./use-compaction-run";
 import styles from "./compaction.module.css";
 
-/** Progress while the server runs a policy, with the elapsed time (the LLM planner can take a while). */
-export function RunProgress({ states }: { states: RunState[] }) {
+/**
+ * Progress while the server runs a policy, with the elapsed time (the LLM planner can take a
+ * while). A run that calls the LLM is a job a worker executes: then it says the page is waiting for
+ * the planner (queued, or running and on which attempt) and offers Cancel, which stops waiting.
+ */
+export function RunProgress({ states, onCancel }: { states: RunState[]; onCancel?: () => void }) {
   const running = states.filter((s): s is Extract<RunState, { status: "running" }> => s.status === "running");
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -17,14 +21,28 @@ export function RunProgress({ states }: { states: RunState[] }) {
   const since = Math.min(...running.map((s) => s.startedAt));
   const what = running.map((s) => s.request.policy).join(" and ");
   const cut = running[0]!.request.cut;
+  const elapsed = `${(Math.max(0, now - since) / 1000).toFixed(1)} s`;
+  const job = running.find((s) => s.job)?.job;
   return (
     <div className={styles.progress} role="status" aria-live="polite" data-testid="run-progress">
       <span className={styles.spinner} aria-hidden="true" />
-      <span>
-        Running <strong className="mono">{what}</strong>
-        {cut !== undefined ? ` at cut ${cut.toLocaleString("en-US")}` : ""} on the server… {(Math.max(0, now - since) / 1000).toFixed(1)} s
-      </span>
+      {job ? (
+        <span data-testid="run-waiting">
+          Waiting for the planner… <strong className="mono">{what}</strong>
+          {cut !== undefined ? ` at cut ${cut.toLocaleString("en-US")}` : ""} runs in a worker ({job.status === "queued" ? "queued" : `running, attempt ${job.attempts}`}) · {elapsed}
+        </span>
+      ) : (
+        <span>
+          Running <strong className="mono">{what}</strong>
+          {cut !== undefined ? ` at cut ${cut.toLocaleString("en-US")}` : ""} on the server… {elapsed}
+        </span>
+      )}
       <span className={styles.bar} aria-hidden="true" />
+      {job && onCancel ? (
+        <button type="button" className="btn btn-sm" onClick={onCancel}>
+          Cancel
+        </button>
+      ) : null}
     </div>
   );
 }

@@ -1,11 +1,12 @@
 "use client";
 
 import { useCallback, useRef, useState } from "react";
-import type { CompactData, CompactRequest, CompactResponse } from "@/server/policies/compaction-api";
+import type { CompactData, CompactJobResponse, CompactRequest, CompactResponse } from "@/server/policies/compaction-api";
+import { pollCompactionJob, type JobProgress } from "./poll-compaction-job";
 
 export type RunState =
   | { status: "idle" }
-  | { status: "running"; request: CompactRequest; startedAt: number; previous?: CompactData }
+  | { status: "running"; request: CompactRequest; startedAt: number; previous?: CompactData; job?: JobProgress }
   | { status: "done"; request: CompactRequest; data: CompactData }
   | { status: "error"; request: CompactRequest; code: string; message: string; previous?: CompactData };
 
@@ -15,7 +16,9 @@ export function dataOf(state: RunState): CompactData | undefined {
 
 /**
  * One policy run against `POST /api/sessions/[id]/compact`. A new run aborts the one in flight;
- * while running (or after an error) the previous result stays available to show, dimmed.
+ * while running (or after an error) the previous result stays available to show, dimmed. A run that
+ * calls the LLM is answered 202 with a job id: the hook then polls the job (state.job says queued
+ * or running) until it ends, and shows its result or error exactly as a synchronous answer's.
  */
 export function useCompactionRun(sessionId: string) {
   const [state, setState] = useState<RunState>({ status: "idle" });
@@ -41,9 +44,15 @@ export function useCompactionRun(sessionId: string) {
           signal: mine.signal,
           cache: "no-store",
         });
-        body = (response.headers.get("content-type") ?? "").includes("application/json")
-          ? ((await response.json()) as CompactResponse)
-          : { ok: false, code: "internal", message: `the server answered ${response.status} ${response.statusText}` };
+        const answer = (response.headers.get("content-type") ?? "").includes("application/json")
+          ? ((await response.json()) as CompactResponse | CompactJobResponse)
+          : ({ ok: false, code: "internal", message: `the server answered ${response.status} ${response.statusText}` } satisfies CompactResponse);
+        body =
+          "jobId" in answer
+            ? await pollCompactionJob(sessionId, answer.jobId, mine.signal, (job) =>
+                setState((s) => (s.status === "running" && s.request === request ? { ...s, job } : s)),
+              )
+            : answer;
       } catch (error) {
         if (mine.signal.aborted) return;
         body = { ok: false, code: "internal", message: `the request failed: ${error instanceof Error ? error.message : String(error)}` };
@@ -59,6 +68,21 @@ export function useCompactionRun(sessionId: string) {
     [sessionId],
   );
 
+  /**
+   * Stops waiting for a queued compaction (the page's Cancel): the poll ends and the run shows as
+   * cancelled, with the previous result kept. The worker may still finish the job; Retry queues a new one.
+   */
+  const cancel = useCallback(() => {
+    if (!controller.current) return;
+    controller.current.abort();
+    controller.current = null;
+    setState((s) => {
+      if (s.status !== "running") return s;
+      const waited = s.job ? ` for job ${s.job.jobId}` : "";
+      return { status: "error", request: s.request, code: "cancelled", message: `you stopped waiting${waited}`, ...(s.previous ? { previous: s.previous } : {}) };
+    });
+  }, []);
+
   /** Forgets the result (and aborts a run in flight). */
   const reset = useCallback(() => {
     controller.current?.abort();
@@ -66,5 +90,5 @@ export function useCompactionRun(sessionId: string) {
     setState({ status: "idle" });
   }, []);
 
-  return { state, run, reset, setState };
+  return { state, run, cancel, reset, setState };
 }

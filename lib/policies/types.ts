@@ -76,6 +76,12 @@ export interface Policy {
   description: string;
   params: PolicyParamSpec[];
   decide(context: PolicyContext, params: PolicyParams): PolicyDecision | Promise<PolicyDecision>;
+  /**
+   * Does a run with these (resolved) parameters call the model in `PolicyContext.llm`? Absent means
+   * never. The studio runs such a compaction as a durable job instead of inside the request (see
+   * needs-llm.ts), so it must be true for every parameter set whose `decide` awaits a model call.
+   */
+  callsModel?(params: PolicyParams): boolean;
   /** Does the policy's own trigger fire with this prefix? Defaults to the shared budget trigger. */
   fires?(context: Omit<PolicyContext, "protect" | "summarizer">, params: PolicyParams): boolean;
 }

@@ -4,7 +4,7 @@
  * machine share the queue) and an in-process runner over the `Job` table when it is SQLite
  * (server/jobs/sqlite-queue.ts; the embedded studio runs it itself). Handlers must be idempotent:
  * a job can run again after its worker died (at-least-once delivery), so each handler claims its
- * work through the row it owns (an evaluation run, an upload import) and does nothing when that
+ * work through the row it owns (an evaluation run, an upload import, a compaction job) and does nothing when that
  * work is already done or held by a live worker.
  */
 export interface JobQueue {
@@ -46,6 +46,8 @@ export const JOB_QUEUES = {
   "eval-run": { retryLimit: 3, retryDelaySeconds: 5, expireInSeconds: 23 * 3600 },
   /** Payload { importId }: imports one large upload received by a studio server. */
   "upload-import": { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 3600 },
+  /** Payload { jobId }: runs one studio compaction that calls the LLM; its CompactionJob row holds the result. */
+  "session-compact": { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 3600 },
 } as const;
 
 export type JobName = keyof typeof JOB_QUEUES;

@@ -1,8 +1,10 @@
+import type { LlmClient } from "@/lib/llm/types";
 import type { Db } from "../db/client";
 import { staleMsFromEnv } from "../evals/eval-jobs";
 import { runnerWorkerId } from "../evals/eval-runner";
 import { startEvalRunner } from "../evals/start-eval-runner";
 import type { BlobStore } from "../storage/blob-store";
+import { compactionJobHandler, reconcileCompactionJobs } from "../policies/compaction-jobs/run-compaction-job";
 import { getBlobStore } from "../storage/configured-blob-store";
 import { DEFAULT_BLOB_GRACE_MS, sweepUnreferencedBlobs } from "../storage/sweep-unreferenced-blobs";
 import { reconcileUploadImports, uploadImportHandler } from "../uploads/run-upload-import";
@@ -20,6 +22,10 @@ export interface StartJobWorkersOptions {
   evalConcurrency?: number;
   /** Upload imports executed at once (TRACEFOLD_WORKER_IMPORT_CONCURRENCY, default 1). */
   importConcurrency?: number;
+  /** Studio compactions that call the LLM executed at once (TRACEFOLD_WORKER_COMPACT_CONCURRENCY, default 2). */
+  compactConcurrency?: number;
+  /** The model compactions call (tests inject a stub's client); default: the endpoint in effect when each job runs. */
+  llm?: LlmClient;
   /** Period of the orphan / missing-job sweeps (TRACEFOLD_JOB_SWEEP_MS, default 30 s). */
   sweepMs?: number;
   /** Period of the unreferenced-blob sweep (TRACEFOLD_BLOB_SWEEP_MS, default 1 hour; 0 turns it off). */
@@ -33,7 +39,8 @@ export interface StartJobWorkersOptions {
  * and what a studio server runs in-process when TRACEFOLD_INPROCESS_WORKER is on (the SQLite
  * default). Handlers are idempotent (see job-queue.ts), so any number of processes may do this;
  * each also sweeps now and every `sweepMs` for work whose worker died (stale heartbeat, after
- * TRACEFOLD_RUN_STALE_MS, default 2 minutes) and for queued work without a job. Every `blobSweepMs`
+ * TRACEFOLD_RUN_STALE_MS, default 2 minutes) and for queued work without a job: evaluation runs,
+ * upload imports and studio compactions that call the LLM. Every `blobSweepMs`
  * (first one period after start) it removes blobs no row refers to that are older than the grace
  * period (server/storage/sweep-unreferenced-blobs.ts); sweeps of several workers may overlap harmlessly.
  */
@@ -44,9 +51,12 @@ export async function startJobWorkers(db: Db, queue: JobQueue, options: StartJob
   const workerId = runnerWorkerId();
   await queue.start();
   await queue.work("upload-import", uploadImportHandler(db, store, { workerId, staleMs }), { concurrency: options.importConcurrency ?? envInt("TRACEFOLD_WORKER_IMPORT_CONCURRENCY", 1) });
+  await queue.work("session-compact", compactionJobHandler(db, store, { workerId, staleMs, ...(options.llm ? { llm: options.llm } : {}) }), { concurrency: options.compactConcurrency ?? envInt("TRACEFOLD_WORKER_COMPACT_CONCURRENCY", 2) });
   const sweepUploads = () => reconcileUploadImports(db, queue, { workerId, staleMs }).catch((error) => console.error("upload imports sweep:", error));
-  await sweepUploads();
-  const timer = setInterval(() => void sweepUploads(), sweepMs);
+  const sweepCompactions = () => reconcileCompactionJobs(db, queue, { workerId, staleMs }).catch((error) => console.error("compaction jobs sweep:", error));
+  const sweep = () => Promise.all([sweepUploads(), sweepCompactions()]);
+  await sweep();
+  const timer = setInterval(() => void sweep(), sweepMs);
   timer.unref();
   const blobSweeps = startBlobSweeps(db, store, options.blobSweepMs ?? blobSweepMsFromEnv(), options.blobGraceMs ?? envInt("TRACEFOLD_BLOB_SWEEP_GRACE_MINUTES", DEFAULT_BLOB_GRACE_MS / 60_000) * 60_000);
   const runner = startEvalRunner(db, { queue, staleMs, intervalMs: sweepMs, concurrency: options.evalConcurrency ?? envInt("TRACEFOLD_WORKER_EVAL_CONCURRENCY", 1) });

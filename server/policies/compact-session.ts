@@ -1,6 +1,7 @@
 import { PolicyParamError } from "@/lib/policies/params";
 import { PlannerUnavailableError } from "@/lib/policies/self-gc/choose-planner";
 import type { PolicyParams } from "@/lib/policies/types";
+import type { LlmClient } from "@/lib/llm/types";
 import type { Db } from "../db/client";
 import { loadAnalyzedSession } from "../sessions/load-analyzed-session";
 import type { BlobStore } from "../storage/blob-store";
@@ -16,6 +17,8 @@ export interface CompactSessionInput {
   cut?: number;
   window?: number;
   params?: PolicyParams;
+  /** The model for policies that call one; defaults to the endpoint in effect (run-session-policy.ts). */
+  llm?: LlmClient;
 }
 
 export type CompactSessionOutcome = { ok: true; data: CompactData } | { ok: false; code: CompactErrorCode; message: string };
@@ -35,6 +38,7 @@ export async function compactSession(db: Db, store: BlobStore, input: CompactSes
       ...(input.cut !== undefined ? { cut: input.cut } : {}),
       ...(input.window !== undefined ? { window: input.window } : {}),
       ...(input.params ? { params: input.params } : {}),
+      ...(input.llm ? { llm: input.llm } : {}),
     });
   } catch (error) {
     if (error instanceof PolicyParamError) return { ok: false, code: "invalid_params", message: error.message };

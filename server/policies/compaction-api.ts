@@ -128,4 +128,16 @@ export type CompactErrorCode =
   | "internal";
 
 export type CompactResponse = { ok: true; data: CompactData } | { ok: false; code: CompactErrorCode; message: string; fieldErrors?: Record<string, string[]> };
+
+/**
+ * A compaction that calls the LLM runs as a job (lib/policies/needs-llm.ts): `POST
+ * /api/sessions/[id]/compact` answers 202 with the queued state, and `GET
+ * /api/sessions/[id]/compact/jobs/[jobId]` answers the job's state — queued or running (with the
+ * attempts so far), done with the very `data` the synchronous answer carries, or failed with the
+ * code and message the synchronous answer would have had.
+ */
+export type CompactJobResponse =
+  | { ok: true; jobId: string; status: "queued" | "running"; attempts: number }
+  | { ok: true; jobId: string; status: "done"; data: CompactData }
+  | { ok: false; jobId: string; status: "failed"; code: CompactErrorCode; message: string };
 export type PoliciesResponse = { ok: true; data: PolicyInfo[] } | { ok: false; code: CompactErrorCode; message: string };

@@ -19,6 +19,8 @@ export const selfGcPolicy: Policy = {
   source: "seed 000: Self-GC — indexed objects, side-channel planner, rehearsal, sidecar fold, cache-aware commit",
   description: "A planner proposes fold/mask/prune over indexed objects; the harness rehearses the plan and commits it only when it saves enough and pays for the cache break.",
   params: SELF_GC_PARAMS,
+  // Only planner=llm calls the model; the embedded rule-based planner is synchronous and instant.
+  callsModel: (params) => params.planner === "llm",
   decide: decideSelfGc,
 };
 

@@ -35,6 +35,7 @@ export function createSelfCompactPolicy(options: SelfCompactOptions = {}): Polic
       { name: "repeatThreshold", default: 3, description: "Stuck: the same tool call repeated this many times in a row." },
       { name: "errorThreshold", default: 3, description: "Stuck: this many failed tool results in a row." },
     ],
+    callsModel: () => options.rubric !== undefined,
     fires: (ctx, params) => deterministicRubric(ctx.session.messages, ctx.index, ctx.cut, thresholds(params)).verdict === "COMPACT",
     async decide(ctx, params) {
       const embedded = deterministicRubric(ctx.session.messages, ctx.index, ctx.cut, thresholds(params));

@@ -1,8 +1,9 @@
 import { requireApiUser } from "@/server/auth/require";
 import { refuseCrossOrigin } from "@/server/security/same-origin";
 import { getDb } from "@/server/db/client";
-import { compactSession } from "@/server/policies/compact-session";
-import { CompactRequestSchema, type CompactErrorCode, type CompactResponse } from "@/server/policies/compaction-api";
+import { getJobQueue } from "@/server/jobs/process-queue";
+import { CompactRequestSchema, type CompactErrorCode, type CompactJobResponse, type CompactResponse } from "@/server/policies/compaction-api";
+import { requestCompaction } from "@/server/policies/compaction-jobs/request-compaction";
 import { getBlobStore } from "@/server/storage/configured-blob-store";
 
 export const dynamic = "force-dynamic";
@@ -12,6 +13,9 @@ export const dynamic = "force-dynamic";
  * cut (default: the last safe cut) and window (default: the prefix at 90% of it), persists its
  * sidecars, and returns the projected view, the fate of every original part, the decisions and the
  * safe cuts. 400 for a bad body, policy, cut or parameter; 404 for an unknown session. Viewer role.
+ * A run that calls the LLM (self-gc with planner=llm) is not run here: it is queued as a job a
+ * worker executes, and the answer is 202 with `{ ok, jobId, status: "queued" }`; the page polls
+ * `GET /api/sessions/[id]/compact/jobs/[jobId]` (server/policies/compaction-jobs/).
  */
 export async function POST(request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
   const crossOrigin = refuseCrossOrigin(request);
@@ -33,8 +37,9 @@ export async function POST(request: Request, { params }: { params: Promise<{ id:
     return Response.json({ ok: false, code: "invalid_request", message, fieldErrors } satisfies CompactResponse, { status: 400 });
   }
   try {
-    const outcome = await compactSession(getDb(), getBlobStore(), { sessionId: id, ...input.data });
-    if (outcome.ok) return Response.json({ ok: true, data: outcome.data } satisfies CompactResponse);
+    const outcome = await requestCompaction(getDb(), getBlobStore(), () => getJobQueue(), { sessionId: id, request: input.data, userId: user.id });
+    if (outcome.kind === "done") return Response.json({ ok: true, data: outcome.data } satisfies CompactResponse);
+    if (outcome.kind === "queued") return Response.json({ ok: true, jobId: outcome.jobId, status: "queued", attempts: 0 } satisfies CompactJobResponse, { status: 202 });
     return fail(outcome.code === "not_found" ? 404 : 400, outcome.code, outcome.message);
   } catch (error) {
     console.error("compact failed", error);
