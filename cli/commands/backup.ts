@@ -32,7 +32,8 @@ export async function runBackup(argv: string[]): Promise<number> {
 
 /**
  * Restores an archive into the configured workspace: migrates the database, verifies the whole
- * archive, and refuses a workspace that already has rows unless --force.
+ * archive (one from an older version restores when the migrations since are additive), and
+ * refuses a workspace that already has rows unless --force.
  */
 export async function runRestore(argv: string[]): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, { force: { type: "boolean", default: false } });
@@ -44,6 +45,9 @@ export async function runRestore(argv: string[]): Promise<number> {
     const summary = await restoreWorkspace({ db, engine: engineOf(url), store: getBlobStore(), file: resolve(positionals[0]!), scratchDir: resolve(dataDir(), "tmp"), force: values.force });
     const rows = summary.tables.reduce((sum, t) => sum + t.rows, 0);
     console.log(`restored ${rows} rows in ${summary.tables.length} tables and ${summary.blobs} blobs (${summary.blobsWritten} new to the store), every digest and count checked`);
+    if (summary.upgradedThrough.length > 0) {
+      console.log(`the archive predates ${summary.upgradedThrough.join(", ")} (additive: existing rows unchanged)${summary.emptyTables.length > 0 ? `; ${summary.emptyTables.join(", ")} restored empty` : ""}`);
+    }
     return 0;
   } finally {
     await db.$disconnect();

@@ -5,7 +5,8 @@ const Sha256 = z.string().regex(/^[0-9a-f]{64}$/, "must be a 64-character hex sh
 /**
  * `manifest.json`, the archive's last entry: what a restore checks everything else against. Last,
  * so an archive cut short is missing it and is refused whole. `migrations` is the schema version
- * (the applied migration names); a restore refuses an archive of another version.
+ * (the applied migration names); a restore accepts the same list, or a prefix of its own when every
+ * migration the archive lacks is additive (plan-archive-upgrade.ts), and refuses anything else.
  */
 export const BackupManifestSchema = z.object({
   format: z.literal("tracefold-backup"),

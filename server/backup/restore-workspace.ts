@@ -6,7 +6,9 @@ import type { DbEngine } from "../db/engine";
 import type { BlobKind } from "../storage/blob-key";
 import type { BlobStore } from "../storage/blob-store";
 import { loadDatabase } from "./load-database";
+import type { MigrationVerdict } from "./migration-verdicts";
 import { delegateOf } from "./model-delegate";
+import { planArchiveUpgrade } from "./plan-archive-upgrade";
 import { readArchive } from "./read-archive";
 import { readSchemaModels } from "./schema-models";
 import { ArchiveError } from "./tar-reader";
@@ -21,6 +23,8 @@ export interface RestoreOptions {
   /** Replace a workspace that already has rows (otherwise refused). */
   force?: boolean;
   root?: string;
+  /** Which migrations an older archive may lack (default: migration-verdicts.ts); tests pass their own. */
+  verdicts?: readonly MigrationVerdict[];
 }
 
 export interface RestoreSummary {
@@ -28,6 +32,10 @@ export interface RestoreSummary {
   blobs: number;
   /** Blobs the store did not hold yet (content-addressed: the others were already there). */
   blobsWritten: number;
+  /** Additive migrations this workspace has and the archive lacked (empty: the same version). */
+  upgradedThrough: string[];
+  /** Tables those migrations created, restored empty. */
+  emptyTables: string[];
 }
 
 /** The target already holds data and the restore was not forced. */
@@ -40,8 +48,8 @@ export class WorkspaceNotEmptyError extends Error {
 
 /**
  * Restores an archive written by backupWorkspace: reads and verifies ALL of it first (framing,
- * manifest, every digest; read-archive.ts), checks the schema version and that the workspace is
- * empty, then puts the blobs (each re-checked by the store's own sha256) and loads the tables in
+ * manifest, every digest; read-archive.ts), checks the schema version — the same, or older by
+ * additive migrations only (plan-archive-upgrade.ts) — and that the workspace is empty, then puts the blobs (each re-checked by the store's own sha256) and loads the tables in
  * one transaction that verifies the counts and that the archive holds every blob the restored rows
  * name (load-database.ts). Nothing is written until the whole archive checks out; if loading
  * fails, the blobs this restore added are removed again.
@@ -56,11 +64,7 @@ export async function restoreWorkspace(options: RestoreOptions): Promise<Restore
     const { manifest } = archive;
     const models = readSchemaModels(options.root);
     const local = (await db.$queryRawUnsafe<{ name: string }[]>(`SELECT "name" FROM "_tracefold_migrations" ORDER BY "name"`)).map((r) => r.name);
-    if (local.join("\n") !== manifest.migrations.join("\n")) {
-      throw new ArchiveError(`the archive is at schema version ${manifest.migrations.at(-1) ?? "(none)"} (${manifest.migrations.length} migrations), this workspace at ${local.at(-1) ?? "(none)"} (${local.length}): restore with the Tracefold version that made the backup, then upgrade`);
-    }
-    for (const model of models) if (!archive.tables.has(model.name)) throw new ArchiveError(`the archive has no table ${model.name}`);
-    for (const table of manifest.tables) if (!models.some((m) => m.name === table.model)) throw new ArchiveError(`the archive's table ${table.model} is not in this schema`);
+    const upgrade = planArchiveUpgrade(manifest.migrations, local, models, new Set(archive.tables.keys()), options.verdicts);
     if (!options.force) {
       const counts: string[] = [];
       for (const model of models) {
@@ -74,8 +78,14 @@ export async function restoreWorkspace(options: RestoreOptions): Promise<Restore
       if (put.key !== key) throw new ArchiveError(`blobs/${key}: stored as ${put.key}`);
       if (put.created) created.push(key);
     }
-    await loadDatabase(db, options.engine, models, manifest, archive.tables, new Set(archive.blobs.keys()), options.force === true);
-    return { tables: manifest.tables.map(({ model, rows }) => ({ model, rows })), blobs: archive.blobs.size, blobsWritten: created.length };
+    await loadDatabase(db, options.engine, models, manifest, archive.tables, new Set(archive.blobs.keys()), options.force === true, upgrade.omittable);
+    return {
+      tables: manifest.tables.map(({ model, rows }) => ({ model, rows })),
+      blobs: archive.blobs.size,
+      blobsWritten: created.length,
+      upgradedThrough: upgrade.missing,
+      emptyTables: models.filter((m) => upgrade.emptyTables.has(m.name)).map((m) => m.name),
+    };
   } catch (error) {
     for (const key of created) await store.remove(key).catch(() => undefined);
     throw error;

@@ -13,14 +13,21 @@ export function encodeRow(row: Record<string, unknown>): string {
   });
 }
 
-/** Parses one line back into create data for the model; throws naming the field that does not fit. */
-export function decodeRow(model: SchemaModel, line: string): Record<string, unknown> {
+/**
+ * Parses one line back into create data for the model; throws naming the field that does not fit.
+ * A field in `omittable` (a column added after the archive was made, nullable or defaulted) may be
+ * absent: it is left out, so the database fills its default or null.
+ */
+export function decodeRow(model: SchemaModel, line: string, omittable?: ReadonlySet<string>): Record<string, unknown> {
   const raw = JSON.parse(line) as unknown;
   if (raw === null || typeof raw !== "object" || Array.isArray(raw)) throw new Error("not a JSON object");
   const input = raw as Record<string, unknown>;
   const row: Record<string, unknown> = {};
   for (const field of model.fields) {
-    if (!(field.name in input)) throw new Error(`field ${field.name} is missing`);
+    if (!(field.name in input)) {
+      if (omittable?.has(field.name)) continue;
+      throw new Error(`column ${model.table}.${field.name} is missing`);
+    }
     const value = input[field.name];
     if (value === null) {
       row[field.name] = null;

@@ -5,6 +5,10 @@ import { resolve } from "node:path";
 export interface ModelField {
   name: string;
   type: string;
+  /** `Type?`: a row may hold null (an insert that leaves it out stores null). */
+  optional: boolean;
+  /** `@default(…)` or `@updatedAt`: an insert that leaves it out gets a value. */
+  defaulted: boolean;
 }
 
 /** One table of the workspace, from prisma/schema.prisma. */
@@ -58,7 +62,7 @@ function parseModel(name: string, body: string, modelNames: Set<string>, enumNam
     }
     const match = /^(\w+)\s+(\w+)(\[\])?(\?)?\s*(.*)$/.exec(line);
     if (!match) continue;
-    const [, field, type, list, , attributes = ""] = match;
+    const [, field, type, list, optional, attributes = ""] = match;
     if (modelNames.has(type!)) {
       if (/@relation\([^)]*fields:/.test(attributes) && type !== name) parents.add(type!);
       continue;
@@ -66,7 +70,7 @@ function parseModel(name: string, body: string, modelNames: Set<string>, enumNam
     if (list) throw new Error(`schema.prisma: ${name}.${field} is a scalar list, which backups do not support`);
     const scalar = enumNames.has(type!) ? "String" : type!;
     if (!SCALARS.has(scalar)) throw new Error(`schema.prisma: ${name}.${field} has unknown type ${type}`);
-    fields.push({ name: field!, type: scalar });
+    fields.push({ name: field!, type: scalar, optional: optional === "?", defaulted: /@default\(|@updatedAt\b/.test(attributes) });
     if (/(^|\s)@id(\s|$)/.test(attributes)) idFields = [field!];
     if (/@default\(\s*autoincrement\(\)\s*\)/.test(attributes)) autoincrement = { field: field!, column: /@map\("([^"]+)"\)/.exec(attributes)?.[1] ?? field! };
   }

@@ -1,10 +1,12 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { gunzipSync } from "node:zlib";
 import { after, before, describe, test } from "node:test";
 import { importTraceFile } from "../../server/traces/import-trace-file";
+import { repack } from "../helpers/backup-archive";
 import { createTestDb, type TestDb } from "../helpers/test-db";
 import { TRACES_DIR } from "../helpers/traces";
 
@@ -48,5 +50,21 @@ describe("tracefold backup and restore (CLI, SQLite + local disk)", () => {
     const usage = tracefold(["restore"], to);
     assert.equal(usage.code, 2);
     assert.match(usage.stderr, /restore needs exactly one archive/);
+  });
+
+  test("an archive from the 0009 release restores and says which additive migrations it predates", () => {
+    const archive = join(scratch, "current.tar.gz");
+    assert.equal(tracefold(["backup", "--out", archive], { url: source.url, dataDir: join(source.dataDir, "blobs") }).code, 0);
+    const old = join(scratch, "from-0009.tar");
+    writeFileSync(old, repack(gunzipSync(readFileSync(archive)), {
+      drop: "tables/CompactionJob.jsonl",
+      edit: (m) => {
+        m.migrations = m.migrations.filter((name: string) => name <= "0009_suite_filters");
+        m.tables = m.tables.filter((t: { model: string }) => t.model !== "CompactionJob");
+      },
+    }));
+    const restore = tracefold(["restore", old], { url: `file:${join(scratch, "from-0009.db")}`, dataDir: join(scratch, "from-0009-data") });
+    assert.equal(restore.code, 0, restore.stderr);
+    assert.match(restore.stdout, /^restored \d+ rows in \d+ tables and 1 blobs \(1 new to the store\), every digest and count checked\nthe archive predates 0010_label_recency, 0011_compaction_jobs \(additive: existing rows unchanged\); CompactionJob restored empty\n$/);
   });
 });

@@ -9,12 +9,12 @@ import { delegateOf } from "../../server/backup/model-delegate";
 import { restoreWorkspace, WorkspaceNotEmptyError } from "../../server/backup/restore-workspace";
 import { readSchemaModels } from "../../server/backup/schema-models";
 import { ArchiveError } from "../../server/backup/tar-reader";
-import { tarHeader } from "../../server/backup/tar-writer";
 import { createTableQueue } from "../../server/jobs/sqlite-queue";
 import { runSessionPolicy } from "../../server/policies/run-session-policy";
 import { setRedactionSettings } from "../../server/settings/redaction-settings";
 import { BLOB_KEY_COLUMNS } from "../../server/storage/blob-references";
 import { s3BlobStore } from "../../server/storage/s3-blob-store";
+import { readManifest, repack } from "../helpers/backup-archive";
 import { startTestS3 } from "../helpers/s3-server";
 import { importTraceFile } from "../../server/traces/import-trace-file";
 import { receiveUpload } from "../../server/uploads/receive-upload";
@@ -244,40 +244,4 @@ function flipAt(tar: Buffer, at: number): Buffer {
 /** The archive re-packed with its manifest edited: entries and digests intact, so the load itself must catch the lie. */
 function editManifest(tar: Buffer, edit: (manifest: any) => void): Buffer {
   return repack(tar, { edit });
-}
-
-/** The archive's entries as [name, body] pairs, in order. */
-function entriesOf(tar: Buffer): [string, Buffer][] {
-  const out: [string, Buffer][] = [];
-  for (let at = 0; at + 512 <= tar.length; ) {
-    const name = tar.subarray(at, at + 100).toString("utf8").replace(/\0.*$/s, "");
-    if (name === "") break;
-    const size = parseInt(tar.subarray(at + 124, at + 136).toString("ascii").replace(/[\0 ]/g, ""), 8);
-    out.push([name, tar.subarray(at + 512, at + 512 + size)]);
-    at += 512 + Math.ceil(size / 512) * 512;
-  }
-  return out;
-}
-
-function readManifest(tar: Buffer): any {
-  const entry = entriesOf(tar).find(([name]) => name === "manifest.json");
-  if (!entry) throw new Error("no manifest.json");
-  return JSON.parse(entry[1].toString("utf8"));
-}
-
-/** The archive re-packed, an entry left out (`drop`) and the manifest edited to match, so only the restore's own checks can notice. */
-function repack(tar: Buffer, change: { edit: (manifest: any) => void; drop?: string }): Buffer {
-  const parts: Buffer[] = [];
-  for (const [name, original] of entriesOf(tar)) {
-    if (name === change.drop) continue;
-    let body = original;
-    if (name === "manifest.json") {
-      const manifest = JSON.parse(body.toString("utf8"));
-      change.edit(manifest);
-      body = Buffer.from(JSON.stringify(manifest));
-    }
-    parts.push(tarHeader(name, body.length), body, Buffer.alloc((512 - (body.length % 512)) % 512));
-  }
-  if (change.drop && parts.length === entriesOf(tar).length * 3) throw new Error(`no entry ${change.drop} to drop`);
-  return Buffer.concat([...parts, Buffer.alloc(1024)]);
 }

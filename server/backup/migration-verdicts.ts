@@ -1,0 +1,73 @@
+/**
+ * Whether an archive made before a migration can still be restored after it. A restore accepts an
+ * older archive only when every migration it lacks is declared here as "additive": it adds an
+ * index, a table (restored empty) or a column that is nullable or has a default, and changes no
+ * existing row. Anything else is "breaks-older-archives" (such an archive is restored with the
+ * version that made it, then upgraded).
+ *
+ * Backups first shipped with 0009_suite_filters (commit e0ecf8e added backup and 0006–0009 at
+ * once), so every archive lists 0001–0009: those are the baseline and need no verdict. Every later
+ * migration must have one — tests/unit/backup/migration-verdicts.test.ts fails on a migration
+ * directory without a verdict, and checks each additive verdict against its SQL on both engines.
+ */
+export type MigrationVerdict =
+  | {
+      name: string;
+      restore: "additive";
+      /** Why existing rows are unchanged, shown nowhere but read by whoever adds the next one. */
+      reason: string;
+      /** Models whose tables the migration creates: restored empty from an archive without it. */
+      tables?: string[];
+      /** `Model.field` columns it adds; each must be nullable or have a default in schema.prisma. */
+      columns?: string[];
+    }
+  | { name: string; restore: "breaks-older-archives"; reason: string };
+
+/** The newest migration every archive holds (the first release with backups). */
+export const BASELINE_MIGRATION = "0009_suite_filters";
+
+export const MIGRATION_VERDICTS: readonly MigrationVerdict[] = [
+  { name: "0010_label_recency", restore: "additive", reason: "index only (ReviewLabelRow queueId, savedAt)" },
+  { name: "0011_compaction_jobs", restore: "additive", reason: "new table CompactionJob (its indexes, its foreign key to TraceSession)", tables: ["CompactionJob"] },
+];
+
+/** Migration directory names newer than the baseline that have no verdict: each needs a decision. */
+export function migrationsWithoutVerdict(names: readonly string[], verdicts: readonly MigrationVerdict[] = MIGRATION_VERDICTS): string[] {
+  return names.filter((name) => name > BASELINE_MIGRATION && !verdicts.some((v) => v.name === name));
+}
+
+/**
+ * Why `sql` (one engine's migration.sql) is not the additive change `verdict` declares, one entry
+ * per problem; empty when it is. `tableOf` maps a model to its table name. Accepted statements:
+ * CREATE TABLE of a declared table; CREATE INDEX (UNIQUE only on a declared table, as a unique
+ * index could refuse archived rows); ADD CONSTRAINT … FOREIGN KEY on a declared table; ADD COLUMN
+ * of a declared column that is nullable or has a DEFAULT. Every declared table and column must be
+ * created by the SQL.
+ */
+export function additiveSqlProblems(verdict: Extract<MigrationVerdict, { restore: "additive" }>, sql: string, tableOf: (model: string) => string | undefined): string[] {
+  const problems: string[] = [];
+  const tables = new Set((verdict.tables ?? []).map((m) => tableOf(m) ?? `(unknown model ${m})`));
+  const columns = new Set((verdict.columns ?? []).map((c) => { const [m, f] = c.split("."); return `${tableOf(m!) ?? `(unknown model ${m})`}.${f}`; }));
+  const seen = new Set<string>();
+  const statements = sql.replace(/--.*$/gm, "").split(";").map((s) => s.replace(/\s+/g, " ").trim()).filter(Boolean);
+  for (const statement of statements) {
+    let m: RegExpExecArray | null;
+    if ((m = /^CREATE TABLE "(\w+)"/i.exec(statement))) {
+      if (tables.has(m[1]!)) seen.add(m[1]!);
+      else problems.push(`creates table ${m[1]} without declaring it`);
+    } else if ((m = /^CREATE (UNIQUE )?INDEX "\w+" ON "(\w+)"/i.exec(statement))) {
+      if (m[1] && !tables.has(m[2]!)) problems.push(`adds a unique index on existing table ${m[2]}, which archived rows may violate`);
+    } else if ((m = /^ALTER TABLE "(\w+)" ADD CONSTRAINT "\w+" FOREIGN KEY/i.exec(statement))) {
+      if (!tables.has(m[1]!)) problems.push(`adds a foreign key on existing table ${m[1]}, which archived rows may violate`);
+    } else if ((m = /^ALTER TABLE "(\w+)" ADD COLUMN "(\w+)" (.*)$/i.exec(statement))) {
+      const column = `${m[1]}.${m[2]}`;
+      if (!columns.has(column)) problems.push(`adds column ${column} without declaring it`);
+      else if (/\bNOT NULL\b/i.test(m[3]!) && !/\bDEFAULT\b/i.test(m[3]!)) problems.push(`adds column ${column} NOT NULL without a DEFAULT`);
+      else seen.add(column);
+    } else {
+      problems.push(`statement is not one a restore can treat as additive: ${statement.slice(0, 80)}`);
+    }
+  }
+  for (const name of [...tables, ...columns]) if (!seen.has(name)) problems.push(`declares ${name}, which its SQL does not create`);
+  return problems;
+}
