@@ -2,12 +2,13 @@
  * `npm run bench:load`: the studio under load on PostgreSQL, on loopback only, stopping by itself.
  * A throwaway database (tracefold_load_<random>, dropped at the end), seeded through server/
  * functions; the studio built into data/.next-load and served by `next start` on a free loopback
- * port; then scenario A (reviewers labeling over HTTP) and scenario B (concurrent uploads). Prints
- * one JSON line and a table; exits 1 when a target is missed or anything fails. The server is
+ * port; then scenario A (reviewers labeling over HTTP), scenario B (concurrent uploads) and scenario
+ * C (the studio SIGKILLed mid-import, restarted, checked and the unanswered files uploaded again).
+ * Prints one JSON line and a table; exits 1 when a target is missed or anything fails. The server is
  * stopped, the database dropped and the temp directory removed in every case (also on Ctrl-C).
  *
  * LOAD_SECONDS (120), LOAD_REVIEWERS (50), LOAD_THINK_MS (1000: mean pause before each save),
- * LOAD_UPLOADS (20), LOAD_UPLOAD_MB (10), LOAD_PG_ADMIN_URL (postgresql://postgres@127.0.0.1:5432/postgres),
+ * LOAD_UPLOADS (20), LOAD_UPLOAD_MB (10, also scenario C's size), LOAD_KILL_UPLOADS (6; 0 skips scenario C), LOAD_PG_ADMIN_URL (postgresql://postgres@127.0.0.1:5432/postgres),
  * LOAD_SKIP_BUILD=1 reuses data/.next-load when LOAD_KEEP_BUILD=1 kept it from an earlier run,
  * LOAD_PROFILE_DIR=dir writes a V8 CPU profile of each studio process there (open it in Chrome's DevTools).
  */
@@ -15,6 +16,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { runKillScenario, type KillScenarioResult } from "./kill-scenario";
 import { createLoadDatabase, type LoadDatabase } from "./load-database";
 import { round } from "./latency";
 import { formatTable, missedTargets, type LoadReport } from "./report";
@@ -36,6 +38,8 @@ function positive(name: string, fallback: number): number {
 const workDir = mkdtempSync(join(tmpdir(), "tracefold-load-"));
 let database: LoadDatabase | undefined;
 let server: StudioServer | undefined;
+/** The studio's log, then the restarted studio's (scenario C). */
+const studioLogs: string[] = [];
 let cleaning: Promise<void> | undefined;
 
 function cleanup(): Promise<void> {
@@ -61,6 +65,9 @@ async function main(): Promise<number> {
   const thinkMs = positive("LOAD_THINK_MS", 1000);
   const uploads = positive("LOAD_UPLOADS", 20);
   const uploadMb = positive("LOAD_UPLOAD_MB", 10);
+  const killUploads = positive("LOAD_KILL_UPLOADS", 6);
+  // The kill waits for one upload answered and another one importing: a single file can never show both.
+  if (killUploads === 1) throw new Error("bench:load: LOAD_KILL_UPLOADS must be 0 (skip scenario C) or at least 2");
 
   database = await createLoadDatabase();
   const dataDir = join(workDir, "data");
@@ -75,20 +82,31 @@ async function main(): Promise<number> {
     TRACEFOLD_UPLOADS_PER_MINUTE: "100000",
   };
   const buildSeconds = round(await buildStudio(env, process.env.LOAD_SKIP_BUILD === "1"));
-  server = await startStudio(env, join(workDir, "studio.log"), process.env.LOAD_PROFILE_DIR || undefined);
+  const start = async (log: string) => {
+    studioLogs.push(join(workDir, log));
+    server = await startStudio(env, join(workDir, log), process.env.LOAD_PROFILE_DIR || undefined);
+    return server;
+  };
+  server = await start("studio.log");
   console.error(`bench:load: studio on ${server.origin}; ${reviewers} reviewers label for ${seconds} s…`);
 
   const before = loadavg().map((l) => round(l, 2));
   const review = await runReviewScenario(server.origin, database.url, seed.queueId, seed.reviewers, seconds, thinkMs);
   console.error(`bench:load: ${uploads} concurrent uploads of ${uploadMb} MB…`);
   const upload = await runUploadScenario(server.origin, database.url, seed.uploader, UPLOAD_SOURCE, workDir, uploads, uploadMb);
+  let kill: KillScenarioResult | null = null;
+  if (killUploads > 0) {
+    console.error(`bench:load: ${killUploads} concurrent uploads of ${uploadMb} MB, the studio SIGKILLed mid-import and restarted…`);
+    kill = await runKillScenario({ server, restart: () => start("studio-restarted.log"), dbUrl: database.url, dataDir, account: seed.uploader, sourcePath: UPLOAD_SOURCE, workDir, count: killUploads, megabytes: uploadMb });
+  }
   const after = loadavg().map((l) => round(l, 2));
 
   const report: LoadReport = {
     setup: { reviewers, items: seed.items, sessions: seed.sessions, buildSeconds, loadAverage: { before, after } },
     review,
     uploads: upload,
-    failures: missedTargets(review, upload),
+    kill,
+    failures: missedTargets(review, upload, kill),
   };
   console.log(JSON.stringify(report));
   console.log(formatTable(report));
@@ -98,8 +116,9 @@ async function main(): Promise<number> {
 main()
   .catch((error: unknown) => {
     console.error(`bench:load: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    const log = join(workDir, "studio.log");
-    if (existsSync(log)) console.error(`--- last lines of the studio's log ---\n${readFileSync(log, "utf8").split("\n").slice(-40).join("\n")}`);
+    for (const log of studioLogs) {
+      if (existsSync(log)) console.error(`--- last lines of ${log} ---\n${readFileSync(log, "utf8").split("\n").slice(-40).join("\n")}`);
+    }
     return 1;
   })
   .then(async (code) => {

@@ -1,19 +1,26 @@
+import type { KillScenarioResult } from "./kill-scenario";
 import type { LatencySummary } from "./latency";
 import type { ReviewScenarioResult } from "./review-scenario";
 import type { UploadScenarioResult } from "./upload-scenario";
 
-/** The issue's targets: p95 save under 150 ms, no errors, every acknowledged label stored once, every upload imported once. */
+/**
+ * The issues' targets: p95 save under 150 ms, no errors, every acknowledged label stored once, every
+ * upload imported once; and after a SIGKILL mid-import (scenario C), nothing acknowledged lost, nothing
+ * half-imported, every unanswered file imported exactly once when uploaded again.
+ */
 export const P95_SAVE_TARGET_MS = 150;
 
 export interface LoadReport {
   setup: { reviewers: number; items: number; sessions: number; buildSeconds: number; loadAverage: { before: number[]; after: number[] } };
   review: ReviewScenarioResult;
   uploads: UploadScenarioResult;
+  /** Scenario C; null when LOAD_KILL_UPLOADS=0 skipped it. */
+  kill: KillScenarioResult | null;
   failures: string[];
 }
 
 /** Every target missed, in words (empty when the run passes). */
-export function missedTargets(review: ReviewScenarioResult, uploads: UploadScenarioResult): string[] {
+export function missedTargets(review: ReviewScenarioResult, uploads: UploadScenarioResult, kill: KillScenarioResult | null): string[] {
   const failures: string[] = [];
   if (review.saves.n === 0) failures.push("no label was saved");
   if (review.saves.p95 >= P95_SAVE_TARGET_MS) failures.push(`save p95 ${review.saves.p95} ms is not under ${P95_SAVE_TARGET_MS} ms`);
@@ -23,6 +30,25 @@ export function missedTargets(review: ReviewScenarioResult, uploads: UploadScena
   if (v.unacknowledgedRows > 0) failures.push(`${v.unacknowledgedRows} stored labels were never acknowledged`);
   if (uploads.errors > 0) failures.push(`${uploads.errors} upload errors (${uploads.errorSamples.join("; ")})`);
   if (uploads.verify.importedOnce !== uploads.uploads) failures.push(`uploads imported exactly once: ${uploads.verify.importedOnce} of ${uploads.uploads} (${uploads.verify.missing} missing, ${uploads.verify.duplicated} duplicated, ${uploads.verify.wrongSessionCount} with wrong session counts)`);
+  if (kill) failures.push(...missedKillTargets(kill));
+  return failures;
+}
+
+/** Scenario C's violations: a kill that missed the imports proves nothing, so it fails too. */
+export function missedKillTargets(k: KillScenarioResult): string[] {
+  const failures: string[] = [];
+  if (!k.killedMidImport) failures.push(`C: the kill cut no import after an upload was answered (${k.acknowledged} answered; ${k.openTransactionsAtKill} import transactions open at the kill, ${k.transactionsAborted} aborted, ${k.transactionsCommitted} committed)`);
+  const a = k.afterRestart;
+  if (a.acknowledgedLost > 0) failures.push(`C: ${a.acknowledgedLost} of ${k.acknowledged} acknowledged uploads lost, duplicated or incomplete after the restart`);
+  if (a.partialUnanswered > 0) failures.push(`C: ${a.partialUnanswered} unanswered uploads left incomplete or duplicated rows`);
+  const half = a.halfImported.uploads + a.halfImported.sessions + a.halfImported.redactions;
+  if (half > 0) failures.push(`C: half-imported rows after the restart: ${a.halfImported.uploads} uploads, ${a.halfImported.sessions} sessions, ${a.halfImported.redactions} redaction reports`);
+  if (k.transactionsGoneSeconds === null) failures.push("C: an import transaction of the killed studio was still open in PostgreSQL 60 s after the kill");
+  if (k.retry.errors > 0) failures.push(`C: ${k.retry.errors} re-uploads not answered as expected (${k.retry.errorSamples.join("; ")})`);
+  const f = k.final;
+  if (f.exactlyOnce !== k.uploads) failures.push(`C: uploads stored exactly once and complete: ${f.exactlyOnce} of ${k.uploads} (${f.missing} missing, ${f.duplicated} duplicated, ${f.incomplete} incomplete or not as answered)`);
+  if (f.halfImported > 0) failures.push(`C: ${f.halfImported} half-imported rows after the re-uploads`);
+  if (f.unreferencedBlobs > 0) failures.push(`C: ${f.unreferencedBlobs} stored blobs named by no row after the re-uploads`);
   return failures;
 }
 
@@ -39,8 +65,19 @@ export function formatTable(report: LoadReport): string {
     ["A: errors; acknowledged → stored", `${r.errors}; ${r.acknowledged} acknowledged, ${r.verify.stored} stored, ${r.verify.missing} missing, ${r.verify.duplicated} duplicated, ${r.verify.unacknowledgedRows} unacknowledged`],
     [`B: ${u.uploads} concurrent uploads of ${u.megabytesEach} MB`, `all done in ${u.wallSeconds} s; per upload ${lat(u.perUploadMs)}`],
     ["B: errors; imported exactly once", `${u.errors}; ${u.verify.importedOnce} of ${u.uploads}`],
+    ...(report.kill ? killRows(report.kill) : [["C: SIGKILL mid-import", "skipped (LOAD_KILL_UPLOADS=0)"] as [string, string]]),
     ["result", report.failures.length === 0 ? "PASS" : `FAIL: ${report.failures.join("; ")}`],
   ];
   const width = Math.max(...rows.map(([k]) => k.length));
   return rows.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join("\n");
+}
+
+function killRows(k: KillScenarioResult): [string, string][] {
+  const a = k.afterRestart;
+  const half = a.halfImported.uploads + a.halfImported.sessions + a.halfImported.redactions;
+  return [
+    [`C: ${k.uploads} uploads of ${k.megabytesEach} MB, SIGKILL`, `after ${k.killedAfterSeconds} s with ${k.acknowledged} answered 201, ${k.unanswered} unanswered; ${k.openTransactionsAtKill} import transactions writing (oldest ${k.oldestOpenMsAtKill} ms): ${k.transactionsAborted} aborted, ${k.transactionsCommitted} committed${k.killedMidImport ? "" : " (NOT mid-import)"}; gone from PostgreSQL ${k.transactionsGoneSeconds ?? "never"} s after`],
+    ["C: after the restart", `restart ${k.restartSeconds} s; acknowledged intact ${a.acknowledgedIntact} of ${k.acknowledged}; committed unanswered ${a.committedUnanswered}; partial ${a.partialUnanswered}; half-imported rows ${half}; temp files left ${a.tempFilesLeft}; unreferenced blobs ${a.unreferencedBlobs}`],
+    ["C: re-upload the unanswered; final", `${k.retry.files} in ${k.retry.seconds} s: ${k.retry.imported} imported, ${k.retry.duplicate} duplicate, ${k.retry.errors} errors; ${k.final.exactlyOnce} of ${k.uploads} stored exactly once, half-imported ${k.final.halfImported}, unreferenced blobs ${k.final.unreferencedBlobs}`],
+  ];
 }

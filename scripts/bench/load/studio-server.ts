@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { createWriteStream, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { createWriteStream, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 
 /** The bench's own build directory and tsconfig, so no other `next build` in the tree can swap files under it. */
@@ -9,7 +9,10 @@ const LOAD_TSCONFIG = "tsconfig.load.json";
 
 export interface StudioServer {
   origin: string;
+  /** SIGTERM to the process group, SIGKILL after 10 s; a no-op once the studio is gone. */
   stop(): Promise<void>;
+  /** SIGKILL to the whole process group at once (a crash, as a lost machine would be); resolves when every process of the group is gone. */
+  kill(): Promise<void>;
 }
 
 /**
@@ -56,7 +59,7 @@ export async function startStudio(env: NodeJS.ProcessEnv, logPath: string, profi
     await stop();
     throw error;
   }
-  return { origin, stop };
+  return { origin, stop, kill: () => killGroup(child) };
 }
 
 async function waitUntilUp(origin: string, child: ChildProcess): Promise<void> {
@@ -89,6 +92,48 @@ async function stopGroup(child: ChildProcess): Promise<void> {
   await exited;
   clearTimeout(timer);
   signal("SIGKILL"); // stragglers of the group that outlived next
+}
+
+/**
+ * SIGKILL to the whole group, then waits for next to exit and for no live process to be left in the
+ * group, so the caller knows nothing of the killed studio can still write.
+ */
+async function killGroup(child: ChildProcess): Promise<void> {
+  if (child.pid === undefined) return;
+  const pgid = child.pid;
+  const exited = child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : once(child, "exit");
+  try {
+    process.kill(-pgid, "SIGKILL");
+  } catch {
+    // the group is already gone
+  }
+  await exited;
+  const deadline = Date.now() + 10_000;
+  while (liveGroupMembers(pgid) > 0) {
+    if (Date.now() > deadline) throw new Error(`process group ${pgid} still has live processes 10 s after SIGKILL`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * Processes of group `pgid` that are not zombies, from /proc (a killed grandchild stays a zombie
+ * until whoever adopted it reaps it, and signal 0 still reaches a zombie). Without /proc: 0.
+ */
+function liveGroupMembers(pgid: number): number {
+  let live = 0;
+  for (const name of existsSync("/proc") ? readdirSync("/proc") : []) {
+    if (!/^\d+$/.test(name)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${name}/stat`, "utf8");
+    } catch {
+      continue; // exited meanwhile
+    }
+    // pid (comm) state ppid pgrp …; comm may hold spaces and parentheses, so read after the last ')'.
+    const [state, , pgrp] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (Number(pgrp) === pgid && state !== "Z") live++;
+  }
+  return live;
 }
 
 function freePort(): Promise<number> {
