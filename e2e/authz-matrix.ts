@@ -129,6 +129,7 @@ export const MATRIX: MatrixRow[] = [
   { key: `action ${S}/review/actions.ts#assignItemsAction`, probe: () => ({ args: [{}] }), expect: action("admin") },
   { key: `action ${S}/review/actions.ts#openItemAction`, probe: () => ({ args: [{}] }), expect: action("reviewer") },
   { key: `action ${S}/review/actions.ts#saveLabelAction`, probe: () => ({ args: [{}] }), expect: action("reviewer") },
+  { key: `action ${S}/review/actions.ts#itemActivityAction`, probe: () => ({ args: [{}] }), expect: action("reviewer") },
   { key: `action ${S}/review/actions.ts#undoLabelAction`, probe: () => ({ args: [{}] }), expect: action("reviewer") },
   { key: `action ${S}/review/actions.ts#renewItemAction`, probe: () => ({ args: [{}] }), expect: action("reviewer") },
   { key: `action ${S}/review/actions.ts#releaseItemAction`, probe: () => ({ args: [{}] }), expect: action("reviewer") },

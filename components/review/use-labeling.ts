@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { openItemAction, queueAgreementAction, queueStatusAction, releaseItemAction, renewItemAction, saveLabelAction, undoLabelAction } from "@/app/(studio)/review/actions";
+import { itemActivityAction, openItemAction, queueAgreementAction, queueStatusAction, releaseItemAction, renewItemAction, saveLabelAction, undoLabelAction } from "@/app/(studio)/review/actions";
 import { newLabelId, withRetry, type ItemView, type QueueAgreement, type QueueSummary, type ReviewLabel } from "./review-types";
 
 /** Pause after the last save before the agreement is asked for (a burst of saves asks once). */
@@ -89,7 +89,20 @@ export function useLabeling(queueId: string, canLabel: boolean, initial: QueueSt
     [queueId],
   );
 
-  /** Appends a version to `thread` (or starts a thread); reloads the item and the queue's figures. */
+  /**
+   * Reloads what a save or an undo changes on the open item — the reviewer's labels, who completed
+   * it, the comments — not its context (the conversation does not change; the heartbeat keeps the lease).
+   */
+  const refreshActivity = useCallback(
+    async (itemKey: string) => {
+      const result = await withRetry(() => itemActivityAction({ queueId, itemKey }));
+      if (!result.ok) return setNotice({ tone: "error", text: result.message });
+      setView((current) => (current && current.itemKey === itemKey ? { ...current, ...result.data } : current));
+    },
+    [queueId],
+  );
+
+  /** Appends a version to `thread` (or starts a thread); reloads the item's labels and the queue's figures. */
   const save = useCallback(
     async (draft: Record<string, unknown>, thread?: ReviewLabel, after?: "next") => {
       const item = viewRef.current;
@@ -110,7 +123,7 @@ export function useLabeling(queueId: string, canLabel: boolean, initial: QueueSt
         setNotice({ tone: "ok", text: result.data.duplicate ? "Saved (already stored)." : "Saved." });
         await refreshStatus();
         if (after === "next") await open({ direction: "next" });
-        else await open({ itemKey: item.itemKey });
+        else await refreshActivity(item.itemKey);
         return true;
       } catch {
         setNotice({ tone: "error", text: "The server could not be reached; your label was not saved. Try again." });
@@ -119,7 +132,7 @@ export function useLabeling(queueId: string, canLabel: boolean, initial: QueueSt
         setBusy(false);
       }
     },
-    [queueId, open, refreshStatus],
+    [queueId, open, refreshActivity, refreshStatus],
   );
 
   /** Undo: retracts the reviewer's most recent current label on this item. */
@@ -131,8 +144,8 @@ export function useLabeling(queueId: string, canLabel: boolean, initial: QueueSt
     if (!result.ok) return setNotice({ tone: "error", text: result.message });
     setNotice({ tone: "ok", text: `Undone (${last.kind.replace("_", " ")}).` });
     await refreshStatus();
-    await open({ itemKey: item.itemKey });
-  }, [queueId, open, refreshStatus]);
+    await refreshActivity(item.itemKey);
+  }, [queueId, refreshActivity, refreshStatus]);
 
   useEffect(() => {
     if (canLabel) void open();

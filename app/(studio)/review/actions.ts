@@ -10,7 +10,8 @@ import { getDb } from "@/server/db/client";
 import { addComment, CommentSchema } from "@/server/review/add-comment";
 import { assignQueueItems } from "@/server/review/assign-items";
 import { createQueue } from "@/server/review/create-queue";
-import { getItemView } from "@/server/review/item-view";
+import { loadItemActivity } from "@/server/review/item-activity";
+import { getItemView, type ItemActivity } from "@/server/review/item-view";
 import type { ItemView } from "@/server/review/item-view-types";
 import { acquireItemLease, releaseItemLease } from "@/server/review/lease-item";
 import { openItem, openNextItem, type NextOutcome } from "@/server/review/next-item";
@@ -65,6 +66,15 @@ export async function saveLabelAction(input: unknown): Promise<ActionResult<{ la
   const outcome = await saveLabel(getDb(), parsed.data, user, clock);
   if (!outcome.ok) return actionFail(outcome.code, outcome.message, outcome.fieldErrors);
   return actionOk({ labelId: outcome.label.labelId, version: outcome.label.version, duplicate: outcome.duplicate });
+}
+
+/** Reviewer: an item's labels, completions and comments, reloaded after a save or an undo (not its whole context). */
+export async function itemActivityAction(input: unknown): Promise<ActionResult<ItemActivity>> {
+  const user = await requireUser("reviewer");
+  const parsed = ItemSchema.safeParse(input);
+  if (!parsed.success) return actionFail("invalid_input", parsed.error.issues[0]!.message);
+  const outcome = await loadItemActivity(getDb(), parsed.data.queueId, parsed.data.itemKey, user.email);
+  return outcome.ok ? actionOk(outcome.activity) : actionFail(outcome.code, outcome.message);
 }
 
 /** Reviewer: undo = a retracting version of one of their threads. */

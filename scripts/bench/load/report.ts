@@ -62,6 +62,7 @@ export function formatTable(report: LoadReport): string {
     [`A: label saves (${r.seconds} s, think ${r.thinkMs} ms ±50%)`, `${lat(r.saves)}; ${r.savesPerSecond} saves/s`],
     ["A: open item / queue status", `${lat(r.opens)} / ${lat(r.statusRefreshes)}`],
     ["A: agreement (own request, after saves)", lat(r.agreementRefreshes)],
+    ["A: item labels reloaded (after a dependency save)", lat(r.activityRefreshes)],
     ["A: errors; acknowledged → stored", `${r.errors}; ${r.acknowledged} acknowledged, ${r.verify.stored} stored, ${r.verify.missing} missing, ${r.verify.duplicated} duplicated, ${r.verify.unacknowledgedRows} unacknowledged`],
     [`B: ${u.uploads} concurrent uploads of ${u.megabytesEach} MB`, `all done in ${u.wallSeconds} s; per upload ${lat(u.perUploadMs)}`],
     ["B: errors; imported exactly once", `${u.errors}; ${u.verify.importedOnce} of ${u.uploads}`],

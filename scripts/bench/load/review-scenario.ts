@@ -19,6 +19,8 @@ export interface ReviewScenarioResult {
   saves: LatencySummary;
   opens: LatencySummary;
   statusRefreshes: LatencySummary;
+  /** The item's labels reloaded after a dependency save (the screen's refresh; not a whole reopen). */
+  activityRefreshes: LatencySummary;
   agreementRefreshes: LatencySummary;
   savesPerSecond: number;
   acknowledged: number;
@@ -30,8 +32,9 @@ export interface ReviewScenarioResult {
 /**
  * Scenario A: `accounts.length` reviewers sign in over HTTP and label the dependency queue for
  * `seconds`, each doing what the labeling screen does (components/review/use-labeling.ts): open
- * the next item, think, confirm the judge's first candidate dependency if it has one, then mark the
- * cut reviewed, refreshing the queue status and reopening after each save, and asking for the
+ * the next item, think, confirm the judge's first candidate dependency if it has one (then reload
+ * the item's labels), then mark the cut reviewed and open the next, refreshing the queue status
+ * after each save, and asking for the
  * agreement on its own request 750 ms after a save (one in flight per reviewer, as the screen's
  * debounce does). Every call is the real
  * server action over HTTP. Afterwards every acknowledged (labelId, version) must be in the database
@@ -47,7 +50,8 @@ export async function runReviewScenario(origin: string, dbUrl: string, queueId: 
   const save = ref("saveLabelAction");
   const status = ref("queueStatusAction");
   const agreement = ref("queueAgreementAction");
-  const latencies = { saves: [] as number[], opens: [] as number[], status: [] as number[], agreement: [] as number[] };
+  const activity = ref("itemActivityAction");
+  const latencies = { saves: [] as number[], opens: [] as number[], status: [] as number[], agreement: [] as number[], activity: [] as number[] };
   const agreementCalls: Promise<unknown>[] = [];
   const acked: { labelId: string; version: number; reviewer: string }[] = [];
   const errors: string[] = [];
@@ -97,7 +101,7 @@ export async function runReviewScenario(origin: string, dbUrl: string, queueId: 
         await think();
         if (performance.now() >= deadline) break;
         await saveOne({ kind: "dependency", decision: "confirm", dependencyId: candidate.id, value: candidate.value, type: candidate.suggestedType });
-        item = (await call<{ item: OpenedItem | null }>(client, open, [{ queueId, itemKey: item.itemKey }], latencies.opens, "reopen"))?.item ?? item;
+        await call(client, activity, [{ queueId, itemKey: item.itemKey }], latencies.activity, "activity");
       }
       await think();
       if (performance.now() >= deadline) break;
@@ -117,6 +121,7 @@ export async function runReviewScenario(origin: string, dbUrl: string, queueId: 
     saves,
     opens: summarizeLatency(latencies.opens),
     statusRefreshes: summarizeLatency(latencies.status),
+    activityRefreshes: summarizeLatency(latencies.activity),
     agreementRefreshes: summarizeLatency(latencies.agreement),
     savesPerSecond: Math.round((saves.n / elapsed) * 10) / 10,
     acknowledged: acked.length,

@@ -55,7 +55,7 @@ describe("bench:load scenario C's targets", () => {
     const zero = { n: 0, p50: 0, p95: 0, p99: 0, max: 0 };
     const report: LoadReport = {
       setup: { reviewers: 1, items: 2, sessions: 3, buildSeconds: 0, loadAverage: { before: [1], after: [1] } },
-      review: { reviewers: 1, seconds: 1, thinkMs: 1, saves: zero, savesPerSecond: 0, opens: zero, statusRefreshes: zero, agreementRefreshes: zero, errors: 0, errorSamples: [], acknowledged: 0, verify: { stored: 0, missing: 0, duplicated: 0, wrongReviewer: 0, unacknowledgedRows: 0 } },
+      review: { reviewers: 1, seconds: 1, thinkMs: 1, saves: zero, savesPerSecond: 0, opens: zero, statusRefreshes: zero, agreementRefreshes: zero, activityRefreshes: zero, errors: 0, errorSamples: [], acknowledged: 0, verify: { stored: 0, missing: 0, duplicated: 0, wrongReviewer: 0, unacknowledgedRows: 0 } },
       uploads: { uploads: 1, megabytesEach: 10, wallSeconds: 1, perUploadMs: zero, imported: 1, errors: 0, errorSamples: [], verify: { importedOnce: 1, missing: 0, duplicated: 0, wrongSessionCount: 0 } },
       kill: clean(),
       failures: [],
