@@ -32,15 +32,18 @@ export async function openImportTransactions(client: pg.Client): Promise<OpenImp
 }
 
 /**
- * pg_stat_activity shows a 32-bit xid; pg_xact_status wants the 64-bit xid8. The epoch is the one of
- * the current snapshot's xmax, less one when the xid's low bits are above xmax's (it wrapped since).
+ * pg_stat_activity shows a 32-bit xid; pg_xact_status wants the 64-bit xid8. A live transaction's
+ * xid is within 2^31 of the current snapshot's xmax — below it, or just above when the xid was
+ * assigned after that snapshot was taken — so the full id is the one with those low bits nearest
+ * to xmax (which also handles a wrap of the low 32 bits either way).
  */
-function fullXid(xid: string, xmax: string): string {
+export function fullXid(xid: string, xmax: string): string {
   const max = BigInt(xmax);
-  const low = BigInt(xid);
-  let epoch = max >> 32n;
-  if (low > (max & 0xffffffffn)) epoch -= 1n;
-  return ((epoch << 32n) | low).toString();
+  const half = 1n << 31n;
+  let full = ((max >> 32n) << 32n) | BigInt(xid);
+  if (full > max + half) full -= 1n << 32n;
+  else if (full < max - half) full += 1n << 32n;
+  return full.toString();
 }
 
 /** How the transactions ended: PostgreSQL's commit log says committed, aborted or in progress for each. */

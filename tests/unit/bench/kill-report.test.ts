@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { fullXid } from "../../../scripts/bench/load/kill-checks";
 import type { KillScenarioResult } from "../../../scripts/bench/load/kill-scenario";
 import { formatTable, missedKillTargets, type LoadReport } from "../../../scripts/bench/load/report";
 
@@ -63,4 +64,11 @@ describe("bench:load scenario C's targets", () => {
     assert.match(formatTable(report), /C: 6 uploads of 10 MB, SIGKILL +after 7\.2 s with 2 answered 201, 4 unanswered; 3 import transactions writing \(oldest 420 ms\): 3 aborted, 0 committed;/);
     assert.match(formatTable({ ...report, kill: null }), /C: SIGKILL mid-import +skipped \(LOAD_KILL_UPLOADS=0\)/);
   });
+});
+
+test("a 32-bit xid from pg_stat_activity becomes the xid8 nearest the snapshot's xmax", () => {
+  assert.equal(fullXid("900", "1000"), "900");
+  assert.equal(fullXid("1005", "1000"), "1005", "assigned after the snapshot: just above xmax, same epoch");
+  assert.equal(fullXid("4294967290", String((1n << 32n) + 5n)), "4294967290", "below a wrap of the low bits");
+  assert.equal(fullXid("3", String((1n << 32n) - 2n)), String((1n << 32n) + 3n), "above a wrap of the low bits");
 });
