@@ -1,7 +1,7 @@
-import { expect, request as playwrightRequest, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { startLlmStub, type LlmStub } from "../tests/helpers/llm-stub-server";
 import { storageStateOf } from "./fixtures/accounts";
-import { callAction, findAction } from "./fixtures/server-actions";
+import { clearLlmEndpoint } from "./fixtures/llm-endpoint";
 
 /*
  * The admin's LLM endpoint settings: saved through the form, the key write-only (never sent back to
@@ -18,11 +18,7 @@ test.beforeAll(async () => {
   stub = await startLlmStub(() => "OK");
 });
 test.afterAll(async () => {
-  // Leave no endpoint behind for the other specs (they expect LLM features to be off).
-  const admin = await playwrightRequest.newContext({ baseURL: ORIGIN, storageState: storageStateOf("admin") });
-  const ref = findAction("app/(studio)/admin/settings/llm-actions.ts", "clearLlmSettingsAction");
-  await callAction(admin, ORIGIN, ref.page, ref.id, ["clear"]);
-  await admin.dispose();
+  await clearLlmEndpoint(ORIGIN);
   await stub.close();
 });
 

@@ -1,8 +1,8 @@
-import { expect, request as playwrightRequest, test, type Locator } from "@playwright/test";
+import { expect, test, type Locator } from "@playwright/test";
 import { startLlmStub, type LlmStub } from "../tests/helpers/llm-stub-server";
 import { storageStateOf } from "./fixtures/accounts";
+import { clearLlmEndpoint } from "./fixtures/llm-endpoint";
 import { COMPACTED_TRANSCRIPT, importForE2e, type ImportedSession } from "./fixtures/import-session";
-import { callAction, findAction } from "./fixtures/server-actions";
 
 test.use({ storageState: storageStateOf("viewer") });
 
@@ -161,11 +161,7 @@ test.describe("the LLM planner as a job", () => {
     await admin.close();
   });
   test.afterAll(async () => {
-    // Leave no endpoint behind for the other specs (they expect LLM features to be off).
-    const admin = await playwrightRequest.newContext({ baseURL: ORIGIN, storageState: storageStateOf("admin") });
-    const ref = findAction("app/(studio)/admin/settings/llm-actions.ts", "clearLlmSettingsAction");
-    await callAction(admin, ORIGIN, ref.page, ref.id, ["clear"]);
-    await admin.dispose();
+    await clearLlmEndpoint(ORIGIN);
     await stub.close();
   });
 

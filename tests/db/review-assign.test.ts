@@ -1,22 +1,16 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { manualClock } from "../../lib/review";
-import { createRun } from "../../server/evals/create-run";
-import { runEvaluation } from "../../server/evals/run-evaluation";
 import { assignQueueItems, queueAssignments } from "../../server/review/assign-items";
 import { createQueue } from "../../server/review/create-queue";
 import { releaseItemLease } from "../../server/review/lease-item";
 import { openItem, openNextItem } from "../../server/review/next-item";
 import { saveLabel } from "../../server/review/save-label";
-import { importTraceFile } from "../../server/traces/import-trace-file";
 import { createUser } from "../../server/users/create-user";
-import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
-import { TRACES_DIR } from "../helpers/traces";
+import { createJudgedRun } from "../helpers/judged-run";
+import { ENGINES, type TestDb } from "../helpers/test-db";
 
-const TRACE = "swe_agent_traj/SWE-agent__SWE-agent/trajectories/demonstrations/ctf/crypto/katy.traj";
-const SETTINGS = { suite: { kind: "all" }, policies: ["none", "tool-prune"].map((id) => ({ id })), judge: "dependency", triggerLevel: 0.9 };
 const ANN = { id: "u-ann", email: "ann@example.test" };
 const BOB = { id: "u-bob", email: "bob@example.test" };
 
@@ -26,12 +20,7 @@ for (const engine of ENGINES) {
     let runId: string;
     const clock = manualClock(Date.parse("2026-11-23T10:00:00.000Z"));
     before(async () => {
-      t = await createTestDb(engine);
-      assert.equal((await importTraceFile({ db: t.db, store: t.store, path: join(TRACES_DIR, TRACE) })).status, "imported");
-      const created = await createRun(t.db, { settings: SETTINGS, name: "assignment source" });
-      assert.ok(created.ok, JSON.stringify(created));
-      assert.equal(await runEvaluation(t.db, created.runId, { workerId: "test", llm: null }), "done");
-      runId = created.runId;
+      ({ t, runId } = await createJudgedRun(engine, "assignment source"));
       for (const [email, role] of [[ANN.email, "reviewer"], [BOB.email, "reviewer"], ["vic@example.test", "viewer"]] as const) await createUser(t.db, { email, name: email, password: "a-long-test-password", role });
     });
     after(async () => t.close());

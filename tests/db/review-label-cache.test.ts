@@ -4,18 +4,13 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { completionsFromLabels, currentLabels, manualClock, retractLabel, type LabelHistory } from "../../lib/review";
 import type { Db } from "../../server/db/client";
-import { createRun } from "../../server/evals/create-run";
-import { runEvaluation } from "../../server/evals/run-evaluation";
 import { createQueue } from "../../server/review/create-queue";
 import { loadHistoryCached } from "../../server/review/label-cache";
 import { labelBody, loadHistory } from "../../server/review/label-rows";
 import { saveLabel } from "../../server/review/save-label";
-import { importTraceFile } from "../../server/traces/import-trace-file";
-import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
-import { TRACES_DIR } from "../helpers/traces";
+import { createJudgedRun } from "../helpers/judged-run";
+import { ENGINES, type TestDb } from "../helpers/test-db";
 
-const TRACE = "swe_agent_traj/SWE-agent__SWE-agent/trajectories/demonstrations/ctf/crypto/katy.traj";
-const SETTINGS = { suite: { kind: "all" }, policies: ["none", "tool-prune"].map((id) => ({ id })), judge: "dependency", triggerLevel: 0.9 };
 const REVIEWERS = Array.from({ length: 6 }, (_, i) => ({ id: `u-${i}`, email: `r${i}@example.test` }));
 
 const sorted = (h: LabelHistory) => [...h].sort(([a], [b]) => (a < b ? -1 : 1));
@@ -50,12 +45,7 @@ for (const engine of ENGINES) {
     let runId: string;
     const clock = manualClock(Date.parse("2026-11-23T10:00:00.000Z"));
     before(async () => {
-      t = await createTestDb(engine);
-      assert.equal((await importTraceFile({ db: t.db, store: t.store, path: join(TRACES_DIR, TRACE) })).status, "imported");
-      const created = await createRun(t.db, { settings: SETTINGS, name: "label cache source" });
-      assert.ok(created.ok, JSON.stringify(created));
-      assert.equal(await runEvaluation(t.db, created.runId, { workerId: "test", llm: null }), "done");
-      runId = created.runId;
+      ({ t, runId } = await createJudgedRun(engine, "label cache source"));
     });
     after(async () => t.close());
 
