@@ -2,7 +2,8 @@
  * Next calls `register()` once when a server instance starts (never during `next build`). First it
  * proves the blob store works (server/storage/check-blob-store.ts): a wrong bucket, endpoint, key or
  * an unwritable data directory makes the studio exit at start-up with a message naming the setting,
- * instead of failing the first upload. When this server runs jobs itself (TRACEFOLD_INPROCESS_WORKER; on by default with SQLite, off with
+ * instead of failing the first upload. Then it starts the sweep of abandoned temp files
+ * (server/uploads/temp-sweeps.ts). When this server runs jobs itself (TRACEFOLD_INPROCESS_WORKER; on by default with SQLite, off with
  * PostgreSQL where `npm run worker` processes do the work), the job handlers start here, so queued
  * runs and runs orphaned by the previous process resume right after a restart instead of waiting
  * for someone to open an evaluation page. The workers need Node (Prisma, node:crypto): the edge
@@ -12,6 +13,8 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { checkBlobStoreOrExit } = await import("./server/storage/check-blob-store");
   await checkBlobStoreOrExit("tracefold studio");
+  // Temp files a killed studio left (raw uploads, secrets included) go now and then hourly, not only on the next upload.
+  (await import("./server/uploads/temp-sweeps")).startTempSweeps();
   const [{ getDb }, { getJobQueue, inProcessWorkerEnabled }, { startJobWorkers }] = await Promise.all([
     import("./server/db/client"),
     import("./server/jobs/process-queue"),

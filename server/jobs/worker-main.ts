@@ -2,6 +2,7 @@ import { getDb } from "../db/client";
 import { databaseUrl, engineOf } from "../db/engine";
 import { migrate } from "../db/migrate";
 import { checkBlobStoreOrExit } from "../storage/check-blob-store";
+import { startTempSweeps } from "../uploads/temp-sweeps";
 import { getJobQueue } from "./process-queue";
 import { startJobWorkers } from "./start-job-workers";
 
@@ -17,6 +18,7 @@ import { startJobWorkers } from "./start-job-workers";
 async function main(): Promise<void> {
   const url = databaseUrl();
   await checkBlobStoreOrExit(`tracefold worker ${process.pid}`);
+  const temps = startTempSweeps();
   await migrate(url);
   const db = getDb();
   const queue = getJobQueue({ worker: true });
@@ -27,6 +29,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.log(`tracefold worker ${process.pid}: ${signal}, stopping after the current unit`);
+    temps.stop();
     const timeoutMs = Number(process.env.TRACEFOLD_WORKER_STOP_TIMEOUT_MS) || 30_000;
     workers
       .stop({ timeoutMs })
