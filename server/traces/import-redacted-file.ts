@@ -1,24 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, rm } from "node:fs/promises";
 import { basename, join } from "node:path";
-import type { FormatId } from "@/lib/trace/model";
-import type { TokenizerId } from "@/lib/tokens/tokenizer";
-import type { Db } from "../db/client";
-import type { BlobStore } from "../storage/blob-store";
 import { dataDir } from "../storage/data-dir";
 import { redactAndImport } from "../uploads/redact-and-import";
 import type { RedactionSummary } from "../uploads/redaction-report";
-import type { ImportOutcome } from "./import-trace-file";
+import type { ImportOptions, ImportOutcome } from "./import-trace-file";
 
-export interface ImportRedactedOptions {
-  db: Db;
-  store: BlobStore;
-  path: string;
-  fileName?: string;
-  format?: FormatId;
-  tokenizer?: TokenizerId;
-  userId?: string;
-}
+/** importTraceFile's options; the redaction record is what this function makes. */
+export type ImportRedactedOptions = Omit<ImportOptions, "redaction">;
 
 /** An import outcome and, for a stored file, the located report of what was redacted from it. */
 export type RedactedImportOutcome = ImportOutcome & { redaction?: RedactionSummary };

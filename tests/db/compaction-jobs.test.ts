@@ -15,7 +15,7 @@ import { importTraceFile } from "../../server/traces/import-trace-file";
 import { startLlmStub, type LlmStub } from "../helpers/llm-stub-server";
 import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
 import { TRACES_DIR } from "../helpers/traces";
-import { startWorker, until, type WorkerProcess } from "../helpers/worker-process";
+import { killWorkers, startWorker, until, type WorkerProcess } from "../helpers/worker-process";
 
 /**
  * Studio compactions that call the LLM (self-gc planner=llm) run as durable jobs (issue #7): the
@@ -77,8 +77,7 @@ for (const engine of ENGINES) {
       synchronous = sync.data;
     });
     after(async () => {
-      for (const w of workers) if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill("SIGKILL");
-      await Promise.all(workers.map((w) => w.exited));
+      await killWorkers(workers);
       for (const [name, value] of savedEnv) if (value === undefined) delete process.env[name];
       else process.env[name] = value;
       await queue.stop({ timeoutMs: 1_000 });
@@ -178,13 +177,19 @@ for (const engine of ENGINES) {
       assert.doesNotMatch(message, /sk-stub/);
     });
 
-    test("a worker stopped with SIGTERM during the planner call gives the job back unharmed and exits 0", async () => {
+    /** A queued job and a worker process inside its (slow) planner call. */
+    async function workerInPlannerCall(): Promise<{ jobId: string; first: WorkerProcess }> {
       const jobId = await queueJob();
       const before = stub.requests.length;
       stub.script({ delayMs: 8_000 });
       const first = startWorker(t.url, t.dataDir, llmEnv());
       workers.push(first);
       await until(async () => stub.requests.length > before && (await row(jobId)).status === "running", "the first worker called the planner", 45_000, first);
+      return { jobId, first };
+    }
+
+    test("a worker stopped with SIGTERM during the planner call gives the job back unharmed and exits 0", async () => {
+      const { jobId, first } = await workerInPlannerCall();
       first.child.kill("SIGTERM");
       assert.equal(await first.exited, 0, first.output());
       const released = await row(jobId);
@@ -200,12 +205,7 @@ for (const engine of ENGINES) {
     });
 
     test("a worker SIGKILLed during the planner call leaves the job to the next worker, which stores the same result", async () => {
-      const jobId = await queueJob();
-      const before = stub.requests.length;
-      stub.script({ delayMs: 8_000 });
-      const first = startWorker(t.url, t.dataDir, llmEnv());
-      workers.push(first);
-      await until(async () => stub.requests.length > before && (await row(jobId)).status === "running", "the first worker called the planner", 45_000, first);
+      const { jobId, first } = await workerInPlannerCall();
       first.child.kill("SIGKILL");
       assert.equal(await first.exited, "SIGKILL");
       assert.equal((await row(jobId)).status, "running", "the killed worker's job is still marked running");

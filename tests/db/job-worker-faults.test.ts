@@ -11,7 +11,7 @@ import { createTableQueue } from "../../server/jobs/sqlite-queue";
 import { importTraceFile } from "../../server/traces/import-trace-file";
 import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
 import { TRACES_DIR } from "../helpers/traces";
-import { startWorker, until, type WorkerProcess } from "../helpers/worker-process";
+import { killWorkers, startWorker, until, type WorkerProcess } from "../helpers/worker-process";
 
 /**
  * Fault tests of `npm run worker` (issue #7, "Prove it"): real worker processes on a throwaway
@@ -47,8 +47,7 @@ for (const engine of ENGINES) {
       await queue.start();
     });
     after(async () => {
-      for (const w of workers) if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill("SIGKILL");
-      await Promise.all(workers.map((w) => w.exited));
+      await killWorkers(workers);
       await queue.stop({ timeoutMs: 1_000 });
       await t.close();
     });

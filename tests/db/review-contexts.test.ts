@@ -1,21 +1,17 @@
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { itemContextKey, manualClock, type QueueItem } from "../../lib/review";
-import { createRun } from "../../server/evals/create-run";
-import { runEvaluation } from "../../server/evals/run-evaluation";
 import { createQueue } from "../../server/review/create-queue";
 import { loadCutContext } from "../../server/review/cut-context";
 import { buildItemContext } from "../../server/review/item-context-build";
 import { getItemView } from "../../server/review/item-view";
 import { openNextItem } from "../../server/review/next-item";
 import { prepareQueueContexts, queueContextProgress } from "../../server/review/prepare-contexts";
-import { importTraceFile } from "../../server/traces/import-trace-file";
-import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
-import { TRACES_DIR } from "../helpers/traces";
+import { createJudgedRun } from "../helpers/judged-run";
+import { ENGINES, type TestDb } from "../helpers/test-db";
 
 const TRACES = ["claude_code_jsonl/marot__spotter/test/fixtures/transcripts/tool_heavy.jsonl", "swe_agent_traj/SWE-agent__SWE-agent/trajectories/demonstrations/ctf/crypto/katy.traj"];
-const SETTINGS = { suite: { kind: "all" }, policies: ["none", "tool-prune", "oldest-turn"].map((id) => ({ id })), judge: "dependency", triggerLevel: 0.9 };
+const POLICIES = ["none", "tool-prune", "oldest-turn"];
 
 for (const engine of ENGINES) {
   describe(`review item contexts on ${engine}`, () => {
@@ -23,12 +19,7 @@ for (const engine of ENGINES) {
     let runId: string;
     const clock = manualClock(Date.parse("2026-11-23T10:00:00.000Z"));
     before(async () => {
-      t = await createTestDb(engine);
-      for (const path of TRACES) assert.equal((await importTraceFile({ db: t.db, store: t.store, path: join(TRACES_DIR, path) })).status, "imported");
-      const created = await createRun(t.db, { settings: SETTINGS, name: "contexts source" });
-      assert.ok(created.ok, JSON.stringify(created));
-      assert.equal(await runEvaluation(t.db, created.runId, { workerId: "test", llm: null }), "done");
-      runId = created.runId;
+      ({ t, runId } = await createJudgedRun(engine, "contexts source", { traces: TRACES, policies: POLICIES }));
     });
     after(async () => t.close());
 

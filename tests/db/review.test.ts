@@ -1,10 +1,7 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { manualClock, type DependencyItem } from "../../lib/review";
-import { createRun } from "../../server/evals/create-run";
-import { runEvaluation } from "../../server/evals/run-evaluation";
 import { createQueue } from "../../server/review/create-queue";
 import { acquireItemLease, releaseItemLease, type LeaseOutcome } from "../../server/review/lease-item";
 import { loadLabels } from "../../server/review/label-rows";
@@ -13,12 +10,11 @@ import { getQueueAgreement } from "../../server/review/queue-agreement";
 import { getQueueSummary } from "../../server/review/queue-progress";
 import { retractLabelVersion, saveLabel } from "../../server/review/save-label";
 import { exportQueueLabels, importQueueLabels } from "../../server/review/transfer-labels";
-import { importTraceFile } from "../../server/traces/import-trace-file";
-import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
-import { TRACES_DIR } from "../helpers/traces";
+import { createJudgedRun } from "../helpers/judged-run";
+import { ENGINES, type TestDb } from "../helpers/test-db";
 
 const TRACES = ["claude_code_jsonl/marot__spotter/test/fixtures/transcripts/tool_heavy.jsonl", "claude_code_jsonl/DRMacIver__claude-reliability/snapshot-tests/tests/coverage-test-fix/transcript.jsonl", "swe_agent_traj/SWE-agent__SWE-agent/trajectories/demonstrations/ctf/crypto/katy.traj"];
-const SETTINGS = { suite: { kind: "all" }, policies: ["none", "tool-prune", "oldest-turn"].map((id) => ({ id })), judge: "dependency", triggerLevel: 0.9 };
+const POLICIES = ["none", "tool-prune", "oldest-turn"];
 const ANN = { id: "u-ann", email: "ann@example.test" };
 const BOB = { id: "u-bob", email: "bob@example.test" };
 
@@ -28,12 +24,7 @@ for (const engine of ENGINES) {
     let runId: string;
     const clock = manualClock(Date.parse("2026-11-23T10:00:00.000Z"));
     before(async () => {
-      t = await createTestDb(engine);
-      for (const path of TRACES) assert.equal((await importTraceFile({ db: t.db, store: t.store, path: join(TRACES_DIR, path) })).status, "imported");
-      const created = await createRun(t.db, { settings: SETTINGS, name: "review source" });
-      assert.ok(created.ok, JSON.stringify(created));
-      assert.equal(await runEvaluation(t.db, created.runId, { workerId: "test", llm: null }), "done");
-      runId = created.runId;
+      ({ t, runId } = await createJudgedRun(engine, "review source", { traces: TRACES, policies: POLICIES }));
     });
     after(async () => t.close());
 

@@ -11,7 +11,7 @@ import { getUploadImportResponse } from "../../server/uploads/get-upload-import"
 import { receiveUpload } from "../../server/uploads/receive-upload";
 import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
 import { TRACES_DIR } from "../helpers/traces";
-import { startWorker, until, type WorkerProcess } from "../helpers/worker-process";
+import { killWorkers, startWorker, until, type WorkerProcess } from "../helpers/worker-process";
 import { writeTransactionOpen } from "../helpers/write-transaction-open";
 
 /**
@@ -40,8 +40,7 @@ for (const engine of ENGINES) {
       await queue.start();
     });
     after(async () => {
-      for (const w of workers) if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill("SIGKILL");
-      await Promise.all(workers.map((w) => w.exited));
+      await killWorkers(workers);
       await queue.stop({ timeoutMs: 1_000 });
       await t.close();
     });

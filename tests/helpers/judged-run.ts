@@ -8,16 +8,17 @@ import { TRACES_DIR } from "./traces";
 
 /** A small real SWE-agent trajectory: a few cuts, so a queue over it is quick to make and label. */
 export const JUDGED_RUN_TRACE = "swe_agent_traj/SWE-agent__SWE-agent/trajectories/demonstrations/ctf/crypto/katy.traj";
-const SETTINGS = { suite: { kind: "all" }, policies: ["none", "tool-prune"].map((id) => ({ id })), judge: "dependency", triggerLevel: 0.9 };
 
 /**
- * A fresh test database holding one real trace and a finished, dependency-judged evaluation run
- * over it (policies none and tool-prune): what the review tests make their queues from.
+ * A fresh test database holding real traces (default: JUDGED_RUN_TRACE) and a finished,
+ * dependency-judged evaluation run over them (default policies: none and tool-prune): what the
+ * review tests make their queues from.
  */
-export async function createJudgedRun(engine: "sqlite" | "postgres", name: string): Promise<{ t: TestDb; runId: string }> {
+export async function createJudgedRun(engine: "sqlite" | "postgres", name: string, options: { traces?: readonly string[]; policies?: readonly string[] } = {}): Promise<{ t: TestDb; runId: string }> {
   const t = await createTestDb(engine);
-  assert.equal((await importTraceFile({ db: t.db, store: t.store, path: join(TRACES_DIR, JUDGED_RUN_TRACE) })).status, "imported");
-  const created = await createRun(t.db, { settings: SETTINGS, name });
+  for (const path of options.traces ?? [JUDGED_RUN_TRACE]) assert.equal((await importTraceFile({ db: t.db, store: t.store, path: join(TRACES_DIR, path) })).status, "imported", path);
+  const settings = { suite: { kind: "all" }, policies: (options.policies ?? ["none", "tool-prune"]).map((id) => ({ id })), judge: "dependency", triggerLevel: 0.9 };
+  const created = await createRun(t.db, { settings, name });
   assert.ok(created.ok, JSON.stringify(created));
   assert.equal(await runEvaluation(t.db, created.runId, { workerId: "test", llm: null }), "done");
   return { t, runId: created.runId };

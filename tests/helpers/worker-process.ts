@@ -48,3 +48,9 @@ export async function until(check: () => Promise<boolean>, message: string, time
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/** SIGKILLs the workers still running and waits until every one has exited (a test's `after`). */
+export async function killWorkers(workers: readonly WorkerProcess[]): Promise<void> {
+  for (const w of workers) if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill("SIGKILL");
+  await Promise.all(workers.map((w) => w.exited));
+}
