@@ -21,7 +21,9 @@ for name in unit db; do
   p=$(grep -E '^(#|ℹ) pass [0-9]+' "$logs/$name.log" | tail -1 | awk '{print $3}'); f=$(grep -E '^(#|ℹ) fail [0-9]+' "$logs/$name.log" | tail -1 | awk '{print $3}')
   passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0}))
 done
-p=$(grep -oE '[0-9]+ passed' "$logs/e2e.log" | tail -1 | awk '{print $1}'); f=$(grep -oE '[0-9]+ failed' "$logs/e2e.log" | tail -1 | awk '{print $1}')
+# Playwright's own summary lines ("  47 passed (5.0m)", "  2 failed"), not server log lines that
+# happen to end in a digit before "failed" (a job id such as …hr5 failed).
+p=$(grep -E '^ +[0-9]+ passed' "$logs/e2e.log" | tail -1 | awk '{print $1}'); f=$(grep -E '^ +[0-9]+ failed' "$logs/e2e.log" | tail -1 | awk '{print $1}')
 passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0}))
 if [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; then failed=1; fi
 echo "tests: $passed passed, $failed failed"
