@@ -39,7 +39,7 @@ export function EvidencePanel({ runId, unitKey, replayHref }: { runId: string; u
             <tbody>
               {evidence.dependencies.map((d) => (
                 <tr key={d.id}>
-                  <td><span className={`status ${d.status === "missing" ? "status-failed" : d.status === "recoverable" ? "status-duplicate" : "status-imported"}`}>{d.status}</span></td>
+                  <td><span className={`status ${d.status === "lost" ? "status-failed" : d.status === "restorable" ? "status-duplicate" : "status-imported"}`}>{d.status}</span></td>
                   <td>{d.kind}</td>
                   <td className="mono" style={{ maxWidth: 360, overflowWrap: "anywhere" }}>{d.value}{d.valueLength ? ` (${d.valueLength} chars)` : ""}</td>
                   <td className="mono">{d.plantedAt ? `#${d.plantedAt.message}${d.plantedAt.objectId ? ` ${d.plantedAt.objectId}` : ""}` : "—"}</td>

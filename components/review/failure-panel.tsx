@@ -50,9 +50,9 @@ export function FailurePanel({ view, form, onChange }: { view: FailureView; form
             <p>{evidence.summary}</p>
             {evidence.culprit ? <p>Judge&apos;s culprit: <code>{evidence.culprit}</code></p> : null}
             <ul>
-              {evidence.dependencies.filter((d) => d.status === "missing").map((d) => (
+              {evidence.dependencies.filter((d) => d.status === "lost").map((d) => (
                 <li key={d.id}>
-                  <code>{d.value}</code> <span className="muted">missing · {d.category ?? d.kind}{d.lostBy ? ` · lost by ${d.lostBy.action} of ${d.lostBy.target}` : ""}</span>
+                  <code>{d.value}</code> <span className="muted">lost · {d.category ?? d.kind}{d.lostBy ? ` · lost by ${d.lostBy.action} of ${d.lostBy.target}` : ""}</span>
                 </li>
               ))}
             </ul>

@@ -1,4 +1,4 @@
-import { JudgeVerdictSchema, type EvidenceDependency } from "@/lib/eval/verdict-schema";
+import { JudgeVerdictSchema, type EvidenceDependency } from "@/lib/eval/judge/verdict-schema";
 import type { Db } from "../db/client";
 
 /** One cut of one policy in a run: the drill-down row (and the link to the replay page). */
@@ -55,7 +55,9 @@ export interface CutEvidence {
   noImpact: boolean;
   uncertain: boolean;
   culprit: string | null;
-  counts: { total: number; visible: number; recoverable: number; missing: number } | null;
+  counts: { total: number; visible: number; restorable: number; lost: number } | null;
+  /** Sidecars the future restores and their cost (dependency judge). */
+  restores: { target: string; sha256: string; tokens: number; cost: number }[];
   dependencies: EvidenceDependency[];
   omitted: number;
   error: string | null;
@@ -73,7 +75,8 @@ export async function getCutEvidence(db: Db, runId: string, unitKey: string): Pr
     noImpact: row.noImpact,
     uncertain: row.uncertain,
     culprit: verdict?.failure_culprit?.target_id ?? null,
-    counts: verdict?.evidence ? { total: verdict.evidence.counts.total, visible: verdict.evidence.counts.visible, recoverable: verdict.evidence.counts.recoverable, missing: verdict.evidence.counts.missing } : null,
+    counts: verdict?.evidence ? { total: verdict.evidence.counts.total, visible: verdict.evidence.counts.visible, restorable: verdict.evidence.counts.restorable, lost: verdict.evidence.counts.lost } : null,
+    restores: verdict?.evidence?.restores ?? [],
     dependencies: verdict?.evidence?.dependencies ?? [],
     omitted: verdict?.evidence?.omitted ?? 0,
     error: row.error ?? (parsed && !parsed.success ? "the stored verdict does not match the judge schema" : null),

@@ -32,7 +32,8 @@ export class Budget {
   tokens: number;
 
   constructor(ctx: PolicyContext, params: PolicyParams) {
-    this.target = numParam(params, "targetRatio") * ctx.window;
+    // The harness's target view size (matched budgets) replaces the policy's own ratio.
+    this.target = ctx.targetTokens ?? numParam(params, "targetRatio") * ctx.window;
     this.tokens = ctx.prefixTokens;
   }
 
@@ -48,6 +49,7 @@ export class Budget {
   describe(ctx: PolicyContext, params: PolicyParams): string {
     const share = ctx.window > 0 ? ((100 * ctx.prefixTokens) / ctx.window).toFixed(1) : "∞";
     const fired = baselineFires(ctx, params) ? "fired" : "not reached";
-    return `prefix ${ctx.prefixTokens} tokens = ${share}% of window ${ctx.window} (budget trigger at ${numParam(params, "triggerRatio") * 100}%: ${fired}); target ${Math.round(this.target)} tokens (${numParam(params, "targetRatio")} × window); estimated view ${Math.round(this.tokens)}`;
+    const target = ctx.targetTokens !== undefined ? "the harness's target" : `${numParam(params, "targetRatio")} × window`;
+    return `prefix ${ctx.prefixTokens} tokens = ${share}% of window ${ctx.window} (budget trigger at ${numParam(params, "triggerRatio") * 100}%: ${fired}); target ${Math.round(this.target)} tokens (${target}); estimated view ${Math.round(this.tokens)}`;
   }
 }

@@ -39,7 +39,7 @@ export const hybridPolicy: Policy = {
       if (!done) continue;
       budget.save(done.saved);
       actions.push(done.action);
-      sidecars.push(done.sidecar);
+      sidecars.push(...done.sidecars);
       folded.add(object.id);
     }
     const foldCount = actions.length;

@@ -36,15 +36,15 @@ export function foldIfSmaller(
   object: ContextObject,
   reason: string,
   rule: string,
-): { action: PolicyAction; sidecar: Sidecar; saved: number } | undefined {
+): { action: PolicyAction; sidecars: Sidecar[]; saved: number } | undefined {
   const scratch = emptyPlan();
-  const { action, sidecar } = foldObject(ctx, scratch, object, reason, rule);
+  const { action, sidecars } = foldObject(ctx, scratch, object, reason, rule);
   let reminderTokens = 0;
   for (const texts of scratch.reminders.values()) for (const text of texts) reminderTokens += ctx.tokenizer.count(text);
   const saved = action.tokensBefore - action.tokensAfter - reminderTokens;
   if (saved <= 0) return undefined;
   mergePlan(plan, scratch);
-  return { action, sidecar, saved };
+  return { action, sidecars, saved };
 }
 
 function mergePlan(into: EditPlan, from: EditPlan): void {

@@ -37,7 +37,7 @@ export const oldestTurnPolicy: Policy = {
       if (!done) return;
       budget.save(done.saved);
       actions.push(done.action);
-      sidecars.push(done.sidecar);
+      sidecars.push(...done.sidecars);
       folded.add(object.id);
     };
     for (const object of editable) {

@@ -3,7 +3,7 @@ import { emptyPlan } from "../../projection/types";
 import type { Policy, PolicyContext, PolicyDecision, PolicyParams } from "../types";
 import { choosePlanner } from "./choose-planner";
 import { commitPlan } from "./commit";
-import { readSelfGcSettings, SELF_GC_PARAMS } from "./params";
+import { readSelfGcSettings, SELF_GC_PARAMS, type SelfGcSettings } from "./params";
 import { rehearsePlan } from "./rehearse";
 
 /**
@@ -25,9 +25,18 @@ export const selfGcPolicy: Policy = {
 };
 
 async function decideSelfGc(ctx: PolicyContext, params: PolicyParams): Promise<PolicyDecision> {
-  const settings = readSelfGcSettings(params);
+  const settings = withHarnessTarget(ctx, readSelfGcSettings(params));
   const planner = choosePlanner(ctx, settings);
-  const output = await planner.plan({ session: ctx.session, index: ctx.index, cut: ctx.cut, protect: ctx.protect, tokenizer: ctx.tokenizer });
+  const targetShare = ctx.targetTokens !== undefined ? targetShareOf(ctx) : undefined;
+  const output = await planner.plan({
+    session: ctx.session,
+    index: ctx.index,
+    cut: ctx.cut,
+    protect: ctx.protect,
+    tokenizer: ctx.tokenizer,
+    pointers: ctx.pointers,
+    ...(targetShare !== undefined ? { targetShare } : {}),
+  });
   const parsed = parsePlan(output.xml);
   const plannerInfo = {
     id: output.planner,
@@ -87,4 +96,21 @@ async function decideSelfGc(ctx: PolicyContext, params: PolicyParams): Promise<P
       },
     },
   };
+}
+
+/** Share of the prefix the harness's target view size asks to remove (0 when the prefix already fits). */
+function targetShareOf(ctx: PolicyContext): number {
+  if (ctx.prefixTokens <= 0 || ctx.targetTokens === undefined) return 0;
+  return Math.min(0.95, Math.max(0, 1 - ctx.targetTokens / ctx.prefixTokens));
+}
+
+/**
+ * With a harness target (matched budgets, sweeps) the harness has decided that compaction happens
+ * at this cut and how far, as it does for every policy: self-gc's own gates on *whether* to commit
+ * now (the compression threshold, the 0.3 rule, the cache-aware benefit) step aside, and the
+ * planner aims at the target instead of its own compression bias.
+ */
+function withHarnessTarget(ctx: PolicyContext, settings: SelfGcSettings): SelfGcSettings {
+  if (ctx.targetTokens === undefined) return settings;
+  return { ...settings, compressionThreshold: 0, commitMinPrune: 0, cacheAware: false };
 }

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { extractDependencies } from "../../../lib/eval/dependencies";
+import { extractDependencies } from "../../../lib/eval/judge/dependencies";
 import { FAILURE_CATEGORY_IDS } from "../../../lib/scenario";
 import { analyze, call, cutBefore, prose, result, session, step, text, type Spec } from "./fixtures";
 import { measureRecall } from "./scenario-recall";

@@ -1,6 +1,6 @@
 import { partText } from "../tokens/message-tokens";
 import type { Session } from "../trace/model";
-import type { ContextIndex, ContextObject } from "./objects";
+import type { ContextIndex, ContextObject } from "../context/objects";
 
 /**
  * Compact semantic routing for a fold pointer (seed 000, Table 7 "Recovery-routing loss": the

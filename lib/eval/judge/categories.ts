@@ -1,6 +1,6 @@
-import type { ContextIndex } from "../context/objects";
-import type { FailureCategory } from "../scenario/failure-categories";
-import type { Session } from "../trace/model";
+import type { JudgeIndex } from "./types";
+import type { FailureCategory } from "../../scenario/failure-categories";
+import type { Session } from "../../trace/model";
 import { extractCandidates } from "./candidates";
 import { readableText } from "./part-texts";
 import type { Dependency, LostBy } from "./types";
@@ -25,7 +25,7 @@ export const INSTRUCTION_FILE_RE = /(?:CLAUDE|AGENTS|GEMINI|CONVENTIONS|CONTRIBU
 
 export interface CategoryContext {
   session: Session;
-  index: ContextIndex;
+  index: JudgeIndex;
   /** Values of the same slot still visible, with the earliest prefix message they come from. */
   olderSibling: (dependency: Dependency) => boolean;
 }

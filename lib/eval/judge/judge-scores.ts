@@ -1,4 +1,4 @@
-import type { Session } from "../trace/model";
+import type { Session } from "../../trace/model";
 import type { CheckedDependency } from "./types";
 import type { DimensionScore, JudgeDimension } from "./verdict-schema";
 
@@ -12,7 +12,7 @@ import type { DimensionScore, JudgeDimension } from "./verdict-schema";
  * - continuation_readiness — values the future uses before the next user request (the immediate
  *   continuation); loss = missing ones;
  * - compression_safety — all dependencies; a loss the policy made unrecoverable counts 1, a value
- *   that sits in a sidecar without a route counts 0.5 (recovery is possible but undiscoverable).
+ *   that sits in a sidecar no view text names counts 0.5 (the payload exists but the view gives no way to it).
  * Score: 5 when nothing is lost (or the subset is empty); otherwise ⌊5 × (1 − loss / size)⌋
  * capped at 4, so any loss costs at least a point. Verdict: 5 pass, 3–4 warn, 0–2 fail.
  * overall_score is the mean of the four scores (0–5, two decimals).
@@ -24,7 +24,7 @@ export function dimensionScore(size: number, loss: number): DimensionScore {
 }
 
 export function scoreDimensions(session: Session, checked: readonly CheckedDependency[]): Record<JudgeDimension, DimensionScore> {
-  const missing = (d: CheckedDependency) => d.status === "missing";
+  const missing = (d: CheckedDependency) => d.status === "lost";
   const roleOf = (d: CheckedDependency) => session.messages[d.plantedAt.message]?.role;
   const partOf = (d: CheckedDependency) => session.messages[d.plantedAt.message]?.parts[d.plantedAt.part];
   const goal = checked.filter((d) => d.kind === "constraint" || roleOf(d) === "user");

@@ -1,5 +1,5 @@
-import { isUserRequest } from "../context/objects";
-import type { Session } from "../trace/model";
+import { isUserRequest } from "./requests";
+import type { Session } from "../../trace/model";
 import { isNativeSummary, readableSegments, readableText } from "./part-texts";
 import type { PartRef } from "./types";
 

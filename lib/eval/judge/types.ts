@@ -2,7 +2,8 @@
  * Shared types of the dependency judge. Field names are a public contract: they appear in stored
  * verdicts (`evidence.dependencies`) and in the studio.
  */
-import type { FailureCategory } from "../scenario/failure-categories";
+import type { PolicyAction, RejectedAction, Sidecar, ViewMessage } from "../../projection/types";
+import type { FailureCategory } from "../../scenario/failure-categories";
 
 /**
  * What kind of value a future step needed from the prefix:
@@ -63,7 +64,15 @@ export interface DependencySet {
   stats: { candidates: number; notInPrefix: number; rediscovered: number; common: number; ownCommand: number };
 }
 
-export type DependencyStatus = "visible" | "recoverable" | "missing";
+/**
+ * The three verdicts of one dependency (issue 16: "visible / restorable / lost"):
+ * - `visible` — the exact value is in the view's text;
+ * - `restorable` — not visible, but inside a sidecar payload whose digest the view names, so the
+ *   agent can restore it (at a cost: the sidecar's tokens plus one tool call);
+ * - `lost` — neither.
+ */
+export const DEPENDENCY_STATUSES = ["visible", "restorable", "lost"] as const;
+export type DependencyStatus = (typeof DEPENDENCY_STATUSES)[number];
 
 /** The policy action that removed a dependency from the view. */
 export interface LostBy {
@@ -72,12 +81,70 @@ export interface LostBy {
   rule: string;
 }
 
+/** A sidecar the future would restore, and what restoring it costs. */
+export interface RestoreCost {
+  /** The folded object's id (or `message:<i>` for a spill). */
+  target: string;
+  sha256: string;
+  /** Tokens of the payload brought back into the view. */
+  tokens: number;
+  /** `tokens` + the restore call's overhead (`RESTORE_CALL_TOKENS`). */
+  cost: number;
+}
+
 export interface CheckedDependency extends Dependency {
   status: DependencyStatus;
-  /** Set for missing dependencies (Table 7 taxonomy). */
+  /** Set for lost dependencies (Table 7 taxonomy). */
   category?: FailureCategory;
-  /** For missing dependencies: the action that lost the planting occurrence, when attributable. */
+  /** For lost dependencies: the action that lost the planting occurrence, when attributable. */
   lostBy?: LostBy;
-  /** For values inside a sidecar: its object and digest (also set for recovery-routing losses). */
+  /** For values inside a sidecar: its object and digest (restorable ones, and losses to an unnamed sidecar). */
   sidecar?: { target: string; sha256: string };
+}
+
+/**
+ * What the judge reads of the harness's object index: which object each prefix part belongs to.
+ * Declared here rather than imported so the judge depends on no policy-side module (lib/context
+ * builds anchors the planner uses); the harness's `ContextIndex` satisfies it structurally.
+ */
+export interface JudgeObject {
+  id: string;
+  kind: "conversation" | "function";
+  firstMessage: number;
+  lastMessage: number;
+  parentId?: string;
+  /** The tool_call part a function object answers. */
+  call?: PartRef;
+}
+
+export interface JudgeIndex {
+  objects: readonly JudgeObject[];
+  byId: ReadonlyMap<string, JudgeObject>;
+  /** Conversation object id owning each message (undefined in the preamble). */
+  turnOf: readonly (string | undefined)[];
+  /** Function object id of each tool_result part, keyed `message:part`. */
+  functionAt: ReadonlyMap<string, string>;
+}
+
+/** The harness output under judgement: the view, its sidecars and the actions behind it. */
+export interface JudgedView {
+  cut: number;
+  view: readonly ViewMessage[];
+  sidecars: readonly Sidecar[];
+  actions: readonly { target: string; action: string; rule: string }[];
+}
+
+/**
+ * A whole policy run as a judge may read it (the LLM judge's packet shows the edits and their
+ * reasons); the harness's `PolicyResult` satisfies it structurally.
+ */
+export interface JudgedRun extends JudgedView {
+  policy: string;
+  sessionId: string;
+  tokensBefore: number;
+  tokensAfter: number;
+  pruneRate: number;
+  actions: readonly PolicyAction[];
+  rejected: readonly RejectedAction[];
+  summary?: string;
 }

@@ -1,5 +1,5 @@
-import { isUserRequest } from "../context/objects";
-import type { Message } from "../trace/model";
+import { isUserRequest } from "./requests";
+import type { Message } from "../../trace/model";
 import { isNativeSummary } from "./part-texts";
 import type { PartRef } from "./types";
 

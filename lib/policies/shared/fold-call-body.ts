@@ -1,10 +1,11 @@
 import type { ContextObject } from "../../context/objects";
+import { callBodyPointer } from "../../projection/pointers";
 import { partKey, type EditPlan, type Sidecar } from "../../projection/types";
 import { sha256Hex, utf8Bytes } from "../../util/sha256";
 import type { PolicyContext } from "../types";
 
 /**
- * Folding a tool span folds its generated body too (seed 000: `function:<tool>:n` objects are
+ * Folding a tool span folds its generated body too, for every policy (seed 000: `function:<tool>:n` objects are
  * tool-level *spans*; "a generated report body may need to be folded so a future turn can quote or
  * revise it exactly"). A Write / Edit / heredoc call carries the body it generated in its
  * arguments; leaving those in view while folding the two-line result would keep the bulk.
@@ -33,8 +34,7 @@ export function foldCallBody(ctx: PolicyContext, plan: EditPlan, object: Context
   // name included, so restoring it puts back the very part the view replaced.
   const payload = JSON.stringify([{ role: ctx.session.messages[object.call.message]!.role, parts: [call] }]);
   const sidecar: Sidecar = { target: object.id, sha256: sha256Hex(payload), bytes: utf8Bytes(payload).length, payload };
-  const pointer = (body: string) =>
-    `<folded id="${object.id}" part="arguments" sidecar="sha256:${sidecar.sha256.slice(0, 16)}" chars="${body.length}">${opening(body)}</folded>`;
+  const pointer = (body: string) => callBodyPointer(object, sidecar, body, ctx.pointers);
   const replaced = replaceLongLeaves(call.arguments, pointer);
   if (replaced === undefined || replaced.length >= call.arguments.length) return undefined;
   plan.parts.set(partKey(object.call), { op: "replace", text: replaced, action: "fold" });
@@ -68,8 +68,3 @@ function replaceLongLeaves(args: string, pointer: (body: string) => string): str
 
 /** A string leaf at least this long is a body, not a locator or flag. */
 const LONG_LEAF_CHARS = 400;
-
-function opening(body: string): string {
-  const flat = body.replace(/\s+/g, " ").trim();
-  return flat.length <= 160 ? flat : `${flat.slice(0, 160)}…`;
-}

@@ -1,17 +1,19 @@
-import type { ContextIndex } from "../context/objects";
-import type { PolicyResult } from "../policies/types";
-import type { Session } from "../trace/model";
+import type { Session } from "../../trace/model";
 import { checkView } from "./check-view";
 import { extractDependencies, type ExtractOptions } from "./dependencies";
 import { overallScore, scoreDimensions } from "./judge-scores";
-import type { CheckedDependency, DependencySet } from "./types";
-import type { EvidenceDependency, JudgeVerdict } from "./verdict-schema";
+import { restoreCosts } from "./restores";
+import { DEPENDENCY_KINDS, type CheckedDependency, type DependencySet, type JudgedView, type JudgeIndex } from "./types";
+import type { EvidenceDependency, JudgeVerdict, StatusCounts } from "./verdict-schema";
 import type { DependencyMatcher } from "./view-texts";
 
 /**
  * The deterministic dependency judge (the default judge of a replay cut): extracts what the real
  * future needed from the prefix, checks it against the policy's view, and answers in the shared
- * Listing 3 schema. `valid` and `noImpact` are the same binary result here: no dependency missing.
+ * Listing 3 schema, with three binary readings: `visibleNoImpact` (every dependency visible),
+ * `restorableNoImpact` (none lost; some may need a restore) and the headline `noImpact`, which is
+ * `restorableNoImpact` (seed 000: dependencies "remain visible or recoverable"); restores are
+ * charged in `evidence.restores` instead. `valid` equals `noImpact`.
  * `uncertain` is set when there is too little future to judge (fewer than `MIN_FUTURE_STEPS`
  * assistant steps or `MIN_FUTURE_CHARS` characters) or when no dependency was found — a no-impact
  * verdict then means "nothing detectable", not "verified".
@@ -21,9 +23,11 @@ export const MIN_FUTURE_CHARS = 200;
 
 export interface JudgeDependenciesInput {
   session: Session;
-  index: ContextIndex;
+  index: JudgeIndex;
   cut: number;
-  result: Pick<PolicyResult, "view" | "sidecars" | "actions" | "cut">;
+  result: JudgedView;
+  /** Tokens of a text, with the run's tokenizer (restore costs). */
+  countTokens: (text: string) => number;
   /** Precomputed for this cut (shared across policies); extracted when absent. */
   dependencies?: DependencySet;
   matcher?: DependencyMatcher;
@@ -40,36 +44,54 @@ export function judgeDependencies(input: JudgeDependenciesInput): JudgeVerdict {
   const set = input.dependencies ?? extractDependencies(session, index, cut, input.extract);
   if (set.cut !== cut || set.sessionId !== session.id) throw new RangeError(`dependencies are for ${set.sessionId} cut ${set.cut}`);
   const checked = checkView({ session, index, dependencies: set.dependencies, result, ...(input.matcher ? { matcher: input.matcher } : {}) });
-  const missing = checked.filter((d) => d.status === "missing");
-  const recoverable = checked.filter((d) => d.status === "recoverable").length;
-  const noImpact = missing.length === 0;
+  const lost = checked.filter((d) => d.status === "lost");
+  const restorable = checked.filter((d) => d.status === "restorable");
+  const restorableNoImpact = lost.length === 0;
+  const visibleNoImpact = restorableNoImpact && restorable.length === 0;
+  const noImpact = restorableNoImpact;
   const uncertain = set.futureAssistantSteps < MIN_FUTURE_STEPS || set.futureAssistantChars < MIN_FUTURE_CHARS || checked.length === 0;
   const dimension_scores = scoreDimensions(session, checked);
   const byCategory: Record<string, number> = {};
-  for (const d of missing) byCategory[d.category!] = (byCategory[d.category!] ?? 0) + 1;
-  const ordered = [...missing, ...checked.filter((d) => d.status === "recoverable"), ...checked.filter((d) => d.status === "visible")];
+  for (const d of lost) byCategory[d.category!] = (byCategory[d.category!] ?? 0) + 1;
+  const restores = restoreCosts(checked, result.sidecars, input.countTokens);
+  const ordered = [...lost, ...restorable, ...checked.filter((d) => d.status === "visible")];
   const limit = input.evidenceLimit ?? 200;
   return {
     valid: noImpact,
     uncertain,
     overall_score: overallScore(dimension_scores),
-    summary: summarize(checked, missing, recoverable, uncertain),
+    summary: summarize(checked, lost, restorable.length, restores.length, uncertain),
     dimension_scores,
-    failure_culprit: culprit(missing),
+    failure_culprit: culprit(lost),
     noImpact,
+    visibleNoImpact,
+    restorableNoImpact,
     evidence: {
       judge: "dependency",
-      counts: { total: checked.length, visible: checked.length - missing.length - recoverable, recoverable, missing: missing.length, byCategory },
+      counts: { total: checked.length, visible: checked.length - lost.length - restorable.length, restorable: restorable.length, lost: lost.length, byCategory, byKind: countByKind(checked) },
+      restores,
       dependencies: ordered.slice(0, limit).map((d) => toEvidence(d, input.maxValueChars ?? 200)),
       omitted: Math.max(0, ordered.length - limit),
     },
   };
 }
 
-/** The target that lost the most missing dependencies (ties: the earliest planted); null when none. */
-function culprit(missing: readonly CheckedDependency[]): { target_id: string } | null {
+/** Visible / restorable / lost per dependency kind (kinds with no dependency are left out). */
+function countByKind(checked: readonly CheckedDependency[]): Record<string, StatusCounts> {
+  const out: Record<string, StatusCounts> = {};
+  for (const kind of DEPENDENCY_KINDS) {
+    const of = checked.filter((d) => d.kind === kind);
+    if (of.length === 0) continue;
+    out[kind] = { visible: 0, restorable: 0, lost: 0 };
+    for (const d of of) out[kind][d.status]++;
+  }
+  return out;
+}
+
+/** The target that lost the most dependencies (ties: the earliest planted); null when none. */
+function culprit(lost: readonly CheckedDependency[]): { target_id: string } | null {
   const tally = new Map<string, { count: number; first: number }>();
-  for (const d of missing) {
+  for (const d of lost) {
     const target = d.lostBy?.target ?? d.plantedAt.objectId;
     if (!target) continue;
     const entry = tally.get(target) ?? { count: 0, first: d.plantedAt.message };
@@ -82,15 +104,15 @@ function culprit(missing: readonly CheckedDependency[]): { target_id: string } |
   return best ? { target_id: best[0] } : null;
 }
 
-function summarize(checked: readonly CheckedDependency[], missing: readonly CheckedDependency[], recoverable: number, uncertain: boolean): string {
-  const head = `${checked.length} future dependencies: ${checked.length - missing.length - recoverable} visible, ${recoverable} recoverable, ${missing.length} missing`;
+function summarize(checked: readonly CheckedDependency[], lost: readonly CheckedDependency[], restorable: number, restores: number, uncertain: boolean): string {
+  const head = `${checked.length} future dependencies: ${checked.length - lost.length - restorable} visible, ${restorable} restorable (${restores} ${restores === 1 ? "restore" : "restores"}), ${lost.length} lost`;
   const hedge = uncertain ? " (uncertain: little future or nothing detectable)" : "";
-  if (missing.length === 0) return `${head} — no impact${hedge}.`;
-  const shown = missing.slice(0, 3).map((d) => {
+  if (lost.length === 0) return `${head} — no impact${hedge}.`;
+  const shown = lost.slice(0, 3).map((d) => {
     const how = d.lostBy ? ` (${d.lostBy.action} of ${d.lostBy.target})` : "";
     return `${d.category}: ${JSON.stringify(shorten(d.value, 60))}${how}`;
   });
-  return `${head} — ${shown.join("; ")}${missing.length > 3 ? `; +${missing.length - 3} more` : ""}${hedge}.`;
+  return `${head} — ${shown.join("; ")}${lost.length > 3 ? `; +${lost.length - 3} more` : ""}${hedge}.`;
 }
 
 function toEvidence(d: CheckedDependency, maxChars: number): EvidenceDependency {

@@ -1,5 +1,5 @@
-import { partText } from "../tokens/message-tokens";
-import type { Message, Part } from "../trace/model";
+import { partText } from "../../tokens/message-tokens";
+import type { Message, Part } from "../../trace/model";
 
 /**
  * The text the dependency judge reads for a part. Same as `partText`, except for tool calls: JSON

@@ -1,5 +1,4 @@
-import type { PolicyResult } from "../policies/types";
-import type { Sidecar, ViewMessage } from "../projection/types";
+import type { Sidecar, ViewMessage } from "../../projection/types";
 import { AhoCorasick } from "./aho-corasick";
 import { isStandalone } from "./candidates";
 import { readableText } from "./part-texts";
@@ -57,28 +56,13 @@ export function sidecarTexts(sidecar: Sidecar): string[] {
 }
 
 /**
- * The view texts that name a sidecar, keyed by the first 12 hex digits of its digest: fold
- * pointers carry `sha256:<64 hex>`, fold reminders and pre-trim spill markers the 12-digit prefix.
- * One regex pass over the view.
+ * The sidecars some view text names by digest: fold pointers carry `sha256:<64 hex>`, fold
+ * reminders and pre-trim spill markers the 12-digit prefix. One regex pass over the view; a name
+ * is the first 12 hex digits of a run of 12–64 hex digits.
  */
-export function pointerTexts(texts: readonly ViewText[]): Map<string, string[]> {
-  const out = new Map<string, string[]>();
-  for (const { text } of texts) {
-    for (const m of text.matchAll(/[0-9a-f]{12,64}/g)) {
-      const list = out.get(m[0].slice(0, 12)) ?? [];
-      if (list.at(-1) !== text) list.push(text);
-      out.set(m[0].slice(0, 12), list);
-    }
-  }
-  return out;
-}
-
-/** Sidecars some view text names (a pointer or reminder is visible), with those texts. */
-export function pointedSidecars(result: Pick<PolicyResult, "sidecars">, texts: readonly ViewText[]): { sidecar: Sidecar; pointers: string[] }[] {
-  if (result.sidecars.length === 0) return [];
-  const named = pointerTexts(texts);
-  return result.sidecars.flatMap((sidecar) => {
-    const pointers = named.get(sidecar.sha256.slice(0, 12));
-    return pointers ? [{ sidecar, pointers }] : [];
-  });
+export function namedSidecars(sidecars: readonly Sidecar[], texts: readonly ViewText[]): Set<Sidecar> {
+  if (sidecars.length === 0) return new Set();
+  const names = new Set<string>();
+  for (const { text } of texts) for (const m of text.matchAll(/[0-9a-f]{12,64}/g)) names.add(m[0].slice(0, 12));
+  return new Set(sidecars.filter((s) => names.has(s.sha256.slice(0, 12))));
 }

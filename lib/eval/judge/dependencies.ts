@@ -1,5 +1,5 @@
-import type { ContextIndex } from "../context/objects";
-import type { Session } from "../trace/model";
+import type { JudgeIndex } from "./types";
+import type { Session } from "../../trace/model";
 import { AhoCorasick } from "./aho-corasick";
 import { extractCandidates, isStandalone, isWordCode, type Candidate } from "./candidates";
 import { findConstraints } from "./constraints";
@@ -37,7 +37,7 @@ interface Pending extends Candidate {
   usedAt: PartRef;
 }
 
-export function extractDependencies(session: Session, index: ContextIndex, cut: number, options: ExtractOptions = {}): DependencySet {
+export function extractDependencies(session: Session, index: JudgeIndex, cut: number, options: ExtractOptions = {}): DependencySet {
   const future = splitFuture(session, cut);
   const prefix = prefixTexts(session, cut);
   const pending = new Map<string, Pending>();
@@ -195,7 +195,7 @@ function firstRediscovery(matcher: AhoCorasick, kinds: DependencyKind[], texts: 
   return first;
 }
 
-function planted(index: ContextIndex, ref: PartRef): PlantedRef {
+function planted(index: JudgeIndex, ref: PartRef): PlantedRef {
   const turnId = index.turnOf[ref.message];
   const objectId = index.functionAt.get(`${ref.message}:${ref.part}`) ?? turnId;
   return { ...ref, ...(objectId ? { objectId } : {}), ...(turnId ? { turnId } : {}) };

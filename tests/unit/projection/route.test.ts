@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { callRoute, semanticRoute } from "../../../lib/context/route-hint";
+import { callRoute, semanticRoute } from "../../../lib/projection/route";
 import { body, fixture } from "../planner/fixtures";
 
 const f = fixture([
