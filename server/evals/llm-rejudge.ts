@@ -1,4 +1,5 @@
 import type { CutEvaluation } from "@/lib/eval/evaluate-cut";
+import { JudgeAnswerError } from "@/lib/eval/evaluate-cut-llm";
 import type { SuitePolicy } from "@/lib/eval/evaluate-suite";
 import { buildJudgePacket, createLlmJudge } from "@/lib/eval/llm-judge";
 import type { LlmClient } from "@/lib/llm/types";
@@ -25,6 +26,6 @@ export async function rejudgeWithLlm(evaluation: CutEvaluation, suite: LoadedSui
     llm,
   });
   const outcome = await createLlmJudge(llm, { repairAttempts: 1 }).judge(buildJudgePacket({ session, index, result }));
-  if (!outcome.ok) throw new Error(`the LLM judge's answer did not parse: ${outcome.error.message}`);
+  if (!outcome.ok) throw new JudgeAnswerError(`the LLM judge's answer did not parse: ${outcome.error.message}`, outcome.attempts.at(-1)?.raw ?? "");
   return { ...evaluation, noImpact: outcome.verdict.noImpact, verdict: outcome.verdict };
 }

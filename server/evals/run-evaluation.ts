@@ -2,6 +2,7 @@ import { replayCuts } from "@/lib/eval/cut-protocol";
 import { evaluateSuite, type SuiteItem, type SuitePolicy } from "@/lib/eval/evaluate-suite";
 import type { LlmClient } from "@/lib/llm/types";
 import type { Db } from "../db/client";
+import { publicMessage, PublicError } from "../errors/public-error";
 import { getLlmClient } from "../llm/effective-config";
 import { clearCancelSignal, isCancelSignalled } from "./cancel-signals";
 import { rejudgeWithLlm } from "./llm-rejudge";
@@ -46,8 +47,7 @@ export async function runEvaluation(db: Db, runId: string, options: RunEvaluatio
   try {
     return await execute(db, run, options);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    await finish(db, runId, "failed", message);
+    await finish(db, runId, "failed", publicMessage(error, `evaluation run ${runId}`));
     return "failed";
   } finally {
     clearCancelSignal(runId);
@@ -57,7 +57,7 @@ export async function runEvaluation(db: Db, runId: string, options: RunEvaluatio
 async function execute(db: Db, run: { id: string; settings: string; sessionIds: string; cancelRequested: boolean }, options: RunEvaluationOptions): Promise<EvalRunStatus> {
   const settings = parseStoredSettings(run.settings);
   const llm = options.llm === undefined ? await getLlmClient(db) : (options.llm ?? undefined);
-  if (settings.judge === "llm" && !llm) throw new Error("judge=llm needs an LLM endpoint: an admin sets one on Admin → settings, or set TRACEFOLD_LLM_PROVIDER, TRACEFOLD_LLM_MODEL (and TRACEFOLD_LLM_BASE_URL, TRACEFOLD_LLM_API_KEY)");
+  if (settings.judge === "llm" && !llm) throw new PublicError("judge=llm needs an LLM endpoint: an admin sets one on Admin → settings, or set TRACEFOLD_LLM_PROVIDER, TRACEFOLD_LLM_MODEL (and TRACEFOLD_LLM_BASE_URL, TRACEFOLD_LLM_API_KEY)");
   const { sessions } = await loadSuiteSessions(db, JSON.parse(run.sessionIds) as string[], settings);
   const stored = await db.evalResult.findMany({ where: { runId: run.id }, select: { unitKey: true, error: true } });
   const done = new Set(stored.map((r) => r.unitKey));
@@ -97,7 +97,7 @@ async function toRow(item: SuiteItem, sessions: Map<string, LoadedSuiteSession>,
   try {
     return resultRow(item.key, await rejudgeWithLlm(item.evaluation, suite!, policies.get(policyKeyOf(item.key))!, llmJudge), share);
   } catch (error) {
-    return failedRow(item.key, item.evaluation.sessionId, item.evaluation.cut, item.evaluation.reason, share, error instanceof Error ? error.message : String(error));
+    return failedRow(item.key, item.evaluation.sessionId, item.evaluation.cut, item.evaluation.reason, share, publicMessage(error, `evaluation unit ${item.key}: the LLM judge`));
   }
 }
 

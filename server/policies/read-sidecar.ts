@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Db } from "../db/client";
+import { PublicError } from "../errors/public-error";
 import type { BlobStore } from "../storage/blob-store";
 
 /**
@@ -12,6 +13,6 @@ export async function readSidecar(db: Db, store: BlobStore, sha256: string): Pro
   const row = await db.sidecar.findUnique({ where: { sha256 } });
   if (!row) return null;
   const bytes = await store.readBytes(row.storageKey);
-  if (createHash("sha256").update(bytes).digest("hex") !== sha256) throw new Error(`sidecar ${sha256} is corrupted in the blob store`);
+  if (createHash("sha256").update(bytes).digest("hex") !== sha256) throw new PublicError(`sidecar ${sha256} is corrupted in the blob store`);
   return { target: row.target, bytes };
 }

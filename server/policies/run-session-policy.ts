@@ -7,6 +7,7 @@ import type { Db } from "../db/client";
 import { getLlmClient } from "../llm/effective-config";
 import { loadAnalyzedSession } from "../sessions/load-analyzed-session";
 import type { BlobStore } from "../storage/blob-store";
+import { persistSidecars } from "./persist-sidecars";
 
 export interface RunSessionPolicyInput {
   sessionId: string;
@@ -50,20 +51,6 @@ export async function runSessionPolicy(db: Db, store: BlobStore, input: RunSessi
     ...(input.params ? { params: input.params } : {}),
     ...(llm ? { llm } : {}),
   });
-  await persistSidecars(db, store, input.sessionId, result);
+  await persistSidecars(db, store, input.sessionId, result.sidecars);
   return { ok: true, result, choice, messageCount: session.messages.length };
-}
-
-async function persistSidecars(db: Db, store: BlobStore, sessionId: string, result: PolicyResult): Promise<void> {
-  for (const sidecar of result.sidecars) {
-    const existing = await db.sidecar.findUnique({ where: { sha256: sidecar.sha256 } });
-    if (existing) continue;
-    const blob = await store.putBytes(Buffer.from(sidecar.payload, "utf8"), "sidecars");
-    if (blob.sha256 !== sidecar.sha256) throw new Error(`sidecar digest mismatch for ${sidecar.target}`);
-    await db.sidecar.upsert({
-      where: { sha256: sidecar.sha256 },
-      create: { sha256: sidecar.sha256, bytes: sidecar.bytes, storageKey: blob.key, target: sidecar.target, sessionId },
-      update: {},
-    });
-  }
 }

@@ -1,5 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { copyFile, mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
+import { copyFile, link, mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { assertBlobKey, BlobNotFoundError, blobKey, isBlobKey, sha256OfBytes, sha256OfFile, type BlobKind } from "./blob-key";
 import type { BlobInfo, BlobStore, PutResult } from "./blob-store";
@@ -7,8 +8,12 @@ import { dataDir } from "./data-dir";
 
 /**
  * The embedded default: blobs as files under `<root>/<kind>/<sha[0:2]>/<sha>`. A put writes a temp
- * file and renames it into place, so a crash never leaves a half-written blob under its key; a put
- * of bytes already there touches the file's mtime (what `lastModified` reports).
+ * file of its own (a random name: puts of the same bytes run at once — a replay folding duplicate
+ * payloads, two workers, two requests) and links it into place, so a crash never leaves a
+ * half-written blob under its key; a put of bytes already there touches the file's mtime (what
+ * `lastModified` reports). Concurrent puts of the same new bytes all succeed: one places the file
+ * (`created: true`), the others find it there with the right digest (`created: false`). The temp
+ * file is removed whatever happens.
  */
 export function localBlobStore(root = dataDir()): BlobStore {
   const pathOf = (key: string) => {
@@ -28,10 +33,13 @@ export function localBlobStore(root = dataDir()): BlobStore {
       if (touched) return { key, sha256, created: false };
     }
     await mkdir(dirname(target), { recursive: true });
-    const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
-    await write(temp);
-    await rename(temp, target);
-    return { key, sha256, created: true };
+    const temp = `${target}.${randomUUID()}.tmp`;
+    try {
+      await write(temp);
+      return { key, sha256, created: await moveIntoPlace(temp, target, sha256) };
+    } finally {
+      await rm(temp, { force: true });
+    }
   };
   const notFound = (key: string) => (error: unknown) => {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new BlobNotFoundError(key);
@@ -51,6 +59,30 @@ export function localBlobStore(root = dataDir()): BlobStore {
     stat: async (key) => infoOf(key, pathOf(key)),
     list: (kind) => listKind(root, kind),
   };
+}
+
+/** What link(2) answers on a filesystem without hard links (FAT, some network shares): rename instead. */
+const NO_HARD_LINKS = new Set(["EPERM", "ENOTSUP", "EOPNOTSUPP", "ENOSYS", "EXDEV"]);
+
+/**
+ * Puts a complete temp file under its key; true when this call placed it. link(2) refuses an
+ * existing target atomically, so a put that lost the race to another put of the same bytes sees
+ * EEXIST and counts as done when the file there has the right digest. A file there with other bytes
+ * (damaged) is replaced, as is any target where hard links are not supported (rename(2) replaces
+ * atomically). The caller removes the temp file.
+ */
+async function moveIntoPlace(temp: string, target: string, sha256: string): Promise<boolean> {
+  try {
+    await link(temp, target);
+    return true;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? "";
+    if (code === "EEXIST") {
+      if ((await sha256OfFile(target).catch(() => null)) === sha256) return false;
+    } else if (!NO_HARD_LINKS.has(code)) throw error;
+  }
+  await rename(temp, target);
+  return true;
 }
 
 async function* listKind(root: string, kind: BlobKind): AsyncIterable<BlobInfo> {
@@ -83,9 +115,11 @@ async function infoOf(key: string, path: string): Promise<BlobInfo | null> {
   }
 }
 
+/** The size of the blob file at `path`; null when there is none (nothing, or not a file). */
 async function sizeOf(path: string): Promise<number | null> {
   try {
-    return (await stat(path)).size;
+    const s = await stat(path);
+    return s.isFile() ? s.size : null;
   } catch {
     return null;
   }

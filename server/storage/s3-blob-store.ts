@@ -16,9 +16,16 @@ export const S3_REFRESH_AFTER_MS = 10 * 60_000;
 
 /**
  * Blobs as objects in an S3-compatible bucket, under the same keys as on local disk. Same bytes are
- * stored once: a put HEADs the key first and skips the upload when the object exists and is recent
- * (the key is the sha256, so an existing object already holds these bytes). Every PUT carries the
- * content's sha256 as its signed payload hash, so the server refuses bytes that changed on the way.
+ * stored once: a put HEADs the key first and skips the upload when the object exists with their
+ * size and is recent (the key is the sha256, so an existing object already holds these bytes).
+ * Every PUT carries the content's sha256 as its signed payload hash, so the server refuses bytes
+ * that changed on the way.
+ *
+ * Puts of the same bytes at once (a replay folding duplicate payloads, overlapping runs) all
+ * succeed: in one process they share one HEAD and PUT (the first reports `created`, the others
+ * do not); across processes, a PUT the server refuses while the object is there, with these bytes'
+ * size and written within S3_REFRESH_AFTER_MS, lost a race to another writer of the same bytes and
+ * counts as done (servers that limit how often one object is rewritten answer 429 or 503).
  */
 export function s3BlobStore(settings: S3Settings): BlobStore {
   const statBlob = async (key: string): Promise<BlobInfo | null> => {
@@ -30,15 +37,31 @@ export function s3BlobStore(settings: S3Settings): BlobStore {
     return { key, bytes: Number(response.headers["content-length"] ?? 0), lastModified: dateOrNow(response.headers["last-modified"]) };
   };
   const exists = async (key: string) => (await statBlob(key)) !== null;
+  const upload = async (key: string, sha256: string, bytes: number, body: () => Buffer | Readable): Promise<boolean> => {
+    const holds = (info: BlobInfo | null) => info !== null && info.bytes === bytes && Date.now() - info.lastModified.getTime() < S3_REFRESH_AFTER_MS;
+    const existing = await statBlob(key);
+    if (holds(existing)) return false;
+    const response = await s3Request(settings, { method: "PUT", key, payloadSha256: sha256, contentLength: bytes, body: body() });
+    if (response.status !== 200) {
+      const failure = await s3Failure(`PUT ${key}`, response);
+      if (holds(await statBlob(key).catch(() => null))) return false;
+      throw failure;
+    }
+    await readText(response.body);
+    return existing === null || existing.bytes !== bytes;
+  };
+  const inFlight = new Map<string, Promise<PutResult>>();
   const put = async (kind: BlobKind, sha256: string, bytes: number, body: () => Buffer | Readable): Promise<PutResult> => {
     const key = blobKey(kind, sha256);
-    const existing = await statBlob(key);
-    const fresh = existing !== null && Date.now() - existing.lastModified.getTime() < S3_REFRESH_AFTER_MS;
-    if (fresh) return { key, sha256, created: false };
-    const response = await s3Request(settings, { method: "PUT", key, payloadSha256: sha256, contentLength: bytes, body: body() });
-    if (response.status !== 200) throw await s3Failure(`PUT ${key}`, response);
-    await readText(response.body);
-    return { key, sha256, created: existing === null };
+    const running = inFlight.get(key);
+    if (running) return { ...(await running), created: false };
+    const mine = upload(key, sha256, bytes, body).then((created) => ({ key, sha256, created }));
+    inFlight.set(key, mine);
+    try {
+      return await mine;
+    } finally {
+      inFlight.delete(key);
+    }
   };
   const get = async (key: string) => {
     assertBlobKey(key);

@@ -6,6 +6,7 @@ import { pipeline } from "node:stream/promises";
 import { z } from "zod";
 import type { FormatId } from "@/lib/trace/model";
 import type { Db } from "../db/client";
+import { publicMessage } from "../errors/public-error";
 import type { JobHandler, JobQueue } from "../jobs/job-queue";
 import { dataDir, type BlobStore } from "../storage/blob-store";
 import { importTraceFile } from "../traces/import-trace-file";
@@ -76,8 +77,7 @@ export async function runUploadImport(db: Db, store: BlobStore, importId: string
     return outcome.status;
   } catch (error) {
     // Not the file's fault (the database or the store failed): hand it back; the job is retried.
-    console.error(`upload import ${importId} failed:`, error);
-    await db.uploadImport.updateMany({ where: mine, data: { status: "queued", workerId: null, error: error instanceof Error ? error.message : String(error) } });
+    await db.uploadImport.updateMany({ where: mine, data: { status: "queued", workerId: null, error: publicMessage(error, `upload import ${importId}`) } });
     throw error;
   } finally {
     clearInterval(beat);

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { after, before, describe, test } from "node:test";
+import { rename } from "node:fs/promises";
+import { after, before, describe, mock, test } from "node:test";
 import type { JobQueue } from "../../server/jobs/job-queue";
 import { createPgBossQueue } from "../../server/jobs/pg-boss-queue";
 import { createTableQueue } from "../../server/jobs/sqlite-queue";
@@ -11,6 +12,7 @@ import type { CompactData } from "../../server/policies/compaction-api";
 import { getCompactionJobResponse } from "../../server/policies/compaction-jobs/get-compaction-job";
 import { requestCompaction } from "../../server/policies/compaction-jobs/request-compaction";
 import { COMPACTION_JOB_RETENTION_MS, compactionJobHandler, MAX_COMPACTION_ATTEMPTS, reconcileCompactionJobs, runCompactionJob } from "../../server/policies/compaction-jobs/run-compaction-job";
+import type { BlobStore } from "../../server/storage/blob-store";
 import { importTraceFile } from "../../server/traces/import-trace-file";
 import { startLlmStub, type LlmStub } from "../helpers/llm-stub-server";
 import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
@@ -175,6 +177,27 @@ for (const engine of ENGINES) {
       assert.equal(code, "internal");
       assert.match(message, /^the policy run failed \(self-gc at cut 300\): the LLM call failed after 2 attempts: openai answered HTTP 500; it answered: .*upstream exploded/);
       assert.doesNotMatch(message, /sk-stub/);
+    });
+
+    test("a failure inside the server (a store error naming a path) is stored as internal error (ref …), the path only in the log", async () => {
+      // A rule-based self-gc (it folds, so it stores sidecars), run by the job runner as a worker would.
+      const { id: jobId } = await t.db.compactionJob.create({ data: { sessionId, policy: "self-gc", cut: 300 }, select: { id: true } });
+      await t.db.sidecar.deleteMany({ where: { sessionId } }); // so the run stores its sidecars again
+      const path = join(t.dataDir, "blobs", "sidecars", "70", "gone.tmp");
+      const broken: BlobStore = { ...t.store, putBytes: async () => rename(path, `${path}.moved`).then(() => assert.fail("the rename must fail")) };
+      const log = mock.method(console, "error", () => undefined);
+      try {
+        assert.equal(await runCompactionJob(t.db, broken, jobId, { workerId: "w", llm: llm() }), "failed");
+      } finally {
+        log.mock.restore();
+      }
+      const { code, message } = (await getCompactionJobResponse(t.db, sessionId, jobId)) as { code: string; message: string };
+      assert.equal(code, "internal");
+      const ref = /^the policy run failed \(self-gc at cut 300\): internal error \(ref ([0-9a-f]{8})\)$/.exec(message)?.[1];
+      assert.ok(ref, message);
+      const logged = log.mock.calls.find((call) => String(call.arguments[0]).includes(`[ref ${ref}]`));
+      assert.ok(logged, "the full error is logged under the ref the user sees");
+      assert.match(String((logged.arguments[1] as Error).message), /ENOENT: no such file or directory, rename '.*gone\.tmp'/);
     });
 
     /** A queued job and a worker process inside its (slow) planner call. */

@@ -1,6 +1,7 @@
 import { requireApiUser } from "@/server/auth/require";
 import { refuseCrossOrigin } from "@/server/security/same-origin";
 import { getDb } from "@/server/db/client";
+import { publicMessage } from "@/server/errors/public-error";
 import { getJobQueue } from "@/server/jobs/process-queue";
 import { asyncImportBytes } from "@/server/uploads/async-import-threshold";
 import { getBlobStore } from "@/server/storage/configured-blob-store";
@@ -60,8 +61,7 @@ export async function PUT(request: Request): Promise<Response> {
     if (error instanceof UploadTooLargeError) return tooLarge(maxBytes);
     if (error instanceof UploadRefusedError) return fail(415, error.code, error.message);
     if (error instanceof EmptyUploadError) return fail(422, "empty_file", "the file is empty: there is nothing to import");
-    console.error("upload failed", { fileName: query.data.name, error });
-    return fail(500, "internal", "the import failed unexpectedly; the server log has the details");
+    return fail(500, "internal", `the import failed: ${publicMessage(error, `upload of ${JSON.stringify(query.data.name)}`)}`);
   }
 }
 

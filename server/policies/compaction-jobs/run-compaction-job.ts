@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { LlmClient } from "@/lib/llm/types";
 import type { Db } from "../../db/client";
 import type { JobHandler, JobQueue } from "../../jobs/job-queue";
+import { publicMessage } from "../../errors/public-error";
 import { LlmError } from "../../llm/errors";
 import type { BlobStore } from "../../storage/blob-store";
 import { compactSession } from "../compact-session";
@@ -75,8 +76,7 @@ export async function runCompactionJob(db: Db, store: BlobStore, jobId: string, 
     await db.compactionJob.updateMany({ where: mine, data: { status: "done", workerId: null, result: JSON.stringify(outcome.data), finishedAt: new Date() } });
     return "done";
   } catch (error) {
-    console.error(`compaction job ${jobId} failed:`, error);
-    return await fail("internal", failureMessage(row, error));
+    return await fail("internal", failureMessage({ ...row, id: jobId }, error));
   } finally {
     clearInterval(beat);
   }
@@ -102,16 +102,18 @@ async function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined
 
 /**
  * Says which run failed and why, as the synchronous route does ("the policy run failed: …"), with
- * the endpoint's attempts, status and (key-redacted) answer when the model call failed.
+ * the endpoint's attempts, status and (key-redacted) answer when the model call failed; an
+ * unexpected error is logged and shown as `internal error (ref <id>)` (server/errors/public-error.ts).
  */
-export function failureMessage(row: { policy: string; cut: number | null }, error: unknown): string {
+export function failureMessage(row: { id: string; policy: string; cut: number | null }, error: unknown): string {
   const where = `${row.policy}${row.cut !== null ? ` at cut ${row.cut}` : ""}`;
   if (error instanceof LlmError) {
     const { attempts, bodyExcerpt } = error.details;
     const said = bodyExcerpt ? `; it answered: ${bodyExcerpt.slice(0, 200)}` : "";
+    console.error(`compaction job ${row.id} (${where}): the LLM call failed:`, error);
     return `the policy run failed (${where}): the LLM call failed after ${attempts} ${attempts === 1 ? "attempt" : "attempts"}: ${error.message}${said}`;
   }
-  return `the policy run failed (${where}): ${error instanceof Error ? error.message : String(error)}`;
+  return `the policy run failed (${where}): ${publicMessage(error, `compaction job ${row.id} (${where})`)}`;
 }
 
 /** The `session-compact` job handler. */

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { BlobNotFoundError, localBlobStore, type BlobInfo, type BlobStore } from "../../../server/storage/blob-store";
+import { BlobNotFoundError, localBlobStore, type BlobInfo, type BlobStore, type PutResult } from "../../../server/storage/blob-store";
 import { s3BlobStore } from "../../../server/storage/s3-blob-store";
 import { startTestS3, type TestS3 } from "../../helpers/s3-server";
 
@@ -159,6 +159,47 @@ for (const backend of BACKENDS) {
       assert.deepEqual(await store.readBytes(first.key), bytes);
     });
 
+    test("many concurrent puts of the same new bytes all succeed with one key and digest, and the bytes read back exact", async () => {
+      // A replay folds duplicate payloads and two runs of one session overlap: the same bytes are put
+      // many times at once (the local store once named its temp file by pid and millisecond, and two
+      // puts in one millisecond shared it: ENOENT on rename).
+      const bytes = Buffer.alloc(256 * 1024 + 3);
+      for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 7 + (i >> 9)) & 0xff;
+      const path = join(scratch, "concurrent.bin");
+      writeFileSync(path, bytes);
+      const puts = await Promise.allSettled(Array.from({ length: 24 }, (_, i) => (i % 4 === 3 ? store.putFile(path, "sidecars") : store.putBytes(new Uint8Array(bytes), "sidecars"))));
+      const failures = puts.filter((p) => p.status === "rejected").map((p) => String((p as PromiseRejectedResult).reason));
+      assert.deepEqual(failures, [], "every put succeeds");
+      const results = puts.map((p) => (p as PromiseFulfilledResult<PutResult>).value);
+      const digest = sha(bytes);
+      for (const result of results) {
+        assert.equal(result.sha256, digest);
+        assert.equal(result.key, `sidecars/${digest.slice(0, 2)}/${digest}`);
+      }
+      assert.ok(results.some((r) => r.created), "the bytes were new: a put reports having stored them");
+      assert.deepEqual(await store.readBytes(results[0]!.key), bytes);
+      assert.equal([...(await listAll(store, "sidecars")).keys()].filter((key) => key === results[0]!.key).length, 1);
+    });
+
+    test("a mix of concurrent puts (several payloads, each many times, some already stored) all land exact", async () => {
+      const payloads = Array.from({ length: 6 }, (_, p) => Buffer.from(`payload ${p}: ${"folded tool output ".repeat(200 * (p + 1))}`));
+      await store.putBytes(payloads[0]!, "uploads");
+      const order = Array.from({ length: 60 }, (_, i) => (i * 7) % payloads.length);
+      const puts = await Promise.allSettled(order.map((p) => store.putBytes(payloads[p]!, "uploads")));
+      assert.deepEqual(puts.filter((p) => p.status === "rejected").map((p) => String((p as PromiseRejectedResult).reason)), []);
+      for (const [i, put] of puts.entries()) {
+        const { key, sha256 } = (put as PromiseFulfilledResult<PutResult>).value;
+        assert.equal(sha256, sha(payloads[order[i]!]!));
+        assert.equal(key, `uploads/${sha256.slice(0, 2)}/${sha256}`);
+      }
+      for (const [p, payload] of payloads.entries()) {
+        const created = puts.filter((put, i) => order[i] === p && (put as PromiseFulfilledResult<PutResult>).value.created).length;
+        if (p === 0) assert.equal(created, 0, "bytes stored before are never reported as created");
+        else assert.ok(created >= 1, `payload ${p} was new: a put reports having stored it`);
+        assert.deepEqual(await store.readBytes(`uploads/${sha(payload).slice(0, 2)}/${sha(payload)}`), payload);
+      }
+    });
+
     test("malformed keys are refused before anything is built from them", async () => {
       for (const key of ["../etc/passwd", "uploads/ab/../../x", `uploads/ab/${"g".repeat(64)}`, `other/ab/${"a".repeat(64)}`]) {
         await assert.rejects(store.readBytes(key), /invalid blob key/);
@@ -183,6 +224,33 @@ describe("local disk listing", () => {
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
+  });
+});
+
+describe("local disk puts", () => {
+  let root: string;
+  before(() => {
+    root = mkdtempSync(join(tmpdir(), "tracefold-blobs-"));
+  });
+  after(() => rmSync(root, { recursive: true, force: true }));
+  const filesUnder = (kind: string) => readdirSync(join(root, kind), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
+
+  test("of the same new bytes put at once, exactly one places the file and no temp file is left", async () => {
+    const store = localBlobStore(root);
+    const bytes = Buffer.from("x".repeat(100_000));
+    const results = await Promise.all(Array.from({ length: 16 }, () => store.putBytes(bytes, "sidecars")));
+    assert.equal(results.filter((r) => r.created).length, 1);
+    assert.deepEqual(filesUnder("sidecars"), [sha(bytes)]);
+  });
+
+  test("a put that cannot place its blob fails and removes its temp file", async () => {
+    const store = localBlobStore(root);
+    const bytes = Buffer.from("its key is taken by a directory");
+    const digest = sha(bytes);
+    mkdirSync(join(root, "uploads", digest.slice(0, 2), digest), { recursive: true });
+    assert.equal(await store.exists(`uploads/${digest.slice(0, 2)}/${digest}`), false, "a directory is not a blob");
+    await assert.rejects(store.putBytes(bytes, "uploads"), (e: NodeJS.ErrnoException) => e.code === "EISDIR");
+    assert.deepEqual(filesUnder("uploads"), [], "no temp file left behind");
   });
 });
 

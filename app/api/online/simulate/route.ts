@@ -1,6 +1,7 @@
 import { requireApiUser } from "@/server/auth/require";
 import { refuseCrossOrigin } from "@/server/security/same-origin";
 import { getDb } from "@/server/db/client";
+import { publicMessage } from "@/server/errors/public-error";
 import { SimulateRequestSchema } from "@/server/online/simulate-request";
 import { selectSimSessions, simulateStoredSessions, SimulationRefused } from "@/server/online/simulate-stored";
 
@@ -53,8 +54,7 @@ export async function POST(request: Request): Promise<Response> {
         if (request.signal.aborted) return;
         if (error instanceof SimulationRefused) send({ type: "error", code: "refused", message: error.message });
         else {
-          console.error("simulation failed", { policy: input.policy, error });
-          send({ type: "error", code: "internal", message: "the simulation failed unexpectedly; the server log has the details" });
+          send({ type: "error", code: "internal", message: `the simulation failed: ${publicMessage(error, `simulation of ${input.policy}`)}` });
         }
       } finally {
         try {

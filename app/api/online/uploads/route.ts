@@ -1,6 +1,7 @@
 import { requireApiUser } from "@/server/auth/require";
 import { refuseCrossOrigin } from "@/server/security/same-origin";
 import { getDb } from "@/server/db/client";
+import { publicMessage } from "@/server/errors/public-error";
 import { receiveUsageLog } from "@/server/online/receive-usage-log";
 import { UploadUsageQuerySchema } from "@/server/online/upload-usage-query";
 import { getBlobStore } from "@/server/storage/configured-blob-store";
@@ -37,8 +38,7 @@ export async function PUT(request: Request): Promise<Response> {
         if (error instanceof UploadTooLargeError) send({ type: "error", code: "too_large", message: `the file is larger than the upload limit of ${describeBytes(maxBytes)}` });
         else if (error instanceof EmptyUploadError) send({ type: "error", code: "empty_file", message: "the file is empty: there is nothing to import" });
         else {
-          console.error("usage log upload failed", { fileName: query.data.name, error });
-          send({ type: "error", code: "internal", message: "the import failed unexpectedly; the server log has the details" });
+          send({ type: "error", code: "internal", message: `the import failed: ${publicMessage(error, `usage log upload of ${JSON.stringify(query.data.name)}`)}` });
         }
       } finally {
         controller.close();

@@ -1,5 +1,6 @@
 import { requireApiUser } from "@/server/auth/require";
 import { getDb } from "@/server/db/client";
+import { publicMessage } from "@/server/errors/public-error";
 import { readSidecar } from "@/server/policies/read-sidecar";
 import { getBlobStore } from "@/server/storage/configured-blob-store";
 
@@ -18,8 +19,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ sha
   try {
     sidecar = await readSidecar(getDb(), getBlobStore(), sha);
   } catch (error) {
-    console.error("sidecar read failed", error);
-    return Response.json({ ok: false, code: "internal", message: error instanceof Error ? error.message : "the sidecar could not be read" }, { status: 500 });
+    return Response.json({ ok: false, code: "internal", message: `the sidecar could not be read: ${publicMessage(error, `sidecar ${sha}`)}` }, { status: 500 });
   }
   if (!sidecar) return Response.json({ ok: false, code: "not_found", message: "no such sidecar" }, { status: 404 });
   return new Response(new Uint8Array(sidecar.bytes), {

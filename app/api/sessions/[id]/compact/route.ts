@@ -1,6 +1,7 @@
 import { requireApiUser } from "@/server/auth/require";
 import { refuseCrossOrigin } from "@/server/security/same-origin";
 import { getDb } from "@/server/db/client";
+import { publicMessage } from "@/server/errors/public-error";
 import { getJobQueue } from "@/server/jobs/process-queue";
 import { CompactRequestSchema, type CompactErrorCode, type CompactJobResponse, type CompactResponse } from "@/server/policies/compaction-api";
 import { requestCompaction } from "@/server/policies/compaction-jobs/request-compaction";
@@ -15,7 +16,8 @@ export const dynamic = "force-dynamic";
  * safe cuts. 400 for a bad body, policy, cut or parameter; 404 for an unknown session. Viewer role.
  * A run that calls the LLM (self-gc with planner=llm) is not run here: it is queued as a job a
  * worker executes, and the answer is 202 with `{ ok, jobId, status: "queued" }`; the page polls
- * `GET /api/sessions/[id]/compact/jobs/[jobId]` (server/policies/compaction-jobs/).
+ * `GET /api/sessions/[id]/compact/jobs/[jobId]` (server/policies/compaction-jobs/). An unexpected
+ * failure answers 500 with `internal error (ref <id>)`, the whole error logged under that id.
  */
 export async function POST(request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
   const crossOrigin = refuseCrossOrigin(request);
@@ -42,8 +44,7 @@ export async function POST(request: Request, { params }: { params: Promise<{ id:
     if (outcome.kind === "queued") return Response.json({ ok: true, jobId: outcome.jobId, status: "queued", attempts: 0 } satisfies CompactJobResponse, { status: 202 });
     return fail(outcome.code === "not_found" ? 404 : 400, outcome.code, outcome.message);
   } catch (error) {
-    console.error("compact failed", error);
-    return fail(500, "internal", `the policy run failed: ${error instanceof Error ? error.message : String(error)}`);
+    return fail(500, "internal", `the policy run failed: ${publicMessage(error, `compact ${id}`)}`);
   }
 }
 
