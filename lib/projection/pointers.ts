@@ -40,6 +40,23 @@ export function callBodyPointer(object: ContextObject, sidecar: PointerTarget, b
   return `<folded id="${object.id}" part="arguments" sidecar="sha256:${sidecar.sha256.slice(0, 16)}" chars="${body.length}">${text}</folded>`;
 }
 
+/** Lines of a previewed fold are cut to this many characters (Deep Agents cuts preview lines at 1,000). */
+export const PREVIEW_LINE_CHARS = 1_000;
+
+/**
+ * The in-view text of a fold that keeps a preview (`foldWithPreview`): the first `lines` lines of
+ * the folded text, each cut to PREVIEW_LINE_CHARS, a line saying how many lines the sidecar holds
+ * beyond them, then the harness's pointer. Written here, like every pointer, so any policy asking
+ * for a preview of the same object gets the same bytes.
+ */
+export function previewBeforePointer(text: string, pointer: string, lines: number): string {
+  const all = text.split("\n");
+  const shown = all.slice(0, Math.max(0, lines)).map((line) => (line.length > PREVIEW_LINE_CHARS ? `${line.slice(0, PREVIEW_LINE_CHARS)}…` : line));
+  const hidden = all.length - shown.length;
+  const more = hidden > 0 ? `[… ${hidden.toLocaleString("en-US")} more lines in the sidecar …]\n` : "";
+  return `${shown.join("\n")}\n${more}${pointer}`;
+}
+
 /**
  * The control-plane reminder on a user message naming the folds of its turn (seed 000: "fold
  * reminders are attached to the relevant user turn ... plus sidecar location"). Several folds of

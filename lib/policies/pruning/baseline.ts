@@ -1,6 +1,7 @@
 import { numParam } from "../params";
+import { withTargetReport } from "../shared/target";
 import { defaultBudgetFires } from "../shared/triggers";
-import type { PolicyContext, PolicyParamSpec, PolicyParams } from "../types";
+import type { PolicyContext, PolicyDecision, PolicyParamSpec, PolicyParams } from "../types";
 
 /**
  * What the four seed 000 baselines (oldest-turn, tool-prune, tool-mask+prune, hybrid) share.
@@ -44,6 +45,14 @@ export class Budget {
   /** Books the tokens an edit removed from the view (see object-costs.ts for what each edit saves). */
   save(tokens: number): void {
     this.tokens -= tokens;
+  }
+
+  /**
+   * The harness-target report (shared/target.ts) for a finished decision: the estimate is this
+   * running count, `why` what the baseline may not edit. A decision without a target is unchanged.
+   */
+  report(ctx: PolicyContext, decision: PolicyDecision, why: string): PolicyDecision {
+    return withTargetReport(ctx, decision, this.tokens, "the target replaces targetRatio × window", why);
   }
 
   describe(ctx: PolicyContext, params: PolicyParams): string {

@@ -50,12 +50,8 @@ export const hybridPolicy: Policy = {
       budget.save(saved);
       actions.push(action);
     }
-    return {
-      plan,
-      actions,
-      sidecars,
-      log: [budget.describe(ctx, params), `folded ${foldCount} old turns (newest ${recent.size} kept unfolded); pruned ${actions.length - foldCount} tool outputs`],
-    };
+    const log = [budget.describe(ctx, params), `folded ${foldCount} old turns (newest ${recent.size} kept unfolded); pruned ${actions.length - foldCount} tool outputs`];
+    return budget.report(ctx, { plan, actions, sidecars, log }, `every old turn outside the newest ${recent.size} is folded and every other unprotected tool output pruned; what is left is the protected latest turn and the recent turns' own text`);
   },
 };
 

@@ -1,5 +1,6 @@
 import { parsePlan } from "../../planner/parse-plan";
 import { emptyPlan } from "../../projection/types";
+import { withTargetReport } from "../shared/target";
 import type { Policy, PolicyContext, PolicyDecision, PolicyParams } from "../types";
 import { choosePlanner } from "./choose-planner";
 import { commitPlan } from "./commit";
@@ -12,6 +13,9 @@ import { rehearsePlan } from "./rehearse";
  * invalid and cut-turn edits, normalises overlaps, checks the 30% compression threshold), and
  * commits only at a safe turn boundary when the cache-aware commit benefit is positive. A plan
  * that fails any step leaves the prefix unchanged, with the reason and numbers in details.
+ * Under a harness target the planner aims at the target share and the commit gates step aside
+ * (withHarnessTarget); the plan still holds only what the planner's rules find safe to remove, so a
+ * shortfall is reported (details.target) with the reason.
  */
 export const selfGcPolicy: Policy = {
   id: "self-gc",
@@ -48,12 +52,13 @@ async function decideSelfGc(ctx: PolicyContext, params: PolicyParams): Promise<P
   for (const e of parsed.errors) log.push(`plan ${e.severity} ${e.code} at ${e.line}:${e.column}: ${e.message}`);
   if (!parsed.plan) {
     log.push("plan rejected: the planner's XML does not follow the schema; the prefix is unchanged");
-    return {
+    const rejected = {
       plan: emptyPlan(),
       actions: [],
       log,
       details: { planner: plannerInfo, xml: output.xml, parseErrors: parsed.errors, commit: { status: "rejected", reason: "the planner's XML did not parse" } },
     };
+    return withTargetReport(ctx, rejected, ctx.prefixTokens, "no plan", "the planner's XML did not parse, so nothing was edited");
   }
   const rehearsal = rehearsePlan(ctx, parsed.plan, settings.compressionThreshold);
   const outcome = commitPlan(ctx, rehearsal, {
@@ -67,7 +72,11 @@ async function decideSelfGc(ctx: PolicyContext, params: PolicyParams): Promise<P
     },
   });
   log.push(...rehearsal.log, `commit ${outcome.status}: ${outcome.reason}`);
-  return {
+  const committed = outcome.status === "committed";
+  const why = committed
+    ? `the planner proposed only the objects its rules find safe to remove (${rehearsal.edits.length} edits); every other object stays`
+    : `commit ${outcome.status}: ${outcome.reason}`;
+  return withTargetReport(ctx, {
     plan: outcome.plan,
     actions: outcome.actions,
     rejected: rehearsal.dropped.map((d) => ({ target: d.target, reason: `${d.action}: ${d.reason}` })),
@@ -95,7 +104,7 @@ async function decideSelfGc(ctx: PolicyContext, params: PolicyParams): Promise<P
         ...(outcome.provider ? { provider: outcome.provider } : {}),
       },
     },
-  };
+  }, committed ? rehearsal.tokensAfter : ctx.prefixTokens, `planner target share ${Math.round(100 * (targetShare ?? 0))}%`, why);
 }
 
 /** Share of the prefix the harness's target view size asks to remove (0 when the prefix already fits). */

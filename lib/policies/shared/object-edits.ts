@@ -2,7 +2,7 @@ import type { ContextObject } from "../../context/objects";
 import type { EditPlan, PolicyAction, Sidecar } from "../../projection/types";
 import { partKey } from "../../projection/types";
 import { partText } from "../../tokens/message-tokens";
-import { foldPointer, foldReminder } from "../../projection/pointers";
+import { foldPointer, foldReminder, previewBeforePointer } from "../../projection/pointers";
 import { sha256Hex, utf8Bytes } from "../../util/sha256";
 import { foldCallBody } from "./fold-call-body";
 import type { PolicyContext } from "../types";
@@ -63,6 +63,24 @@ export function foldObject(ctx: PolicyContext, plan: EditPlan, object: ContextOb
     request.parts.forEach((_, p) => plan.parts.set(partKey({ message: object.firstMessage, part: p }), p === 0 ? { op: "replace", text: pointer, action: "fold" } : { op: "drop" }));
   }
   return { action: { target: object.id, action: "fold", reason, rule, tokensBefore, tokensAfter }, sidecars };
+}
+
+/**
+ * A fold that keeps a preview (LangChain Deep Agents' large-result offloading): exactly
+ * `foldObject` — the payload to its sidecar, the harness's pointer and reminder — with the first
+ * `lines` lines of the tool result kept in view before the pointer (`previewBeforePointer`, the
+ * harness's text for every policy). Whole-turn folds have no preview: the span is one pointer.
+ */
+export function foldWithPreview(ctx: PolicyContext, plan: EditPlan, object: ContextObject, lines: number, reason: string, rule: string): { action: PolicyAction; sidecars: Sidecar[] } {
+  const folded = foldObject(ctx, plan, object, reason, rule);
+  if (object.kind !== "function" || !object.part || lines <= 0) return folded;
+  const key = partKey(object.part);
+  const edit = plan.parts.get(key);
+  if (!edit || edit.op !== "replace") return folded;
+  const text = previewBeforePointer(objectPayload(ctx, object), edit.text, lines);
+  plan.parts.set(key, { op: "replace", text, action: "fold" });
+  const tokensAfter = folded.action.tokensAfter - ctx.tokenizer.count(edit.text) + ctx.tokenizer.count(text);
+  return { action: { ...folded.action, tokensAfter }, sidecars: folded.sidecars };
 }
 
 /** The first user request after message `from` inside the prefix (else the latest request), if any. */

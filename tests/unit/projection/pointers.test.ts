@@ -72,3 +72,40 @@ test("pointer styles: semantic names what was folded, plain only the object and 
   assert.ok(!plain.includes("/src/big.ts"));
   for (const text of [semantic, plain]) assert.ok(text.includes(`sha256:${"a".repeat(64)}`));
 });
+
+test("a fold with a preview keeps the result's first lines, each cut to 1,000 characters, before the harness's pointer", async () => {
+  const { foldObject, foldWithPreview } = await import("../../../lib/policies/shared/object-edits");
+  const { emptyPlan, partKey } = await import("../../../lib/projection/types");
+  const { PREVIEW_LINE_CHARS } = await import("../../../lib/projection/pointers");
+  const long = "L".repeat(1_500);
+  const result = [long, ...Array.from({ length: 30 }, (_, i) => `line ${i + 2}`)].join("\n");
+  const { ctx, index } = fixture([
+    ["system", "s"],
+    ["user", "Dump the table."],
+    ["call", "Bash", { command: "dump" }, result],
+    ["assistant", "Dumped."],
+    ["user", "Thanks."],
+  ]);
+  const object = index.byId.get("function:exec:1")!;
+  const plain = emptyPlan();
+  foldObject(ctx, plain, object, "r", "x/fold");
+  const pointer = (plain.parts.get(partKey(object.part!)) as { text: string }).text;
+  const previewed = emptyPlan();
+  const { action, sidecars } = foldWithPreview(ctx, previewed, object, 3, "r", "y/preview");
+  const text = (previewed.parts.get(partKey(object.part!)) as { text: string }).text;
+  assert.equal(text, `${"L".repeat(PREVIEW_LINE_CHARS)}…\nline 2\nline 3\n[… 28 more lines in the sidecar …]\n${pointer}`);
+  assert.equal(sidecars[0]!.payload, result, "the sidecar holds the whole result");
+  assert.deepEqual(previewed.reminders, plain.reminders, "the same reminder as a plain fold");
+  assert.equal(action.tokensAfter, ctx.tokenizer.count(text));
+  // Another policy asking for the same preview of the same object gets the same bytes.
+  const again = emptyPlan();
+  foldWithPreview(ctx, again, object, 3, "another reason", "z/other-policy");
+  assert.equal((again.parts.get(partKey(object.part!)) as { text: string }).text, text);
+  // A whole turn has no preview: it folds to the plain pointer.
+  const turn = index.byId.get("conversation:user:1")!;
+  const a = emptyPlan();
+  const b = emptyPlan();
+  foldObject(ctx, a, turn, "r", "x");
+  foldWithPreview(ctx, b, turn, 3, "r", "y");
+  assert.deepEqual([...b.parts], [...a.parts]);
+});
