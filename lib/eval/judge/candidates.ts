@@ -137,3 +137,16 @@ export function isStandalone(text: string, start: number, end: number, kind: Dep
   }
   return true;
 }
+
+/**
+ * Looser than `isStandalone`, for re-discovery: the occurrence must not continue a longer word
+ * (`JOB-1425` inside `JOB-14254` is not `JOB-1425`), but a number may sit inside a list, a range or
+ * a diff header (`@@ -242,7 +242,7 @@`): the future did see it there before using it.
+ */
+export function isWordBounded(text: string, start: number, end: number): boolean {
+  const before = start > 0 ? text.charCodeAt(start - 1) : -1;
+  const after = end < text.length ? text.charCodeAt(end) : -1;
+  if (isWordCode(text.charCodeAt(start)) && before >= 0 && isWordCode(before)) return false;
+  if (isWordCode(text.charCodeAt(end - 1)) && after >= 0 && isWordCode(after)) return false;
+  return true;
+}

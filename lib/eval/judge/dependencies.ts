@@ -1,7 +1,7 @@
 import type { JudgeIndex } from "./types";
 import type { Session } from "../../trace/model";
 import { AhoCorasick } from "./aho-corasick";
-import { extractCandidates, isStandalone, isWordCode, type Candidate } from "./candidates";
+import { extractCandidates, isStandalone, isWordBounded, isWordCode, type Candidate } from "./candidates";
 import { findConstraints } from "./constraints";
 import { splitFuture, type FutureText } from "./future";
 import { readableSegments } from "./part-texts";
@@ -183,12 +183,16 @@ function scanPrefix(matcher: AhoCorasick, kinds: DependencyKind[], prefix: Prefi
   return found;
 }
 
-/** Message index of the first future tool result or user message containing each value (Infinity if none). */
+/**
+ * Message index of the first future tool result or user message containing each value (Infinity if
+ * none). An occurrence counts when it is word-bounded (`isWordBounded`): a number the future's own
+ * diff printed as `@@ -242,7` was seen by the agent before it said "line 242".
+ */
 function firstRediscovery(matcher: AhoCorasick, kinds: DependencyKind[], texts: FutureText[]): number[] {
   const first = new Array<number>(kinds.length).fill(Infinity);
   for (const { ref, text } of texts) {
     matcher.scan(text, (i, start) => {
-      if (first[i] !== Infinity || !isStandalone(text, start, start + matcher.patterns[i]!.length, kinds[i]!)) return;
+      if (first[i] !== Infinity || !isWordBounded(text, start, start + matcher.patterns[i]!.length)) return;
       first[i] = ref.message;
     });
   }
