@@ -2,7 +2,7 @@ import { sha256Hex } from "../util/sha256";
 import type { AllowList } from "./allow-list";
 import { RULES, type SecretKind } from "./rules";
 
-/** Options for every redaction entry point (an admin's settings, see toRedactOptions). */
+/** Options for every redaction entry point (an admin's settings: see redactOptionsOf in options.ts). */
 export interface RedactOptions {
   /** E-mail addresses are personal data rather than credentials: redacted only when asked. */
   emails?: boolean;
