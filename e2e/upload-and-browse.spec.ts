@@ -8,6 +8,8 @@ test("a reviewer uploads a good and a bad file, then finds and opens the importe
   const bad = writeTruncatedTranscript();
   await page.goto("/upload");
   await page.getByLabel("Choose trace files").setInputFiles([CLAUDE_CODE_TRANSCRIPT, bad.path]);
+  // Both are checked for secrets in the browser first; nothing is sent until the upload is confirmed.
+  await page.getByRole("button", { name: "Upload 2 files" }).click();
 
   const rows = page.getByTestId("upload-row");
   const good = rows.filter({ hasText: "transcript.jsonl" });
@@ -26,6 +28,7 @@ test("a reviewer uploads a good and a bad file, then finds and opens the importe
 
   // The same bytes again are recognised, not imported twice.
   await page.getByLabel("Choose trace files").setInputFiles(CLAUDE_CODE_TRANSCRIPT);
+  await page.getByRole("button", { name: "Upload 1 file" }).click();
   await expect(rows.first()).toHaveAttribute("data-status", "duplicate");
   await expect(rows.first()).toContainText("Already uploaded: 1 session");
 
