@@ -20,7 +20,7 @@ test("a reviewer uploads a good and a bad file, then finds and opens the importe
   await expect(good).toContainText("claude_code_jsonl");
   await expect(failed).toHaveAttribute("data-status", "failed");
   await expect(failed.getByRole("list", { name: "Errors" })).toContainText(`line ${bad.badLine}`);
-  await expect(failed).toContainText("invalid JSON");
+  await expect(failed).toContainText("the file ends early");
 
   const sessionLink = good.getByRole("list", { name: "Sessions" }).getByRole("link").first();
   const title = (await sessionLink.textContent())?.trim() ?? "";

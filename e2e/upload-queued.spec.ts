@@ -96,5 +96,6 @@ test("a large upload the worker refuses ends as failed with its located error", 
   await expect(row).toHaveAttribute("data-status", "failed", { timeout: 60_000 });
   await expect(row.getByRole("alert")).toContainText("not a valid");
   await expect(row.getByRole("list", { name: "Errors" })).toContainText(`line ${badLine}`);
+  await expect(row.getByRole("list", { name: "Errors" })).toContainText("the file ends early");
   await expect(row.getByRole("progressbar", { name: "Import progress of large-broken.jsonl" })).toHaveCount(0);
 });

@@ -23,7 +23,7 @@ export function SessionHeader({ overview }: { overview: SessionOverview }) {
         <h1 className={styles.title} title={overview.title}>
           {overview.title ? withRedactionMarkers(overview.title, (segment, key) => <Fragment key={key}>{segment}</Fragment>) : overview.externalId}
         </h1>
-        <CompactLink sessionId={overview.id} />
+        {overview.messageCount > 0 ? <CompactLink sessionId={overview.id} /> : <span className="pill" data-testid="empty-session">empty session · nothing to replay</span>}
       </div>
       <dl className={styles.facts}>
         <Fact label="Format">

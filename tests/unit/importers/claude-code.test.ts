@@ -211,14 +211,14 @@ describe("claude_code_jsonl: edge cases", () => {
   const assistant = (content: unknown[], extra: object = {}) => ({ type: "assistant", sessionId: "s-1", parentUuid: "u", message: { role: "assistant", model: "claude-opus-4-6", content, ...extra } });
   const call = { type: "tool_use", id: "toolu_1", name: "Bash", input: { command: "ls" } };
 
-  it("reports a truncated last line with its line number and keeps the lines before it", async () => {
+  it("reports a truncated last line as the file ending early, at its line, and keeps the lines before it", async () => {
     const text = jsonl(user("list files"), assistant([call])) + '{"type":"user","sessionId":"s-1","message":{"role":"user","content":[{"type":"tool_res';
     const { sessions, issues } = await claudeCodeImporter.parse(sourceFromText("cut.jsonl", text));
     assert.deepEqual(
       errorsOf(issues).map((i) => [i.file, i.line]),
       [["cut.jsonl", 3]],
     );
-    assert.match(issues[0]!.message, /invalid JSON/);
+    assert.match(issues[0]!.message, /^the file ends early: the JSON stops at its last line \(3\) inside a string/);
     assert.equal(sessions[0]!.messages.length, 2);
     assert.equal(sessions[0]!.messages[1]!.parts[0]!.type, "tool_call");
   });
