@@ -6,6 +6,7 @@ import { compactUsage, runCompact } from "./commands/compact";
 import { evalUsage, runEval } from "./commands/eval";
 import { onlineUsage, runOnline } from "./commands/online";
 import { policiesUsage, runPolicies } from "./commands/policies";
+import { redactUsage, runRedact } from "./commands/redact";
 import { runSimulate, simulateUsage } from "./commands/simulate";
 import { runStorage, storageUsage } from "./commands/storage";
 
@@ -13,6 +14,7 @@ import { runStorage, storageUsage } from "./commands/storage";
 const COMMANDS: Record<string, { usage: string; run: (argv: string[]) => Promise<number> }> = {
   inspect: { usage: inspectUsage, run: runInspect },
   import: { usage: importUsage, run: runImport },
+  redact: { usage: redactUsage, run: runRedact },
   policies: { usage: policiesUsage, run: runPolicies },
   compact: { usage: compactUsage, run: runCompact },
   eval: { usage: evalUsage, run: runEval },

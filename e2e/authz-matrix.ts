@@ -10,7 +10,7 @@
  * fixtures/route-inventory.ts). Each row's probe is the request sent for every role. Probes of
  * mutations are deliberately invalid (an allowed role gets past the role check and is refused by
  * validation: 400, or an `invalid_input` action result with 200; the redaction settings action
- * accepts any form, so its probe writes the defaults already in effect), so the matrix itself changes
+ * reads an empty form as the defaults, so its probe writes the defaults already in effect), so the matrix itself changes
  * nothing; the spec also sends valid mutations from refused roles and checks nothing changed.
  */
 export type Who = "anonymous" | "viewer" | "reviewer" | "admin";

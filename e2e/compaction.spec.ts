@@ -7,7 +7,7 @@ import { COMPACTED_TRANSCRIPT, importForE2e, type ImportedSession } from "./fixt
 test.use({ storageState: storageStateOf("viewer") });
 
 /*
- * The long Claude Code session (491 messages) cut after 250 messages: oldest-turn folds the first
+ * The long Claude Code session (344 messages) cut after 250 messages: oldest-turn folds the first
  * user turn into a sidecar, self-gc commits a plan (fold, mask, prune) and tool-prune prunes.
  */
 const CUT = 250;

@@ -3,7 +3,7 @@ import { storageStateOf } from "./fixtures/accounts";
 import { COMPACTED_TRANSCRIPT, importForE2e } from "./fixtures/import-session";
 
 /**
- * Issue #5, "tried as a new user would": a long real Claude Code session (491 messages, a native
+ * Issue #5, "tried as a new user would": a long real Claude Code session (344 messages, a native
  * compaction) is evaluated with the dense cut levels (every 10%: ten replay cuts of it, where the
  * default 50/70/90 gives four), an admin builds a dependency queue from the run, a reviewer labels
  * ten cuts of that session with the keyboard, and the evaluation page shows how the dependency

@@ -6,8 +6,8 @@ test.use({ storageState: storageStateOf("viewer") });
 
 /*
  * Object ids are deterministic for a given file, so they are part of what is seeded:
- * in COMPACTED_TRANSCRIPT, `function:read:20` is the result in message #242 (mid-session, far
- * below the first screen) and `function:read:12` (message #103) is a 7,000-token file read.
+ * in COMPACTED_TRANSCRIPT, `function:read:20` is the result in message #162 (mid-session, far
+ * below the first screen) and `function:read:12` (message #58) is a 7,000-token file read.
  */
 const MID_SESSION_OBJECT = "function:read:20";
 const LONG_OUTPUT_OBJECT = "function:read:12";
@@ -60,7 +60,7 @@ test("text search steps through matches with Enter and Shift+Enter", async ({ pa
 });
 
 test("the native compaction is a divider with its trigger, pre-compaction tokens and summary", async ({ page }) => {
-  await page.getByRole("link", { name: "before #326" }).click();
+  await page.getByRole("link", { name: "before #229" }).click();
   const marker = page.getByTestId("compaction-marker");
   await expect(marker).toBeInViewport();
   await expect(marker).toContainText("Claude Code compact_boundary");

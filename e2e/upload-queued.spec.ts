@@ -41,6 +41,8 @@ test("a reviewer's large upload is queued, imported by the worker with a busy ba
   test.setTimeout(90_000);
   await page.goto("/upload");
   await page.getByLabel("Choose trace files").setInputFiles(bigFile);
+  // The browser checks the whole file for secrets before the upload can be confirmed.
+  await page.getByRole("button", { name: "Upload 1 file" }).click({ timeout: 30_000 });
 
   const row = page.getByTestId("upload-row").filter({ hasText: "large-session.jsonl" });
   // Once the bytes are sent the server answers "queued" at once; the row says a worker has it and
@@ -66,6 +68,7 @@ test("a reviewer's large upload is queued, imported by the worker with a busy ba
 
   // The same bytes again: queued like any large file, then recognised by the worker as a duplicate.
   await page.getByLabel("Choose trace files").setInputFiles(bigFile);
+  await page.getByRole("button", { name: "Upload 1 file" }).click({ timeout: 30_000 });
   const again = page.getByTestId("upload-row").first();
   await expect(again).toHaveAttribute("data-status", "duplicate", { timeout: 60_000 });
   await expect(again).toContainText("Already uploaded: 1 session");
@@ -87,10 +90,12 @@ test("a large upload the worker refuses ends as failed with its located error", 
 
   await page.goto("/upload");
   await page.getByLabel("Choose trace files").setInputFiles(broken);
+  await page.getByRole("button", { name: "Upload 1 file" }).click({ timeout: 30_000 });
   const row = page.getByTestId("upload-row").filter({ hasText: "large-broken.jsonl" });
   await expect(row).toHaveAttribute("data-status", /^(queued for import|importing in a worker)$/, { timeout: 30_000 });
   await expect(row).toHaveAttribute("data-status", "failed", { timeout: 60_000 });
   await expect(row.getByRole("alert")).toContainText("not a valid");
   await expect(row.getByRole("list", { name: "Errors" })).toContainText(`line ${badLine}`);
+  await expect(row.getByRole("list", { name: "Errors" })).toContainText("the file ends early");
   await expect(row.getByRole("progressbar", { name: "Import progress of large-broken.jsonl" })).toHaveCount(0);
 });

@@ -8,7 +8,7 @@
  *                                  [--by-format] [--diagnose] [--json]
  *
  * - default input: ../shared/traces; default policies: none and the seed 000 set;
- * - `--long`: only Claude Code sessions of at least 400 messages (the long-traces report's suite);
+ * - `--long`: only Claude Code sessions of at least 400 source records (the long-traces report's suite);
  * - `--hard`: the Hard Set, with the per-model tokenizer — the same sessions and cuts as
  *   `tracefold eval --suite hard`;
  * - `--param k=v`: parameters for self-gc (e.g. `--param cacheAware=false`);
@@ -28,6 +28,7 @@ import { selectSuite } from "../lib/eval/suites";
 import { createAnalyzer } from "../lib/trace/analyze";
 import { tokenBreakdown } from "./eval-report-breakdown";
 import { parseTrace } from "../lib/trace/parse-trace";
+import { recordCount } from "../lib/trace/source-records";
 import { sourceFromFile } from "../server/files/file-source";
 import { listTraceFiles } from "../server/files/list-trace-files";
 
@@ -70,7 +71,7 @@ async function loadSessions(inputs: string[], long: boolean, hard: boolean): Pro
     const parsed = await parseTrace(await sourceFromFile(path, path));
     if (long && parsed.format !== "claude_code_jsonl") continue;
     for (const session of parsed.sessions) {
-      if (long && session.messages.length < 400) continue;
+      if (long && session.messages.reduce((n, m) => n + recordCount(m), 0) < 400) continue;
       const { index } = analyzer.analyze(session);
       sessions.push({ session, index });
     }

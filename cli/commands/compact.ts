@@ -3,6 +3,7 @@ import { parseParamAssignments } from "@/lib/policies/params";
 import { runPolicy } from "@/lib/policies/run-policy";
 import { selectCut } from "@/lib/policies/select-cut";
 import type { PolicyResult } from "@/lib/policies/types";
+import { projectForProviders } from "@/lib/projection/provider-fixes";
 import type { ViewMessage } from "@/lib/projection/types";
 import { createAnalyzer } from "@/lib/trace/analyze";
 import { FORMAT_IDS, type FormatId } from "@/lib/trace/model";
@@ -78,6 +79,7 @@ export function toContract(result: PolicyResult) {
     summary: result.summary ?? null,
     view: result.view.map(contractMessage),
     sidecars: result.sidecars.map((s) => ({ target: s.target, sha256: s.sha256, bytes: s.bytes })),
+    providerFixes: projectForProviders(result.view).fixes,
   };
 }
 
@@ -108,4 +110,6 @@ function printHuman(result: PolicyResult, note: string): void {
   for (const a of result.actions) console.log(`  ${a.action.padEnd(9)} ${a.target.padEnd(28)} ${a.reason}`);
   for (const r of result.rejected) console.log(`  rejected  ${r.target.padEnd(28)} ${r.reason}`);
   for (const line of result.log) console.log(`  · ${line}`);
+  const { fixes } = projectForProviders(result.view);
+  for (const [provider, notes] of Object.entries(fixes)) for (const note of notes) console.log(`  ${provider} fix: ${note}`);
 }

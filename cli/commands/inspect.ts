@@ -14,6 +14,8 @@ export interface InspectFileReport {
   format: string;
   sessions: number;
   messages: number;
+  /** Source records the messages came from (more than `messages` where one message spans several records). */
+  records: number;
   toolCalls: number;
   toolResults: number;
   tokens: number;
@@ -45,6 +47,7 @@ export async function runInspect(argv: string[]): Promise<number> {
       format: parsed.format,
       sessions: parsed.sessions.length,
       messages: 0,
+      records: 0,
       toolCalls: 0,
       toolResults: 0,
       tokens: 0,
@@ -54,6 +57,7 @@ export async function runInspect(argv: string[]): Promise<number> {
     for (const session of parsed.sessions) {
       const { stats } = analyzer.analyze(session);
       report.messages += stats.messages;
+      report.records += stats.records;
       report.toolCalls += stats.toolCalls;
       report.toolResults += stats.toolResults;
       report.tokens += stats.tokens;
@@ -75,7 +79,7 @@ function describe(issue: { message: string; field?: string; expected?: string })
 function printHuman(r: InspectFileReport): void {
   const status = r.errors.length === 0 ? "ok " : "ERR";
   console.log(
-    `${status} ${r.path}\n    ${r.format}: ${r.sessions} sessions, ${r.messages} messages, ${r.toolCalls} tool calls, ${r.toolResults} results, ${r.tokens.toLocaleString("en-US")} tokens, ${r.nativeCompactions} native compactions`,
+    `${status} ${r.path}\n    ${r.format}: ${r.sessions} sessions, ${r.messages} messages${r.records !== r.messages ? ` (${r.records} records)` : ""}, ${r.toolCalls} tool calls, ${r.toolResults} results, ${r.tokens.toLocaleString("en-US")} tokens, ${r.nativeCompactions} native compactions`,
   );
   for (const e of r.errors.slice(0, 20)) console.log(`    line ${e.line}: ${e.message}`);
   if (r.errors.length > 20) console.log(`    … ${r.errors.length - 20} more errors`);

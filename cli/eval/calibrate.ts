@@ -34,7 +34,7 @@ export async function readGoldFile(path: string): Promise<GoldFile> {
 /** The judge's agreement with the gold file over the sessions the command loaded. */
 export function calibrateAgainst(gold: GoldFile, loaded: LoadedSuite): NonNullable<EvalReportContract["calibration"]> {
   const resolve = (unit: GoldUnit): ResolvedTrace | undefined => {
-    const found = loaded.sessions.find((s) => s.session.id === unit.sessionId && normalise(s.path).endsWith(`/${unit.trace.path}`));
+    const found = loaded.sessions.find((s) => rawId(s.session.id) === rawId(unit.sessionId) && normalise(s.path).endsWith(`/${unit.trace.path}`));
     if (!found) return undefined;
     const tokenizer = loaded.tokenizerFor(found.session);
     return { session: found.session, index: found.index, countTokens: (t) => tokenizer.count(t) };
@@ -45,4 +45,9 @@ export function calibrateAgainst(gold: GoldFile, loaded: LoadedSuite): NonNullab
 
 function normalise(path: string): string {
   return `/${path.replace(/\\/g, "/").replace(/^\/+/, "")}`;
+}
+
+/** A session id as its file names it: loadSessions suffixes ids repeated across files with `#2`, `#3`. */
+function rawId(id: string): string {
+  return id.replace(/#\d+$/, "");
 }

@@ -1,6 +1,7 @@
 "use client";
 
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
+import { withRedactionMarkers } from "./redaction-marker";
 import styles from "./session-viewer.module.css";
 
 /** Long outputs show this many lines until expanded. */
@@ -27,7 +28,7 @@ export interface CollapsibleTextProps {
 }
 
 /**
- * Text rendered as text (never HTML): collapsed to COLLAPSED_LINES lines with a "show all (N lines)"
+ * Text rendered as text (never HTML), with a marker where a secret was redacted: collapsed to COLLAPSED_LINES lines with a "show all (N lines)"
  * toggle. Expanding a preview that the server cut asks the owner to fetch the full message.
  */
 export function CollapsibleText(props: CollapsibleTextProps) {
@@ -41,7 +42,7 @@ export function CollapsibleText(props: CollapsibleTextProps) {
   return (
     <div className={styles.textBlock}>
       <Tag className={variant === "mono" ? styles.mono : styles.prose}>
-        {highlight(shown, needle)}
+        {withRedactionMarkers(shown, (segment, key) => <Fragment key={key}>{highlight(segment, needle)}</Fragment>)}
         {isLong && shown.length < length && text[shown.length] !== "\n" ? <span className={styles.fade}>…</span> : null}
       </Tag>
       {isLong ? (

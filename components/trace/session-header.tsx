@@ -1,7 +1,8 @@
 import Link from "next/link";
 import { CompactLink } from "@/components/compaction/compact-link";
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import type { SessionOverview } from "@/server/sessions/types";
+import { withRedactionMarkers } from "./redaction-marker";
 import styles from "./session-viewer.module.css";
 
 const fmt = (value: number) => value.toLocaleString("en-US");
@@ -20,9 +21,9 @@ export function SessionHeader({ overview }: { overview: SessionOverview }) {
       </nav>
       <div className={styles.titleRow}>
         <h1 className={styles.title} title={overview.title}>
-          {overview.title || overview.externalId}
+          {overview.title ? withRedactionMarkers(overview.title, (segment, key) => <Fragment key={key}>{segment}</Fragment>) : overview.externalId}
         </h1>
-        <CompactLink sessionId={overview.id} />
+        {overview.messageCount > 0 ? <CompactLink sessionId={overview.id} /> : <span className="pill" data-testid="empty-session">empty session · nothing to replay</span>}
       </div>
       <dl className={styles.facts}>
         <Fact label="Format">

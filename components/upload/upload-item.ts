@@ -1,4 +1,8 @@
+import type { RedactionPreview } from "@/lib/redact";
 import type { UploadResponse } from "@/server/uploads/upload-response";
+
+/** The in-browser check of a picked file for secrets (see preview-file.ts). */
+export type PreviewState = { status: "scanning" } | { status: "done"; result: RedactionPreview } | { status: "failed"; message: string };
 
 /** One file in the upload list, from picked to answered. */
 export interface UploadItem {
@@ -6,8 +10,12 @@ export interface UploadItem {
   file: File;
   /** 0..1 of the bytes sent. */
   progress: number;
-  /** `waiting`: a large file stored and queued for a job worker's import (the server said "queued"). */
-  phase: "queued" | "uploading" | "importing" | "waiting" | "done";
+  /**
+   * `picked`: chosen and checked for secrets in the browser, nothing sent until the user confirms;
+   * `waiting`: a large file stored and queued for a job worker's import (the server said "queued").
+   */
+  phase: "picked" | "queued" | "uploading" | "importing" | "waiting" | "done";
+  preview?: PreviewState;
   /** While `waiting`: where the job worker is with it. */
   importStatus?: "queued" | "importing";
   response?: UploadResponse;
@@ -15,6 +23,7 @@ export interface UploadItem {
 
 /** The status label and style of a row: the outcome once answered, else the phase. */
 export function statusOf(item: UploadItem): { label: string; tone: "imported" | "duplicate" | "failed" | "pending" } {
+  if (item.phase === "picked") return { label: item.preview?.status === "scanning" ? "checking" : "ready", tone: "pending" };
   if (item.phase === "waiting") return { label: item.importStatus === "importing" ? "importing in a worker" : "queued for import", tone: "pending" };
   if (item.phase !== "done" || !item.response) return { label: item.phase, tone: "pending" };
   if (!item.response.ok) return { label: "failed", tone: "failed" };

@@ -1,8 +1,10 @@
 "use client";
 
 import { useCallback, useEffect, useId, useRef, useState } from "react";
+import type { RedactionRules } from "@/lib/redact";
 import { DropZone } from "./drop-zone";
 import { isPending, pollImport } from "./poll-import";
+import { previewFile } from "./preview-file";
 import { sendFile } from "./send-file";
 import type { UploadItem } from "./upload-item";
 import { UploadRow } from "./upload-row";
@@ -14,13 +16,17 @@ export interface UploadPanelProps {
   formats: readonly string[];
   maxBytes: number;
   maxLabel: string;
+  /** The admin's redaction rules, for the in-browser preview of what each file will lose. */
+  rules: RedactionRules;
 }
 
 /**
- * The upload page's client side: many files in, one XMLHttpRequest per file (each row shows its
- * own progress), a small queue so a folder of 300 files does not open 300 connections at once.
+ * The upload page's client side: picked files are first checked for secrets in the browser (each
+ * row previews what will be redacted; nothing is sent), then, once the user confirms, sent with one
+ * XMLHttpRequest per file (each row shows its own progress) through a small queue so a folder of
+ * 300 files does not open 300 connections at once.
  */
-export function UploadPanel({ formats, maxBytes, maxLabel }: UploadPanelProps) {
+export function UploadPanel({ formats, maxBytes, maxLabel, rules }: UploadPanelProps) {
   const formatId = useId();
   const [format, setFormat] = useState("");
   const [items, setItems] = useState<UploadItem[]>([]);
@@ -38,10 +44,22 @@ export function UploadPanel({ formats, maxBytes, maxLabel }: UploadPanelProps) {
         const message = `the file is larger than the upload limit of ${maxLabel}; import it with the CLI instead`;
         return { key, file, progress: 0, phase: "done", response: { ok: false, code: "too_large", message } };
       }
-      return { key, file, progress: 0, phase: "queued" };
+      return { key, file, progress: 0, phase: "picked", preview: { status: "scanning" } };
     });
     setItems((list) => [...added, ...list]);
+    for (const item of added) {
+      if (item.phase !== "picked") continue;
+      previewFile(item.file, rules).then(
+        (result) => update(item.key, { preview: { status: "done", result } }),
+        (error: unknown) => update(item.key, { preview: { status: "failed", message: error instanceof Error ? error.message : String(error) } }),
+      );
+    }
   };
+
+  const picked = items.filter((i) => i.phase === "picked");
+  const checking = picked.some((i) => i.preview?.status === "scanning");
+  const confirm = () => setItems((list) => list.map((i) => (i.phase === "picked" ? { ...i, phase: "queued" } : i)));
+  const remove = (key: string) => setItems((list) => list.filter((i) => i.key !== key || i.phase !== "picked"));
 
   useEffect(() => {
     const active = items.filter((i) => i.phase === "uploading" || i.phase === "importing").length;
@@ -66,6 +84,7 @@ export function UploadPanel({ formats, maxBytes, maxLabel }: UploadPanelProps) {
   }, [items, format, update]);
 
   const done = items.filter((i) => i.phase === "done").length;
+  const sent = items.filter((i) => i.phase !== "picked").length;
   return (
     <div className="stack">
       <div className="row">
@@ -81,19 +100,32 @@ export function UploadPanel({ formats, maxBytes, maxLabel }: UploadPanelProps) {
           </select>
         </div>
       </div>
-      <DropZone onFiles={addFiles} hint={`JSONL, JSON, .traj or aider Markdown; up to ${maxLabel} per file. Each file is checked and imported on its own.`} />
+      <DropZone onFiles={addFiles} hint={`JSONL, JSON, .traj or aider Markdown; up to ${maxLabel} per file. Each file is checked for secrets here first, then uploaded when you confirm.`} />
+      {picked.length > 0 ? (
+        <div className="row" role="group" aria-label="Confirm the upload">
+          <button type="button" className="btn btn-primary" onClick={confirm} disabled={checking}>
+            Upload {picked.length} {picked.length === 1 ? "file" : "files"}
+          </button>
+          <button type="button" className="btn" onClick={() => setItems((list) => list.filter((i) => i.phase !== "picked"))}>
+            Cancel
+          </button>
+          <span className="muted" aria-live="polite">
+            {checking ? "Checking the files for secrets…" : "Review what will be redacted below; nothing is sent until you upload."}
+          </span>
+        </div>
+      ) : null}
       {items.length > 0 ? (
         <section className="card" aria-label="Uploads">
           <div className="dt-footer">
             <strong>Uploads</strong>
             <span className="spacer" />
             <span aria-live="polite">
-              {done} of {items.length} done
+              {sent === 0 ? `${picked.length} to confirm` : `${done} of ${sent} done`}
             </span>
           </div>
           <ul className="upload-list">
             {items.map((item) => (
-              <UploadRow key={item.key} item={item} />
+              <UploadRow key={item.key} item={item} onRemove={item.phase === "picked" ? () => remove(item.key) : undefined} />
             ))}
           </ul>
         </section>

@@ -1,13 +1,15 @@
 "use client";
 
+import { RedactionPreview } from "./redaction-preview";
 import { formatSize, statusOf, type UploadItem } from "./upload-item";
 import { UploadResult } from "./upload-result";
 
 /**
- * One file: name, size, its own progress bar while sending (then a busy bar while a job worker
- * imports a large file), then the server's verdict.
+ * One file: name, size; while picked, what will be redacted from it (and a Remove button); then its
+ * own progress bar while sending (a busy bar while a job worker imports a large file), then the
+ * server's verdict.
  */
-export function UploadRow({ item }: { item: UploadItem }) {
+export function UploadRow({ item, onRemove }: { item: UploadItem; onRemove?: (() => void) | undefined }) {
   const status = statusOf(item);
   return (
     <li className="upload-item" data-testid="upload-row" data-status={status.label} aria-label={item.file.name}>
@@ -31,7 +33,13 @@ export function UploadRow({ item }: { item: UploadItem }) {
         <span className={`status status-${status.tone === "pending" ? "pending" : status.tone}`} role="status">
           {status.label}
         </span>
+        {onRemove ? (
+          <button type="button" className="btn btn-sm" onClick={onRemove} aria-label={`Remove ${item.file.name}`}>
+            Remove
+          </button>
+        ) : null}
       </div>
+      {item.phase === "picked" ? <RedactionPreview preview={item.preview} /> : null}
       {item.response ? <UploadResult response={item.response} /> : null}
     </li>
   );

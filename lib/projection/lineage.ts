@@ -12,6 +12,11 @@ export interface LineageFix {
  * is dropped too (providers reject a tool call without a result), and a result whose call is gone
  * is dropped (it would be an orphan). Protected parts are never dropped: if one side is protected,
  * the edit that removed the other side is undone instead.
+ *
+ * Undoing a dropped message brings back its other parts too (an assistant message holding parallel
+ * calls, one of which is answered in the protected turn): those may be calls whose results are gone
+ * or results whose call is gone, so the pairs are checked again until nothing changes. Each pass
+ * only revives whole messages dropped by the plan or drops single parts, so it ends.
  */
 export function repairLineage(prefix: Message[], plan: EditPlan, isProtected: (m: number) => boolean): LineageFix[] {
   // Some formats reuse call ids (tau-bench): a result answers the nearest earlier call with its id.
@@ -30,21 +35,24 @@ export function repairLineage(prefix: Message[], plan: EditPlan, isProtected: (m
   );
   const gone = (ref: PartRef) => plan.dropMessages.has(ref.message) || plan.parts.get(partKey(ref))?.op === "drop";
   const fixes: LineageFix[] = [];
-  for (const { callId, ref: call, results: linked } of calls) {
-    const callGone = gone(call);
-    const resultsGone = linked.length > 0 && linked.every(gone);
-    if (callGone && linked.some((r) => !gone(r))) {
-      if (linked.some((r) => isProtected(r.message))) {
-        restore(plan, call);
-        continue;
+  for (let revived = true; revived; ) {
+    revived = false;
+    for (const { callId, ref: call, results: linked } of calls) {
+      const callGone = gone(call);
+      const resultsGone = linked.length > 0 && linked.every(gone);
+      if (callGone && linked.some((r) => !gone(r))) {
+        if (linked.some((r) => isProtected(r.message))) {
+          revived = restore(plan, call) || revived;
+          continue;
+        }
+        for (const r of linked) if (!gone(r)) dropPart(plan, r, fixes, `its call ${callId} was removed`);
+      } else if (!callGone && resultsGone) {
+        if (isProtected(call.message)) {
+          for (const r of linked) revived = restore(plan, r) || revived;
+          continue;
+        }
+        dropPart(plan, call, fixes, `its result was removed`);
       }
-      for (const r of linked) if (!gone(r)) dropPart(plan, r, fixes, `its call ${callId} was removed`);
-    } else if (!callGone && resultsGone) {
-      if (isProtected(call.message)) {
-        for (const r of linked) restore(plan, r);
-        continue;
-      }
-      dropPart(plan, call, fixes, `its result was removed`);
     }
   }
   return fixes;
@@ -55,7 +63,8 @@ function dropPart(plan: EditPlan, ref: PartRef, fixes: LineageFix[], reason: str
   fixes.push({ ref, reason });
 }
 
-function restore(plan: EditPlan, ref: PartRef): void {
-  plan.dropMessages.delete(ref.message);
+/** Undoes the removal of `ref`; true when that brought back a whole dropped message. */
+function restore(plan: EditPlan, ref: PartRef): boolean {
   plan.parts.delete(partKey(ref));
+  return plan.dropMessages.delete(ref.message);
 }

@@ -1,10 +1,15 @@
 import { sha256Hex } from "../util/sha256";
+import type { AllowList } from "./allow-list";
 import { RULES, type SecretKind } from "./rules";
 
-/** Options for every redaction entry point. */
+/** Options for every redaction entry point (an admin's settings: see redactOptionsOf in options.ts). */
 export interface RedactOptions {
   /** E-mail addresses are personal data rather than credentials: redacted only when asked. */
   emails?: boolean;
+  /** Kinds not looked for at all (an admin's per-rule switches). */
+  disabled?: readonly SecretKind[];
+  /** Values that are never secrets (an admin's allow-list, compileAllowList): such a finding is dropped. */
+  allow?: AllowList;
 }
 
 /** One secret found in a string: where it was (UTF-16 offsets into the original) and a fingerprint. */
@@ -22,14 +27,20 @@ export interface SecretSpan {
  * rules then run over the rest. Linear in `text` (see rules.ts).
  */
 export function findSecrets(text: string, options: RedactOptions = {}): SecretSpan[] {
-  const candidates: (SecretSpan & { priority: number })[] = findPemKeys(text).map((s) => ({ ...s, priority: -1 }));
+  const off = new Set(options.disabled ?? []);
+  const allowed = (secret: string) => options.allow?.allows(secret) ?? false;
+  const candidates: (SecretSpan & { priority: number })[] = off.has("private_key")
+    ? []
+    : findPemKeys(text)
+        .filter((s) => !allowed(text.slice(s.start, s.end)))
+        .map((s) => ({ ...s, priority: -1 }));
   RULES.forEach((rule, priority) => {
-    if (rule.kind === "email" && !options.emails) return;
+    if ((rule.kind === "email" && !options.emails) || off.has(rule.kind)) return;
     const pattern = new RegExp(rule.pattern);
+    const groups = typeof rule.group === "number" ? [rule.group] : rule.group;
     for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
-      const group = rule.group >= 0 ? rule.group : match.findIndex((g, i) => i > 0 && g !== undefined);
-      const secret = match[group];
-      if (secret === undefined || group < 0 || (rule.accept && !rule.accept(secret))) continue;
+      const secret = groups.map((g) => match[g]).find((g) => g !== undefined);
+      if (secret === undefined || (rule.accept && !rule.accept(secret, { match, text })) || allowed(secret)) continue;
       const start = match.index + match[0].lastIndexOf(secret);
       candidates.push({ kind: rule.kind, start, end: start + secret.length, fingerprint: fingerprint(secret), priority });
     }

@@ -13,7 +13,7 @@ import {
  * Per session: the `session` line, then its messages in order with each compaction written just
  * before the message it precedes (compactions at the end follow the last message). Derived data is
  * left out — message indexes, source locations and `orphan` flags are recomputed on import — so
- * `import(export(s))` yields the same messages apart from their source lines.
+ * `import(export(s))` yields the same messages apart from their source lines (`source`, `records`).
  */
 export function toTracefoldJsonl(sessions: Session[]): string {
   return sessions.flatMap(sessionLines).map((line) => `${JSON.stringify(line)}\n`).join("");

@@ -1,5 +1,6 @@
 import type { IssueList } from "./importer";
 import { endOfJsonString, excessNestingAt, excessNestingMessage, MAX_JSON_DEPTH } from "./json-depth";
+import { lastLineOf, truncationMessage, truncationOf } from "./json-truncation";
 import type { TraceSource } from "./source";
 
 /** One parsed JSONL record with its 1-based line number. */
@@ -15,17 +16,29 @@ export interface JsonLine {
  */
 export async function* readJsonLines(source: TraceSource, issues: IssueList): AsyncIterable<JsonLine> {
   let line = 0;
+  // A bad line that is cut off (unclosed string or brackets) is reported once we know whether it
+  // was the file's last: then the file ended early, which is what the user needs to hear.
+  let pending: { line: number; error: unknown; text: string } | undefined;
+  const flush = (atEnd: boolean) => {
+    if (!pending) return;
+    const truncation = atEnd ? truncationOf(pending.text) : undefined;
+    if (truncation) issues.error(pending.line, truncationMessage(truncation, pending.line), undefined, "a complete last line");
+    else issues.error(pending.line, `invalid JSON: ${reason(pending.error)} (line starts ${excerpt(pending.text)})`, undefined, "one JSON object per line");
+    pending = undefined;
+  };
   for await (const text of source.lines()) {
     line += 1;
     const trimmed = text.trim();
     if (!trimmed) continue;
+    flush(false);
     if (refuseDeep(trimmed, issues, () => line)) continue;
     try {
       yield { line, value: JSON.parse(trimmed) };
     } catch (error) {
-      issues.error(line, `invalid JSON: ${reason(error)} (line starts ${excerpt(trimmed)})`, undefined, "one JSON object per line");
+      pending = { line, error, text: trimmed };
     }
   }
+  flush(true);
 }
 
 /**
@@ -38,7 +51,7 @@ export async function readJsonDocument(source: TraceSource, issues: IssueList): 
   try {
     return JSON.parse(text);
   } catch (error) {
-    issues.error(lineOfError(text, error), `invalid JSON: ${reason(error)}`, undefined, "a JSON document");
+    reportParseError(text, error, issues);
     return undefined;
   }
 }
@@ -52,6 +65,17 @@ function refuseDeep(text: string, issues: IssueList, lineOf: (offset: number) =>
   if (offset === undefined) return false;
   issues.error(lineOf(offset), excessNestingMessage(offset), undefined, `JSON nested at most ${MAX_JSON_DEPTH} levels deep`);
   return true;
+}
+
+/** A whole document that does not parse: "the file ends early" when it is cut off, else the engine's reason at its line. */
+function reportParseError(text: string, error: unknown, issues: IssueList): void {
+  const truncation = truncationOf(text);
+  if (truncation) {
+    const last = lastLineOf(text);
+    issues.error(last, truncationMessage(truncation, last), undefined, "a complete JSON document");
+    return;
+  }
+  issues.error(lineOfError(text, error), `invalid JSON: ${reason(error)}`, undefined, "a JSON document");
 }
 
 /** 1-based line of character `offset` in `text`. */
@@ -133,7 +157,7 @@ export async function readLocatedJsonDocument(source: TraceSource, issues: Issue
   try {
     value = JSON.parse(text);
   } catch (error) {
-    issues.error(lineOfError(text, error), `invalid JSON: ${reason(error)}`, undefined, "a JSON document");
+    reportParseError(text, error, issues);
     return undefined;
   }
   const lines = locateJsonValues(text, maxDepth);

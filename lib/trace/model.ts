@@ -88,11 +88,30 @@ export interface SourceRef {
   line: number;
 }
 
+/**
+ * One record of a line-based file that contributed to a message. Claude Code writes one API
+ * response as several records (one per content block, sharing `message.id`); the importer merges
+ * them into one message and keeps where each part came from.
+ */
+export interface SourceRecord {
+  /** 1-based line of the record. */
+  line: number;
+  /** How many of the message's parts, in order after the previous records' parts, came from it. */
+  parts: number;
+}
+
 export interface Message {
   index: number;
   role: Role;
   parts: Part[];
+  /** The message's first record (the one a "source line" link points at). */
   source: SourceRef;
+  /**
+   * Every record the message was merged from, in file order, when there was more than one
+   * (`records[0].line === source.line`; the `parts` counts add up to `parts.length`). Absent for
+   * a message written as one record. See `lib/trace/source-records.ts` for the lookups.
+   */
+  records?: SourceRecord[];
   /** ISO-8601 timestamp, when the format has one. */
   timestamp?: string;
   model?: string;

@@ -1,9 +1,15 @@
 import type { ContextIndex } from "../context/objects";
 import type { Session, Usage } from "./model";
+import { recordCount } from "./source-records";
 
 /** Counts shown in the traces table and printed by `tracefold inspect`. */
 export interface SessionStats {
   messages: number;
+  /**
+   * Source records the messages were made from: equal to `messages` except where the format writes
+   * one message as several records (a Claude Code API response, one record per content block).
+   */
+  records: number;
   toolCalls: number;
   toolResults: number;
   nativeCompactions: number;
@@ -21,8 +27,10 @@ export interface SessionStats {
 export function sessionStats(session: Session, index: ContextIndex): SessionStats {
   let toolCalls = 0;
   let toolResults = 0;
+  let records = 0;
   let providerInputTokens: number | undefined;
   for (const message of session.messages) {
+    records += recordCount(message);
     for (const part of message.parts) {
       if (part.type === "tool_call") toolCalls++;
       else if (part.type === "tool_result") toolResults++;
@@ -35,6 +43,7 @@ export function sessionStats(session: Session, index: ContextIndex): SessionStat
   for (const object of index.objects) if (object.tool) toolCounts.set(object.tool, (toolCounts.get(object.tool) ?? 0) + 1);
   return {
     messages: session.messages.length,
+    records,
     toolCalls,
     toolResults,
     nativeCompactions: session.compactions.length,

@@ -29,6 +29,7 @@ export const BASELINE_MIGRATION = "0009_suite_filters";
 export const MIGRATION_VERDICTS: readonly MigrationVerdict[] = [
   { name: "0010_label_recency", restore: "additive", reason: "index only (ReviewLabelRow queueId, savedAt)" },
   { name: "0011_compaction_jobs", restore: "additive", reason: "new table CompactionJob (its indexes, its foreign key to TraceSession)", tables: ["CompactionJob"] },
+  { name: "0012_message_records", restore: "additive", reason: "nullable column TraceMessage.records (null: the message is one source record, true of every message imported before it)", columns: ["TraceMessage.records"] },
 ];
 
 /** Migration directory names newer than the baseline that have no verdict: each needs a decision. */

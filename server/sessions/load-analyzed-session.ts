@@ -37,6 +37,7 @@ export async function loadAnalyzedSession(db: Db, sessionId: string): Promise<(A
     role: m.role as Message["role"],
     parts: JSON.parse(m.parts) as Message["parts"],
     source: { file, line: m.sourceLine },
+    ...(m.records ? { records: JSON.parse(m.records) as NonNullable<Message["records"]> } : {}),
     ...(m.timestamp ? { timestamp: m.timestamp } : {}),
     ...(m.model ? { model: m.model } : {}),
     ...(m.usage ? { usage: JSON.parse(m.usage) as Message["usage"] } : {}),

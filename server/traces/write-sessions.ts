@@ -79,6 +79,7 @@ export async function writeSessions(
               parts: JSON.stringify(m.parts),
               tokens: index.messageTokens[m.index] ?? 0,
               sourceLine: m.source.line,
+              records: m.records ? JSON.stringify(m.records) : null,
               timestamp: m.timestamp ?? null,
               model: m.model ?? null,
               usage: m.usage ? JSON.stringify(m.usage) : null,

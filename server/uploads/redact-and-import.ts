@@ -2,7 +2,8 @@ import type { FormatId } from "@/lib/trace/model";
 import type { TokenizerId } from "@/lib/tokens/tokenizer";
 import type { Db } from "../db/client";
 import type { JobQueue } from "../jobs/job-queue";
-import { getRedactionSettings } from "../settings/redaction-settings";
+import { redactOptionsOf } from "@/lib/redact";
+import { getRedactionSettings, rulesOf } from "../settings/redaction-settings";
 import type { BlobStore } from "../storage/blob-store";
 import { importTraceFile, type ImportOutcome } from "../traces/import-trace-file";
 import { queueUploadImport, type QueuedUpload } from "./queue-upload-import";
@@ -33,11 +34,12 @@ export type RedactedOutcome = (ImportOutcome & { redaction?: RedactionSummary })
 /**
  * The one sequence every way into the database takes for a trace file (the upload route, `tracefold
  * import`, the demo seed): secrets redacted line by line into a copy (the admin's settings decide
- * e-mails and whether the raw original is kept), the raw original stored only when it is kept and
- * something was redacted, then the copy imported — duplicate check, parse, store and the report in
- * one transaction — or queued for a worker. A raw original this call stored is removed again when
- * the import does not keep it (failed or duplicate: unless another upload's report names the same
- * bytes, see remove-unreferenced-raw.ts), also when the import throws.
+ * e-mails, the rules switched off, the allow-list and whether the raw original is kept), the raw
+ * original stored only when it is kept and something was redacted, then the copy imported —
+ * duplicate check, parse, store and the report in one transaction — or queued for a worker. A raw
+ * original this call stored is removed again when the import does not keep it (failed or duplicate:
+ * unless another upload's report names the same bytes, see remove-unreferenced-raw.ts), also when
+ * the import throws.
  * Kept in one place because each path sequencing it alone is how a fix reached one and not the other.
  */
 export async function redactAndImport(options: RedactAndImportOptions & { queue?: undefined }): Promise<ImportOutcome & { redaction?: RedactionSummary }>;
@@ -47,7 +49,7 @@ export async function redactAndImport(options: RedactAndImportOptions): Promise<
   let raw: { key: string; created: boolean } | undefined;
   try {
     const settings = await getRedactionSettings(db);
-    const report = await redactUploadFile(options.path, options.redactedPath, { emails: settings.redactEmails });
+    const report = await redactUploadFile(options.path, options.redactedPath, redactOptionsOf(rulesOf(settings)));
     if (settings.keepRawOriginals && report.length > 0) raw = await store.putFile(options.path, "uploads");
     const redaction = toRedactionRecord(report, raw?.key ?? null, settings.redactEmails);
     const common = { db, store, path: options.redactedPath, fileName: options.fileName, redaction, ...(options.format ? { format: options.format } : {}), ...(options.userId ? { userId: options.userId } : {}) };

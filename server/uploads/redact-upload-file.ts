@@ -1,16 +1,7 @@
-import { createReadStream } from "node:fs";
 import { open } from "node:fs/promises";
 import { redactLines, type LineRedaction, type RedactOptions } from "@/lib/redact";
+import { readRawLines, type RawLine } from "../files/read-raw-lines";
 
-interface RawLine {
-  bytes: Buffer;
-  eol: Buffer;
-  text: string;
-}
-
-const CRLF = Buffer.from("\r\n");
-const LF = Buffer.from("\n");
-const NONE = Buffer.alloc(0);
 const FLUSH_BYTES = 1 << 20;
 
 /**
@@ -25,7 +16,7 @@ export async function redactUploadFile(inPath: string, outPath: string, options:
   const report: LineRedaction[] = [];
   const pending: RawLine[] = [];
   async function* texts(): AsyncIterable<string> {
-    for await (const line of readLines(inPath)) {
+    for await (const line of readRawLines(inPath)) {
       pending.push(line);
       yield line.text;
     }
@@ -52,24 +43,12 @@ export async function redactUploadFile(inPath: string, outPath: string, options:
   return report;
 }
 
-/** The file's lines as bytes (terminator apart) and as text; a line is joined from chunks once. */
-async function* readLines(path: string): AsyncIterable<RawLine> {
-  // ignoreBOM keeps a leading BOM in the text, so a redacted first line is re-encoded with it.
-  const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
-  let parts: Buffer[] = [];
-  const make = (bytes: Buffer, eol: Buffer): RawLine => ({ bytes, eol, text: decoder.decode(bytes) });
-  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
-    let from = 0;
-    for (let at = chunk.indexOf(10, from); at !== -1; at = chunk.indexOf(10, from)) {
-      parts.push(chunk.subarray(from, at));
-      let bytes = parts.length === 1 ? parts[0]! : Buffer.concat(parts);
-      parts = [];
-      from = at + 1;
-      const crlf = bytes.length > 0 && bytes[bytes.length - 1] === 13;
-      if (crlf) bytes = bytes.subarray(0, bytes.length - 1);
-      yield make(bytes, crlf ? CRLF : LF);
-    }
-    if (from < chunk.length) parts.push(chunk.subarray(from));
+/** What redacting the file would report, without writing anything (`tracefold redact --dry-run`). */
+export async function scanFileSecrets(path: string, options: RedactOptions = {}): Promise<LineRedaction[]> {
+  const report: LineRedaction[] = [];
+  async function* texts(): AsyncIterable<string> {
+    for await (const line of readRawLines(path)) yield line.text;
   }
-  if (parts.length > 0) yield make(Buffer.concat(parts), NONE);
+  for await (const _ of redactLines(texts(), report, options)) void _;
+  return report;
 }

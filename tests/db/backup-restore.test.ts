@@ -21,7 +21,7 @@ import { receiveUpload } from "../../server/uploads/receive-upload";
 import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
 import { TRACES_DIR } from "../helpers/traces";
 
-const TRACE = join(TRACES_DIR, "claude_code_jsonl/marot__spotter/test/fixtures/transcripts/4d5611e5-241a-462a-8d15-5122611a9569.jsonl");
+const TRACE = join(TRACES_DIR, "claude_code_jsonl/marot__spotter/test/fixtures/transcripts/4d5611e5-241a-462a-8d15-5122611a9569.jsonl"); // cut 211: before the response at line 1084 (293 messages, 408 records)
 const MODELS = readSchemaModels();
 
 /** Users, an imported trace with a sidecar, an evaluation run with results, a review queue with labels, usage slots. */
@@ -31,7 +31,7 @@ async function seedWorkspace(t: TestDb): Promise<void> {
   const imported = await importTraceFile({ db: t.db, store: t.store, path: TRACE, userId: admin.id });
   assert.equal(imported.status, "imported");
   const sessionId = imported.status === "imported" ? imported.sessions[0]!.id : "";
-  const fold = await runSessionPolicy(t.db, t.store, { sessionId, policyId: "oldest-turn", cut: 300 });
+  const fold = await runSessionPolicy(t.db, t.store, { sessionId, policyId: "oldest-turn", cut: 211 });
   assert.ok(fold.ok && fold.result.sidecars.length > 0, "a sidecar to back up");
   const run = await t.db.evalRun.create({ data: { name: "backup run", settings: '{"policies":["none"]}', status: "done", total: 2, done: 2, createdById: reviewer.id, startedAt: new Date("2026-11-23T10:00:00.123Z"), finishedAt: new Date() } });
   await t.db.evalResult.createMany({ data: [0, 1].map((i) => ({ runId: run.id, unitKey: `u${i}`, sessionId, cut: 100 + i, cutReason: "turn", policy: "none", sessionShare: 1 / 3, pruneRate: 0.1 * i, noImpact: i === 0 })) });

@@ -16,7 +16,7 @@ import { repack } from "../helpers/backup-archive";
 import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
 import { TRACES_DIR } from "../helpers/traces";
 
-const TRACE = join(TRACES_DIR, "claude_code_jsonl/marot__spotter/test/fixtures/transcripts/4d5611e5-241a-462a-8d15-5122611a9569.jsonl");
+const TRACE = join(TRACES_DIR, "claude_code_jsonl/marot__spotter/test/fixtures/transcripts/4d5611e5-241a-462a-8d15-5122611a9569.jsonl"); // cut 211: before the response at line 1084 (293 messages, 408 records)
 const MODELS = readSchemaModels();
 const LOCAL = readdirSync(resolve("prisma/migrations/sqlite")).sort();
 /** What a backup made by the first release with backups (before 0010 and 0011) lists. */
@@ -28,7 +28,7 @@ async function seedWorkspace(t: TestDb): Promise<string> {
   const imported = await importTraceFile({ db: t.db, store: t.store, path: TRACE, userId: admin.id });
   assert.equal(imported.status, "imported");
   const sessionId = imported.status === "imported" ? imported.sessions[0]!.id : "";
-  const fold = await runSessionPolicy(t.db, t.store, { sessionId, policyId: "oldest-turn", cut: 300 });
+  const fold = await runSessionPolicy(t.db, t.store, { sessionId, policyId: "oldest-turn", cut: 211 });
   assert.ok(fold.ok && fold.result.sidecars.length > 0, "a sidecar to back up");
   const run = await t.db.evalRun.create({ data: { name: "run", settings: '{"policies":["none"]}', status: "done", total: 0, done: 0, createdById: admin.id } });
   const queue = await t.db.reviewQueue.create({ data: { name: "q", kind: "dependency", runId: run.id, overlap: 1 } });
@@ -56,16 +56,25 @@ async function isEmpty(t: TestDb, blobKeys: string[]): Promise<boolean> {
   return true;
 }
 
-/** The real backup rewritten as the 0009 release wrote it: no 0010/0011 in the manifest, no CompactionJob table. */
+/**
+ * The real backup rewritten as the 0009 release wrote it: no later migration in the manifest, no
+ * CompactionJob table, no `records` column on messages (0012: every message was one record then).
+ */
 function asBaselineArchive(tar: Buffer, extra: { migrations?: string[]; rewrite?: Record<string, (body: Buffer) => Buffer> } = {}): Buffer {
   return repack(tar, {
     drop: "tables/CompactionJob.jsonl",
-    rewrite: extra.rewrite,
+    rewrite: { "tables/TraceMessage.jsonl": withoutField("records"), ...extra.rewrite },
     edit: (m) => {
       m.migrations = extra.migrations ?? AT_BASELINE;
       m.tables = m.tables.filter((t: { model: string }) => t.model !== "CompactionJob");
     },
   });
+}
+
+/** The source's tables as a 0009 archive of them restores: messages without their merged records. */
+async function dumpAsBaseline(t: TestDb): Promise<Record<string, unknown[]>> {
+  const tables = await dumpTables(t);
+  return { ...tables, TraceMessage: tables.TraceMessage!.map((row) => ({ ...(row as object), records: null })) };
 }
 
 /** Each JSON line of a table entry without `field`. */
@@ -108,11 +117,11 @@ for (const engine of ENGINES) {
     test("an archive at 0009 without the CompactionJob table restores with every row and blob, the new table empty and usable", async () => {
       await intoFresh("baseline", asBaselineArchive(tar), async (target, restore) => {
         const summary = await restore();
-        assert.deepEqual(summary.upgradedThrough, ["0010_label_recency", "0011_compaction_jobs"]);
+        assert.deepEqual(summary.upgradedThrough, LOCAL.slice(AT_BASELINE.length));
         assert.deepEqual(summary.emptyTables, ["CompactionJob"]);
         assert.ok(!summary.tables.some((t) => t.model === "CompactionJob"));
         assert.equal(summary.blobsWritten, blobKeys.length);
-        assert.deepEqual(await dumpTables(target), await dumpTables(source));
+        assert.deepEqual(await dumpTables(target), await dumpAsBaseline(source));
         assert.ok((await target.db.traceMessage.count()) > 100, "the trace's messages are back");
         assert.deepEqual(await blobsOf(target), await blobsOf(source));
         const job = await target.db.compactionJob.create({ data: { sessionId, policy: "self-gc" } });
@@ -122,12 +131,12 @@ for (const engine of ENGINES) {
 
     test("a column an additive migration adds may be missing from archived rows when nullable; undeclared, it is refused naming table, column and line", async () => {
       const archive = asBaselineArchive(tar, { rewrite: { "tables/ReviewItem.jsonl": withoutField("assignees") } });
-      const addsAssignees: MigrationVerdict[] = [{ ...MIGRATION_VERDICTS[0]!, restore: "additive", columns: ["ReviewItem.assignees"] }, MIGRATION_VERDICTS[1]!];
+      const addsAssignees: MigrationVerdict[] = [{ ...MIGRATION_VERDICTS[0]!, restore: "additive", columns: ["ReviewItem.assignees"] }, ...MIGRATION_VERDICTS.slice(1)];
       await intoFresh("no-assignees", archive, async (target, restore) => {
         await restore();
         const items = await target.db.reviewItem.findMany({ orderBy: { position: "asc" } });
         assert.deepEqual(items.map((i) => [i.itemKey, i.assignees]), [["k0", null], ["k1", null]]);
-        assert.deepEqual(await dumpTables(target), await dumpTables(source));
+        assert.deepEqual(await dumpTables(target), await dumpAsBaseline(source));
       }, addsAssignees);
       await intoFresh("no-assignees-undeclared", archive, async (target, restore) => {
         await assert.rejects(restore(), (e: unknown) => e instanceof ArchiveError && e.message === "tables/ReviewItem.jsonl line 1: column ReviewItem.assignees is missing");
@@ -136,12 +145,14 @@ for (const engine of ENGINES) {
     });
 
     test("an archive missing a migration that is not additive, or one adding a required column, is refused and writes nothing", async () => {
-      const breaking: MigrationVerdict[] = [MIGRATION_VERDICTS[0]!, { name: "0011_compaction_jobs", restore: "breaks-older-archives", reason: "as if it rewrote rows" }];
+      const breaking: MigrationVerdict[] = [MIGRATION_VERDICTS[0]!, { name: "0011_compaction_jobs", restore: "breaks-older-archives", reason: "as if it rewrote rows" }, ...MIGRATION_VERDICTS.slice(2)];
+      const workspace = `${LOCAL.at(-1)} \\(${LOCAL.length}\\)`;
       await intoFresh("breaking", asBaselineArchive(tar), async (target, restore) => {
-        await assert.rejects(restore(), (e: unknown) => e instanceof ArchiveError && /^the archive is at schema version 0009_suite_filters \(9 migrations\), this workspace at 0011_compaction_jobs \(11\): the archive lacks migration 0011_compaction_jobs, which changes existing rows \(as if it rewrote rows\); restore with the Tracefold version that made the backup, then upgrade$/.test(e.message));
+        const expected = new RegExp(`^the archive is at schema version 0009_suite_filters \\(9 migrations\\), this workspace at ${workspace}: the archive lacks migration 0011_compaction_jobs, which changes existing rows \\(as if it rewrote rows\\); restore with the Tracefold version that made the backup, then upgrade$`);
+        await assert.rejects(restore(), (e: unknown) => e instanceof ArchiveError && expected.test(e.message));
         assert.ok(await isEmpty(target, blobKeys), "no row or blob written");
       }, breaking);
-      const requiredCut: MigrationVerdict[] = [{ ...MIGRATION_VERDICTS[0]!, restore: "additive", columns: ["ReviewItem.cut"] }, MIGRATION_VERDICTS[1]!];
+      const requiredCut: MigrationVerdict[] = [{ ...MIGRATION_VERDICTS[0]!, restore: "additive", columns: ["ReviewItem.cut"] }, ...MIGRATION_VERDICTS.slice(1)];
       await intoFresh("required-column", asBaselineArchive(tar, { rewrite: { "tables/ReviewItem.jsonl": withoutField("cut") } }), async (target, restore) => {
         await assert.rejects(restore(), (e: unknown) => e instanceof ArchiveError && /column ReviewItem\.cut, added by 0010_label_recency, is required and has no default/.test(e.message));
         assert.ok(await isEmpty(target, blobKeys), "no row or blob written");

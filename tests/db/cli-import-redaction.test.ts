@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { runImport } from "../../cli/commands/import";
 import { seedDemoTraces } from "../../server/demo/seed-demo-traces";
+import { setRedactionSettings } from "../../server/settings/redaction-settings";
 import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
 
 const OPENAI_KEY = "sk-proj-Qz8vN3kT5mW1xR7yL2pA9dF4gH6jK0cB";
@@ -108,6 +109,27 @@ for (const engine of ENGINES) {
       // The generated suite has no secrets: an empty report, still recorded.
       const suite = await t.db.upload.findFirstOrThrow({ where: { fileName: { startsWith: "scenarios-" } } });
       assert.equal((await t.db.uploadRedaction.findUniqueOrThrow({ where: { uploadId: suite.id } })).count, 0);
+    });
+
+    test("tracefold import and the demo seed apply the admin's switches and allow-list", async () => {
+      await setRedactionSettings(t.db, { keepRawOriginals: false, redactEmails: false, disabledRules: ["bearer_token"], allowList: [OPENAI_KEY] });
+      try {
+        const file = join(dir, "chat-settings.json");
+        writeFileSync(file, chatTrace("settings"));
+        const { code, out } = await cli([file]);
+        assert.equal(code, 0, out);
+        assert.match(out, /chat-settings\.json: 1 sessions \(openai_chat\); no secrets found$/m);
+        const upload = await t.db.upload.findFirstOrThrow({ where: { fileName: "chat-settings.json" } });
+        assert.ok((await storedText(t, upload.id)).includes(OPENAI_KEY));
+
+        const shared = mkdtempSync(join(t.dataDir, "shared-settings-"));
+        writeFileSync(join(shared, "seeded.json"), chatTrace("seed-settings"));
+        await seedDemoTraces(t.db, t.store, { dataDir: join(t.dataDir, "seed-settings"), sharedTraces: shared });
+        const seeded = await t.db.upload.findFirstOrThrow({ where: { fileName: "seeded.json" } });
+        assert.equal((await t.db.uploadRedaction.findUniqueOrThrow({ where: { uploadId: seeded.id } })).count, 0);
+      } finally {
+        await setRedactionSettings(t.db, { keepRawOriginals: false, redactEmails: false });
+      }
     });
   });
 }

@@ -26,8 +26,8 @@ import { killWorkers, startWorker, until, type WorkerProcess } from "../helpers/
  * job to the next worker once its heartbeat is stale; a failing endpoint ends it failed with a
  * located message; rule-based runs never become jobs.
  */
-const TRACE = join(TRACES_DIR, "claude_code_jsonl/marot__spotter/test/fixtures/transcripts/4d5611e5-241a-462a-8d15-5122611a9569.jsonl");
-const REQUEST = { policy: "self-gc", cut: 300, params: { planner: "llm" } };
+const TRACE = join(TRACES_DIR, "claude_code_jsonl/marot__spotter/test/fixtures/transcripts/4d5611e5-241a-462a-8d15-5122611a9569.jsonl"); // cut 211: before the response at line 1084 (293 messages, 408 records)
+const REQUEST = { policy: "self-gc", cut: 211, params: { planner: "llm" } };
 const LLM_ENV = ["TRACEFOLD_LLM_PROVIDER", "TRACEFOLD_LLM_BASE_URL", "TRACEFOLD_LLM_API_KEY", "TRACEFOLD_LLM_MODEL", "TRACEFOLD_LLM_MAX_RETRIES"] as const;
 
 for (const engine of ENGINES) {
@@ -112,9 +112,9 @@ for (const engine of ENGINES) {
     test("rule-based runs, and planner=llm without an endpoint, answer synchronously and queue nothing", async () => {
       const jobsBefore = await t.db.compactionJob.count();
       const requestsBefore = stub.requests.length;
-      const ruleBased = await requestCompaction(t.db, t.store, () => assert.fail("no queue for a rule-based run"), { sessionId, request: { policy: "self-gc", cut: 300 } });
+      const ruleBased = await requestCompaction(t.db, t.store, () => assert.fail("no queue for a rule-based run"), { sessionId, request: { policy: "self-gc", cut: 211 } });
       assert.equal(ruleBased.kind, "done");
-      const direct = await compactSession(t.db, t.store, { sessionId, policy: "self-gc", cut: 300 });
+      const direct = await compactSession(t.db, t.store, { sessionId, policy: "self-gc", cut: 211 });
       assert.ok(direct.ok);
       assert.deepEqual((ruleBased as { data: CompactData }).data, direct.data);
       const provider = process.env.TRACEFOLD_LLM_PROVIDER;
@@ -175,7 +175,7 @@ for (const engine of ENGINES) {
       assert.equal(body?.ok, false);
       const { code, message } = body as { code: string; message: string };
       assert.equal(code, "internal");
-      assert.match(message, /^the policy run failed \(self-gc at cut 300\): the LLM call failed after 2 attempts: openai answered HTTP 500; it answered: .*upstream exploded/);
+      assert.match(message, /^the policy run failed \(self-gc at cut 211\): the LLM call failed after 2 attempts: openai answered HTTP 500; it answered: .*upstream exploded/);
       assert.doesNotMatch(message, /sk-stub/);
     });
 

@@ -13,7 +13,7 @@ import { importTraceFile } from "../../server/traces/import-trace-file";
 import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
 import { TRACES_DIR } from "../helpers/traces";
 
-/** The long real Claude Code session of e2e/human-labels (491 messages, one native compaction): 4 default cuts, 10 dense ones. */
+/** The long real Claude Code session of e2e/human-labels (491 records, 344 messages, one native compaction): 4 default cuts, 10 dense ones. */
 const TRACE = "claude_code_jsonl/marot__spotter/test/fixtures/transcripts/258c7280-ae70-4798-800f-63464d01a85d.jsonl";
 const SETTINGS = { suite: { kind: "all" }, policies: [{ id: "none" }, { id: "tool-prune" }], judge: "dependency" };
 

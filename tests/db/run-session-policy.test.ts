@@ -9,7 +9,7 @@ import { importTraceFile } from "../../server/traces/import-trace-file";
 import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
 import { TRACES_DIR } from "../helpers/traces";
 
-const TRACE = join(TRACES_DIR, "claude_code_jsonl/marot__spotter/test/fixtures/transcripts/4d5611e5-241a-462a-8d15-5122611a9569.jsonl");
+const TRACE = join(TRACES_DIR, "claude_code_jsonl/marot__spotter/test/fixtures/transcripts/4d5611e5-241a-462a-8d15-5122611a9569.jsonl"); // cut 211: before the response at line 1084 (293 messages, 408 records)
 
 for (const engine of ENGINES) {
   describe(`server-side policy runs on ${engine}`, () => {
@@ -35,10 +35,10 @@ for (const engine of ENGINES) {
     });
 
     test("every folded object restores byte for byte from its persisted sidecar", async () => {
-      const run = await runSessionPolicy(t.db, t.store, { sessionId, policyId: "oldest-turn", cut: 300 });
+      const run = await runSessionPolicy(t.db, t.store, { sessionId, policyId: "oldest-turn", cut: 211 });
       assert.ok(run.ok);
       if (!run.ok) return;
-      assert.ok(run.result.sidecars.length > 0, "oldest-turn folds something at cut 300");
+      assert.ok(run.result.sidecars.length > 0, "oldest-turn folds something at cut 211");
       for (const sidecar of run.result.sidecars) {
         const restored = await readSidecar(t.db, t.store, sidecar.sha256);
         assert.ok(restored);
@@ -80,13 +80,13 @@ describe("server-side self-gc with the LLM planner from the environment", () => 
   test("planner=llm calls the configured endpoint and its plan goes through rehearsal", async () => {
     const llm = llmClientFromEnv({ TRACEFOLD_LLM_PROVIDER: "openai", TRACEFOLD_LLM_BASE_URL: `${stub.baseUrl}/v1`, TRACEFOLD_LLM_API_KEY: "sk-test", TRACEFOLD_LLM_MODEL: "stub" });
     assert.ok(llm, "the environment configures a client");
-    const run = await runSessionPolicy(t.db, t.store, { sessionId, policyId: "self-gc", cut: 300, params: { planner: "llm" }, llm });
+    const run = await runSessionPolicy(t.db, t.store, { sessionId, policyId: "self-gc", cut: 211, params: { planner: "llm" }, llm });
     assert.ok(run.ok);
     assert.equal(stub.requests.length, 1);
     assert.match(JSON.stringify(stub.requests[0]!.body), /gc_plan/);
   });
 
   test("without a configured endpoint planner=llm fails with a clear message", async () => {
-    await assert.rejects(runSessionPolicy(t.db, t.store, { sessionId, policyId: "self-gc", cut: 300, params: { planner: "llm" } }), /TRACEFOLD_LLM/);
+    await assert.rejects(runSessionPolicy(t.db, t.store, { sessionId, policyId: "self-gc", cut: 211, params: { planner: "llm" } }), /TRACEFOLD_LLM/);
   });
 });

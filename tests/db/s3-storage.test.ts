@@ -13,7 +13,7 @@ import { startTestS3, type TestS3 } from "../helpers/s3-server";
 import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
 import { TRACES_DIR } from "../helpers/traces";
 
-const TRACE = join(TRACES_DIR, "claude_code_jsonl/marot__spotter/test/fixtures/transcripts/4d5611e5-241a-462a-8d15-5122611a9569.jsonl");
+const TRACE = join(TRACES_DIR, "claude_code_jsonl/marot__spotter/test/fixtures/transcripts/4d5611e5-241a-462a-8d15-5122611a9569.jsonl"); // cut 211: before the response at line 1084 (293 messages, 408 records)
 const sha = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 for (const engine of ENGINES) {
@@ -57,10 +57,10 @@ for (const engine of ENGINES) {
     });
 
     test("a folded object's sidecar goes to the bucket and restores byte for byte", async () => {
-      const run = await runSessionPolicy(t.db, store, { sessionId, policyId: "oldest-turn", cut: 300 });
+      const run = await runSessionPolicy(t.db, store, { sessionId, policyId: "oldest-turn", cut: 211 });
       assert.ok(run.ok);
       if (!run.ok) return;
-      assert.ok(run.result.sidecars.length > 0, "oldest-turn folds something at cut 300");
+      assert.ok(run.result.sidecars.length > 0, "oldest-turn folds something at cut 211");
       for (const sidecar of run.result.sidecars) {
         const restored = await readSidecar(t.db, store, sidecar.sha256);
         assert.ok(restored);

@@ -13,7 +13,7 @@ import { importTraceFile } from "../../server/traces/import-trace-file";
 import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
 import { TRACES_DIR } from "../helpers/traces";
 
-/** A real Claude Code session: 491 messages, 186 tool calls, one native compaction. */
+/** A real Claude Code session: 491 records (344 messages once split API responses merge), 186 tool calls, one native compaction. */
 const COMPACTED = join(TRACES_DIR, "claude_code_jsonl/marot__spotter/test/fixtures/transcripts/258c7280-ae70-4798-800f-63464d01a85d.jsonl");
 
 /** The part's text as the viewer sends it (undefined for images, which carry none). */

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { parseTrace } from "../../lib/trace/parse-trace";
 import { sourceFromText } from "../../lib/trace/source";
-import { setRedactionSettings } from "../../server/settings/redaction-settings";
+import { DEFAULT_REDACTION_SETTINGS, getRedactionSettings, setRedactionSettings } from "../../server/settings/redaction-settings";
 import type { BlobStore } from "../../server/storage/blob-store";
 import { receiveUpload, type UploadOutcome } from "../../server/uploads/receive-upload";
 import { UploadRefusedError } from "../../server/uploads/refuse-archive";
@@ -158,6 +158,39 @@ for (const engine of ENGINES) {
       } finally {
         await setRedactionSettings(t.db, { keepRawOriginals: false, redactEmails: false });
       }
+    });
+
+    test("rules an admin switched off and allow-listed values are left in the stored file; the rest is still redacted", async () => {
+      const TEST_KEY = "sk-test-fixture0000000000000000000";
+      const trace = (salt: string) =>
+        JSON.stringify([
+          { role: "user", content: `use ${OPENAI_KEY} or the fixture key ${TEST_KEY} (${salt})` },
+          { role: "assistant", content: `curl -H "Authorization: Bearer ${BEARER}"` },
+        ]);
+      await setRedactionSettings(t.db, { keepRawOriginals: false, redactEmails: false, disabledRules: ["bearer_token"], allowList: [TEST_KEY] });
+      try {
+        const outcome = imported(await upload(t, trace("rules")));
+        assert.deepEqual(outcome.redaction.entries.map((r) => r.kind), ["openai_key"]);
+        const row = await t.db.upload.findUniqueOrThrow({ where: { id: outcome.uploadId } });
+        const stored = (await t.store.readBytes(row.storageKey)).toString("utf8");
+        assert.ok(!stored.includes(OPENAI_KEY), "the real key is redacted");
+        assert.ok(stored.includes(TEST_KEY) && stored.includes(BEARER), "the allowed value and the switched-off kind are kept");
+      } finally {
+        await setRedactionSettings(t.db, { keepRawOriginals: false, redactEmails: false });
+      }
+      const after = imported(await upload(t, trace("defaults")));
+      assert.deepEqual(after.redaction.entries.map((r) => r.kind), ["openai_key", "openai_key", "bearer_token"], "back to every rule, nothing allowed");
+    });
+
+    test("the settings are stored and read back; unreadable rows fall back to the defaults", async () => {
+      const saved = await setRedactionSettings(t.db, { keepRawOriginals: true, redactEmails: true, disabledRules: ["jwt", "basic_auth"], allowList: ["demo-password", "/sk-test-[a-z0-9]+/"] });
+      assert.deepEqual(await getRedactionSettings(t.db), saved);
+      await t.db.setting.update({ where: { key: "redaction.allowList" }, data: { value: "not json" } });
+      await t.db.setting.update({ where: { key: "redaction.disabledRules" }, data: { value: JSON.stringify(["jwt", "no_such_rule", "email"]) } });
+      const read = await getRedactionSettings(t.db);
+      assert.deepEqual([read.allowList, read.disabledRules], [[], ["jwt"]]);
+      await setRedactionSettings(t.db, { keepRawOriginals: false, redactEmails: false });
+      assert.deepEqual(await getRedactionSettings(t.db), DEFAULT_REDACTION_SETTINGS);
     });
 
     test("a file without secrets is stored byte-exact under the sha256 of what was uploaded (CRLF kept)", async () => {

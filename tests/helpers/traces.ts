@@ -3,6 +3,8 @@ import { resolve } from "node:path";
 
 /** Where the real third-party traces live: `../shared/traces` beside the repo, or TRACEFOLD_TRACES_DIR. */
 export const TRACES_DIR = process.env.TRACEFOLD_TRACES_DIR ?? resolve(__dirname, "../../../shared/traces");
+/** The second, held-apart set of real traces (newer formats): `../shared/traces-new`, or TRACEFOLD_TRACES_NEW_DIR. */
+export const TRACES_NEW_DIR = process.env.TRACEFOLD_TRACES_NEW_DIR ?? resolve(__dirname, "../../../shared/traces-new");
 
 export interface ManifestEntry {
   path: string;

@@ -47,7 +47,11 @@ export function extractCandidates(text: string, push: (candidate: Candidate) => 
   if (options.locatorsOnly) return;
   for (const m of masked.matchAll(NUMBER_RE)) {
     const value = m[0].replace(/[,]+$/, "");
-    if (isSignificantNumber(value)) push({ kind: "number", value });
+    if (!isSignificantNumber(value)) continue;
+    push({ kind: "number", value });
+    // The same amount as a record or a JSON field writes it: "$2,787" is 2787 in the lookup result.
+    const bare = value.replace(/[$€£¥,]/g, "");
+    if (bare !== value && isSignificantNumber(bare)) push({ kind: "number", value: bare });
   }
   for (const m of masked.matchAll(IDENTIFIER_RE)) if (isCodeIdentifier(m[0])) push({ kind: "identifier", value: m[0] });
   for (const re of QUOTED_RES) {
@@ -87,9 +91,14 @@ function isIdLike(value: string): boolean {
   return countDigits(value) >= 3;
 }
 
-/** ≥ 3 significant digits, or ≥ 2 with a currency sign, decimal point or percent. */
+/**
+ * ≥ 3 significant digits, or ≥ 2 with a currency sign, decimal point or percent. An integer's
+ * trailing zeros are not significant: 500, 1000 and 3000 are round values an agent chooses or a
+ * default sets, not evidence it could only have learned.
+ */
 function isSignificantNumber(value: string): boolean {
-  const significant = value.replace(/[^\d]/g, "").replace(/^0+/, "").length;
+  const digits = value.replace(/[^\d.]/g, "");
+  const significant = (digits.includes(".") ? digits.replace(".", "") : digits.replace(/0+$/, "")).replace(/^0+/, "").length;
   if (significant >= 3) return true;
   return significant >= 2 && /[$€£¥.%]/.test(value);
 }
@@ -135,5 +144,18 @@ export function isStandalone(text: string, start: number, end: number, kind: Dep
     if (after >= 0 && separator(after) && end + 1 < text.length && isDigit(text.charCodeAt(end + 1))) return false;
     if (before >= 0 && isDigit(before)) return false;
   }
+  return true;
+}
+
+/**
+ * Looser than `isStandalone`, for re-discovery: the occurrence must not continue a longer word
+ * (`JOB-1425` inside `JOB-14254` is not `JOB-1425`), but a number may sit inside a list, a range or
+ * a diff header (`@@ -242,7 +242,7 @@`): the future did see it there before using it.
+ */
+export function isWordBounded(text: string, start: number, end: number): boolean {
+  const before = start > 0 ? text.charCodeAt(start - 1) : -1;
+  const after = end < text.length ? text.charCodeAt(end) : -1;
+  if (isWordCode(text.charCodeAt(start)) && before >= 0 && isWordCode(before)) return false;
+  if (isWordCode(text.charCodeAt(end - 1)) && after >= 0 && isWordCode(after)) return false;
   return true;
 }

@@ -6,16 +6,22 @@ import type { PartRef } from "./types";
 /**
  * User constraints and corrections (seed 000, Table 7 behavioral contract: "preserve a user's 'do
  * not replace the table header' correction"). A constraint is a sentence of a real user request in
- * the prefix that contains one of the constraint keywords; its value is the sentence itself, and
- * it is satisfied only when that exact sentence is visible.
+ * the prefix — never the agent's own prose — that contains one of the constraint keywords and
+ * directs rather than states ("I don't have the ID" and questions are not constraints); its value
+ * is the sentence itself, and it is satisfied only when that exact sentence is visible.
  *
  * A constraint is *used* by the future when a future assistant step shares one of its content
  * words (≥ 5 letters, not a stopword or keyword) — the future continues the task it constrains.
  * That keeps "don't forget to be nice" from binding a session about something else, at the cost
  * of missing constraints phrased entirely in stopwords.
  */
-export const CONSTRAINT_KEYWORDS_RE = /\b(?:do not|don't|dont|never|always|must|instead|keep|without)\b/i;
-const NOT_A_CONSTRAINT_RE = /\b(?:do not|don't|dont) (?:know|think|understand|see|remember|care|mind)\b/i;
+export const CONSTRAINT_KEYWORDS_RE = /\b(?:do not|don't|don’t|dont|never|always|must|instead|keep|without)\b/i;
+/**
+ * Sentences with a keyword that state a fact rather than direct the agent: "I don't have the
+ * reservation ID handy", "I don't know", "do not mind" — and questions, which ask rather than bind.
+ */
+const NOT_A_CONSTRAINT_RE = /\b(?:do not|don't|don’t|dont|never) (?:have|know|think|understand|see|remember|recall|care|mind|own|believe|expect)\b/i;
+const QUESTION_RE = /\?["')\]]*$/;
 const HARNESS_TEXT_RE = /^\s*(?:<[a-z-]+>|\[Request interrupted|Caveat: )/i;
 
 export interface ConstraintSentence {
@@ -36,7 +42,7 @@ export function findConstraints(messages: readonly Message[], cut: number): Cons
       for (const raw of part.text.split(/(?<=[.!?])\s+|\n+/)) {
         const sentence = raw.trim();
         if (sentence.length < 12 || sentence.length > 300 || seen.has(sentence)) continue;
-        if (!CONSTRAINT_KEYWORDS_RE.test(sentence) || NOT_A_CONSTRAINT_RE.test(sentence)) continue;
+        if (!CONSTRAINT_KEYWORDS_RE.test(sentence) || NOT_A_CONSTRAINT_RE.test(sentence) || QUESTION_RE.test(sentence)) continue;
         const words = contentWords(sentence);
         if (words.length === 0) continue;
         seen.add(sentence);

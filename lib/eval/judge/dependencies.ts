@@ -6,6 +6,7 @@ import { findConstraints } from "./constraints";
 import { splitFuture, type FutureText } from "./future";
 import { readableSegments } from "./part-texts";
 import { findSharedSpans } from "./shared-spans";
+import { ValueForms } from "./value-forms";
 import { DEPENDENCY_KINDS, type Dependency, type DependencyKind, type DependencySet, type PartRef, type PlantedRef } from "./types";
 
 /**
@@ -46,7 +47,9 @@ export function extractDependencies(session: Session, index: JudgeIndex, cut: nu
     if (!known) pending.set(candidate.value, { ...candidate, usedAt });
     else if (rank(candidate.kind) < rank(known.kind)) known.kind = candidate.kind;
   };
-  for (const use of future.uses) extractCandidates(use.text, (c) => add(c, use.ref));
+  // A code identifier the agent only talks about is narrative; one it writes into a call (an edit,
+  // a command, a query) is relied on. Other kinds count from prose too (a quoted id, an amount).
+  for (const use of future.uses) extractCandidates(use.text, (c) => (c.kind !== "identifier" || use.isCall) && add(c, use.ref));
   addSharedSpans(future.uses, prefix, options, add);
   addConstraints(session, cut, future.uses, add);
 
@@ -54,7 +57,7 @@ export function extractDependencies(session: Session, index: JudgeIndex, cut: nu
   const kinds = values.map((v) => pending.get(v)!.kind);
   const matcher = new AhoCorasick(values);
   const occurrences = scanPrefix(matcher, kinds, prefix);
-  const rediscovered = firstRediscovery(matcher, kinds, future.rediscoveries);
+  const rediscovered = firstRediscovery(values, kinds, future.rediscoveries);
 
   const stats = { candidates: values.length, notInPrefix: 0, rediscovered: 0, common: 0, ownCommand: 0 };
   const rare = options.rareIdentifierParts ?? 3;
@@ -183,14 +186,31 @@ function scanPrefix(matcher: AhoCorasick, kinds: DependencyKind[], prefix: Prefi
   return found;
 }
 
-/** Message index of the first future tool result or user message containing each value (Infinity if none). */
-function firstRediscovery(matcher: AhoCorasick, kinds: DependencyKind[], texts: FutureText[]): number[] {
+/**
+ * Message index of the first future tool result or user message showing each value (Infinity if
+ * none), in any of its forms (value-forms.ts), word-bounded: a number the future's own diff printed
+ * as `@@ -242,7` was seen by the agent before it said "line 242"; a span is seen again when a re-read
+ * prints its lines after line numbers — at the message where its last line has shown.
+ */
+function firstRediscovery(values: readonly string[], kinds: DependencyKind[], texts: FutureText[]): number[] {
+  const forms = new ValueForms(values, kinds);
   const first = new Array<number>(kinds.length).fill(Infinity);
+  const lines = new Map<number, Set<number>>();
   for (const { ref, text } of texts) {
-    matcher.scan(text, (i, start) => {
-      if (first[i] !== Infinity || !isStandalone(text, start, start + matcher.patterns[i]!.length, kinds[i]!)) return;
-      first[i] = ref.message;
-    });
+    forms.scan(
+      text,
+      false,
+      (i) => {
+        if (first[i] === Infinity) first[i] = ref.message;
+      },
+      (i, line) => {
+        if (first[i] !== Infinity) return;
+        const seen = lines.get(i) ?? new Set<number>();
+        seen.add(line);
+        lines.set(i, seen);
+        if (seen.size === forms.lineCounts[i]) first[i] = ref.message;
+      },
+    );
   }
   return first;
 }

@@ -10,12 +10,16 @@ import type { PartRef } from "./types";
  *   when it reaches what the agent said or did.
  * - `rediscoveries`: tool results and user messages (what the environment or the user supplied
  *   again: a value there could be re-found, so it is not a dependency if it came first).
- * The harness's own compaction summary recorded in the trace (`meta.compactSummary`) belongs to the
- * recorded compaction, not to the future, and is skipped.
+ * The harness's own compaction summary recorded in the trace (`meta.compactSummary`) is a
+ * re-discovery like any user message: the agent received it, so a value it carries was supplied
+ * again (careful readers of the gold set read it so: after a native compaction the agent works from
+ * the summary and re-reads what it needs).
  */
 export interface FutureText {
   ref: PartRef;
   text: string;
+  /** A tool call's arguments (an action), not prose. */
+  isCall?: boolean;
   /** The pieces of `text` (tool-call argument leaves), so verbatim spans never straddle two leaves. */
   segments: string[];
 }
@@ -37,7 +41,10 @@ export function splitFuture(session: Session, cut: number): FutureView {
   let assistantChars = 0;
   for (let m = cut; m < session.messages.length; m++) {
     const message = session.messages[m]!;
-    if (isNativeSummary(message)) continue;
+    if (isNativeSummary(message)) {
+      message.parts.forEach((part, p) => rediscoveries.push({ ref: { message: m, part: p }, text: readableText(part), segments: [] }));
+      continue;
+    }
     if (message.role === "assistant") {
       let counted = false;
       message.parts.forEach((part, p) => {
@@ -45,7 +52,7 @@ export function splitFuture(session: Session, cut: number): FutureView {
         const segments = readableSegments(part);
         const text = segments.join("\n");
         if (!text.trim()) return;
-        uses.push({ ref: { message: m, part: p }, text, segments });
+        uses.push({ ref: { message: m, part: p }, text, segments, isCall: part.type === "tool_call" });
         assistantChars += text.length;
         counted = true;
       });

@@ -1,13 +1,13 @@
 import type { Sidecar, ViewMessage } from "../../projection/types";
-import { AhoCorasick } from "./aho-corasick";
-import { isStandalone } from "./candidates";
 import { readableText } from "./part-texts";
 import type { Dependency } from "./types";
+import { ValueForms } from "./value-forms";
 
 /**
  * The texts of a projected view and of sidecar payloads, read the same way the prefix was read
- * (`readableText`), and one automaton over the dependency values to search them. The matcher is
- * built once per cut and shared by every policy evaluated there.
+ * (`readableText`), and one automaton over the dependency values and their other forms
+ * (value-forms.ts) to search them. The matcher is built once per cut and shared by every policy
+ * evaluated there.
  */
 export interface ViewText {
   text: string;
@@ -27,17 +27,11 @@ export interface DependencyMatcher {
 }
 
 export function createDependencyMatcher(dependencies: readonly Dependency[]): DependencyMatcher {
-  const automaton = new AhoCorasick(dependencies.map((d) => d.value));
-  return {
-    findIn(texts, into = new Set<number>()) {
-      for (const text of texts) {
-        automaton.scan(text, (i, start) => {
-          if (!into.has(i) && isStandalone(text, start, start + automaton.patterns[i]!.length, dependencies[i]!.kind)) into.add(i);
-        });
-      }
-      return into;
-    },
-  };
+  const forms = new ValueForms(
+    dependencies.map((d) => d.value),
+    dependencies.map((d) => d.kind),
+  );
+  return { findIn: (texts, into) => forms.findIn(texts, into) };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { countViewMessage } from "../../projection/materialize";
-import { toAnthropicMessages, toOpenAiMessages } from "../../projection/provider";
+import { projectForProviders } from "../../projection/provider-fixes";
 import { emptyPlan, type EditPlan, type PolicyAction, type Sidecar } from "../../projection/types";
 import type { PolicyContext } from "../types";
 import { commitBenefit, type CommitBenefit, type CommitBenefitInput } from "./commit-benefit";
@@ -59,11 +59,11 @@ export function commitPlan(ctx: PolicyContext, rehearsal: Rehearsal, options: Co
     });
     if (!benefit.commitNow) return unchanged("pending", benefit.reason, benefit);
   }
-  const fixes: string[] = [];
+  const projected = projectForProviders(rehearsal.view);
   const provider = {
-    openAiMessages: toOpenAiMessages(rehearsal.view, (n) => fixes.push(`openai: ${n}`)).length,
-    anthropicMessages: toAnthropicMessages(rehearsal.view, (n) => fixes.push(`anthropic: ${n}`)).messages.length,
-    fixes,
+    openAiMessages: projected.openAiMessages,
+    anthropicMessages: projected.anthropicMessages,
+    fixes: [...projected.fixes.openai.map((n) => `openai: ${n}`), ...projected.fixes.anthropic.map((n) => `anthropic: ${n}`)],
   };
   return {
     status: "committed",

@@ -74,7 +74,7 @@ async function decideSelfGc(ctx: PolicyContext, params: PolicyParams): Promise<P
   log.push(...rehearsal.log, `commit ${outcome.status}: ${outcome.reason}`);
   const committed = outcome.status === "committed";
   const why = committed
-    ? `the planner proposed only the objects its rules find safe to remove (${rehearsal.edits.length} edits); every other object stays`
+    ? `the planner aims at the target share with its own size estimates and proposes only what its rules find safe to remove; its ${rehearsal.edits.length} edits stop ${rehearsal.tokensAfter - (ctx.targetTokens ?? 0)} tokens short`
     : `commit ${outcome.status}: ${outcome.reason}`;
   return withTargetReport(ctx, {
     plan: outcome.plan,

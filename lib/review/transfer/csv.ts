@@ -1,5 +1,6 @@
 import { ReviewLabelSchema, type ReviewLabel } from "../label-schema";
 import { CSV_COLUMNS, columnFor, type CsvColumn } from "./csv-columns";
+import { fromSpreadsheetSafe, spreadsheetSafe } from "../../util/spreadsheet-safe";
 import { locateIssues, type ImportError } from "./issues";
 import type { ParsedRecord } from "./jsonl";
 
@@ -7,13 +8,15 @@ import type { ParsedRecord } from "./jsonl";
  * CSV export/import (RFC 4180: comma-separated, `"` quoting with `""` escapes, quoted cells may
  * hold commas, quotes, CR and LF, which are kept byte for byte). Header row first; rows end with
  * `\n`. Numbers are written with JavaScript's shortest round-trip form, so a parse gives the same
- * double back. Cells are not altered for spreadsheets (a leading `=` stays): the export is data.
+ * double back. Text cells are spreadsheet-safe (lib/util/spreadsheet-safe.ts): one that a
+ * spreadsheet would run as a formula gets a leading `'`, which the import strips again, so an
+ * export imports back exactly. JSONL is the raw format.
  */
 export function exportCsv(labels: readonly ReviewLabel[]): string {
   const rows = [CSV_COLUMNS.map((c) => c.name)];
   for (const label of labels) {
     const canonical = ReviewLabelSchema.parse(label) as unknown as Record<string, unknown>;
-    rows.push(CSV_COLUMNS.map((c) => cellOf(dig(canonical, c.path))));
+    rows.push(CSV_COLUMNS.map((c) => (c.type === "string" ? spreadsheetSafe(cellOf(dig(canonical, c.path))) : cellOf(dig(canonical, c.path)))));
   }
   return rows.map((cells) => `${cells.map(quote).join(",")}\n`).join("");
 }
@@ -42,7 +45,7 @@ export function parseCsv(text: string): { records: ParsedRecord[]; errors: Impor
     row.cells.forEach((cell, i) => {
       const column = columns[i]!;
       if (cell === "" && column.type !== "nullable-number") return;
-      put(object, column.path, valueOf(cell, column));
+      put(object, column.path, valueOf(column.type === "string" ? fromSpreadsheetSafe(cell) : cell, column));
     });
     const parsed = ReviewLabelSchema.safeParse(object);
     if (parsed.success) records.push({ line: row.line, label: parsed.data });

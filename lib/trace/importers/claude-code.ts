@@ -3,15 +3,19 @@ import { asText, isRecord, num, readJsonLines, str } from "../json-lines";
 import type { Message, NativeCompaction, ParseResult, Part, Role, Session, Usage } from "../model";
 import { SessionBuilder, at } from "../session-builder";
 import type { TraceSource } from "../source";
+import { ResponseAssembler, type MessageDraft } from "./claude-code-responses";
 
 /**
  * Claude Code session transcripts (`~/.claude/projects/<slug>/<sessionId>.jsonl`, FORMATS.md §1).
  *
  * Counting conventions (they reproduce the MANIFEST counts of every real file):
- * - one `user`/`assistant` record is one message. Claude Code splits one API response into several
- *   `assistant` records sharing `message.id`; they stay separate messages (meta `apiMessageId`) so
- *   each keeps its own source line, and the response's usage is kept once, on its last record, so
- *   summing usage over messages does not count one API call several times;
+ * - one `user` record is one message; one API response is one message. Claude Code writes a response
+ *   as one `assistant` record per content block, all sharing `message.id`, and writes the results
+ *   of parallel tool calls as soon as each call ran, sometimes between two records of the response.
+ *   Consecutive records of one `message.id` become one assistant message (meta `apiMessageId`,
+ *   every record's line in `records`) followed by the tool results, in file order (see
+ *   `ResponseAssembler`). The response's usage is kept once, from its last record. The MANIFEST's
+ *   `messages` column counts records: `records` of the session stats reproduces it;
  * - a `user` record carrying `tool_result` blocks becomes a `tool` message. If it also carries text
  *   (an interruption note, a hook message) the text parts stay in that same message, in order:
  *   splitting would break "one record, one message, one source line";
@@ -58,6 +62,7 @@ class TranscriptReader {
   private readonly lastOfResponse = new Map<string, Message>();
   private readonly warnedTypes = new Set<string>();
   private readonly path: SubagentPath | undefined;
+  private readonly responses = new ResponseAssembler((draft, apiMessageId) => this.addMessage(draft, apiMessageId));
 
   constructor(
     private readonly file: string,
@@ -84,6 +89,7 @@ class TranscriptReader {
   }
 
   finish(): Session[] {
+    this.responses.flush();
     this.flushBoundary();
     if (!this.builder) {
       this.issues.warn(1, "no user or assistant records: the file holds no conversation");
@@ -127,7 +133,6 @@ class TranscriptReader {
     if (!parts) return;
     this.session(record);
     const isSummary = record.isCompactSummary === true;
-    this.flushBoundary(isSummary ? { text: textOf(parts), line } : undefined);
     const role: Role = type === "assistant" ? "assistant" : parts.some((p) => p.type === "tool_result") ? "tool" : "user";
     const rawModel = str(message.model);
     const model = rawModel === SYNTHETIC_MODEL ? undefined : rawModel;
@@ -135,13 +140,25 @@ class TranscriptReader {
     const apiMessageId = type === "assistant" ? str(message.id) : undefined;
     const meta = messageMeta(record, { apiMessageId, synthetic: rawModel === SYNTHETIC_MODEL });
     const timestamp = str(record.timestamp);
-    const added = this.session().add({ role, parts, source: at(this.file, line), ...(timestamp ? { timestamp } : {}), ...(model ? { model } : {}), ...(usage ? { usage } : {}), ...(meta ? { meta } : {}) });
-    if (apiMessageId) this.keepUsageOnce(apiMessageId, added);
+    const draft: MessageDraft = { role, parts, source: at(this.file, line), ...(timestamp ? { timestamp } : {}), ...(model ? { model } : {}), ...(usage ? { usage } : {}), ...(meta ? { meta } : {}) };
+    if (!this.responses.absorb(draft, apiMessageId)) {
+      this.responses.flush();
+      this.flushBoundary(isSummary ? { text: textOf(parts), line } : undefined);
+      this.responses.start(draft, apiMessageId);
+    }
     const isInlineSidechain = record.isSidechain === true && !this.agentId;
     if (role === "user" && !this.title && !isSummary && record.isMeta !== true && !isInlineSidechain) this.title = titleFrom(textOf(parts));
   }
 
-  /** Moves an API response's usage to its latest record (the split records all repeat it). */
+  private addMessage(draft: MessageDraft, apiMessageId: string | undefined): void {
+    const added = this.session().add(draft);
+    if (apiMessageId) this.keepUsageOnce(apiMessageId, added);
+  }
+
+  /**
+   * A response's records are merged while they are consecutive; should its `message.id` come back
+   * after another message, its usage moves to the latest message so the call is still counted once.
+   */
   private keepUsageOnce(apiMessageId: string, added: Message): void {
     const previous = this.lastOfResponse.get(apiMessageId);
     if (previous?.usage) {
@@ -153,6 +170,7 @@ class TranscriptReader {
 
   private acceptSystem(record: Record<string, unknown>, line: number): void {
     if (record.subtype !== "compact_boundary") return;
+    this.responses.flush();
     this.flushBoundary();
     const metadata = isRecord(record.compactMetadata) ? record.compactMetadata : undefined;
     if (!metadata) this.issues.warn(line, "compact_boundary without compactMetadata: trigger and preTokens unknown", "compactMetadata");

@@ -105,6 +105,7 @@ function checkSession(session: Session, name: string, lineCount: number): void {
     if (message.source.file !== name || message.source.line < 1 || message.source.line > lineCount) {
       throw new Error(`session ${session.id}: message ${i} source ${JSON.stringify(message.source)} outside 1..${lineCount}`);
     }
+    if (message.records) checkRecords(message, `session ${session.id}: message ${i}`, lineCount);
     for (const part of message.parts) {
       if (part.type === "tool_call") {
         if (typeof part.id !== "string" || typeof part.name !== "string" || typeof part.arguments !== "string") throw new Error(`session ${session.id}: malformed tool_call ${JSON.stringify(part)}`);
@@ -120,6 +121,20 @@ function checkSession(session: Session, name: string, lineCount: number): void {
   for (const compaction of session.compactions) {
     if (compaction.beforeMessage < 0 || compaction.beforeMessage > session.messages.length) throw new Error(`session ${session.id}: compaction at ${compaction.beforeMessage}`);
   }
+}
+
+/** A merged message lists its records from its own source line on, in file order, covering every part once. */
+function checkRecords(message: Session["messages"][number], where: string, lineCount: number): void {
+  const records = message.records!;
+  if (records.length < 2) throw new Error(`${where}: records listed for a single record`);
+  if (records[0]!.line !== message.source.line) throw new Error(`${where}: first record ${records[0]!.line} is not the source line ${message.source.line}`);
+  records.forEach((r, k) => {
+    if (!Number.isInteger(r.line) || r.line < 1 || r.line > lineCount) throw new Error(`${where}: record line ${r.line} outside 1..${lineCount}`);
+    if (k > 0 && r.line <= records[k - 1]!.line) throw new Error(`${where}: record lines not increasing`);
+    if (!Number.isInteger(r.parts) || r.parts < 0) throw new Error(`${where}: record part count ${r.parts}`);
+  });
+  const total = records.reduce((n, r) => n + r.parts, 0);
+  if (total !== message.parts.length) throw new Error(`${where}: records give ${total} parts, the message has ${message.parts.length}`);
 }
 
 /** Lines as the sources count them: newlines + 1 (a trailing partial line counts). */

@@ -22,7 +22,8 @@ import { TRACES_DIR } from "../../helpers/traces";
  */
 const BIN = resolve(__dirname, "../../../cli/bin.mjs");
 const SUBSET = [
-  "claude_code_jsonl/marot__spotter/test/fixtures/transcripts/tool_heavy.jsonl",
+  // tool_heavy.jsonl has no replay cut since its split responses merged: its last safe cut is at 47% of the session.
+  "claude_code_jsonl/DRMacIver__claude-reliability/snapshot-tests/tests/coverage-test-fix/transcript.jsonl",
   "mini_swe_agent_traj/SWE-agent__mini-swe-agent/output/deepseek_reasoner_dev/pvlib__pvlib-python-1707/pvlib__pvlib-python-1707.traj.json",
   "swe_agent_traj/SWE-agent__SWE-agent/trajectories/demonstrations/ctf/crypto/katy.traj",
   "aider_chat_md/AFI-Protocol__afi-core/.aider.chat.history.md",

@@ -207,7 +207,7 @@ describe("tracefold eval errors", () => {
 
   test("a file that does not parse is reported with its line; the others are still evaluated", () => {
     const dir = mkdtempSync(join(tmpdir(), "tracefold-eval-bad-"));
-    copyFileSync(TOOL_HEAVY, join(dir, "good.jsonl"));
+    copyFileSync(join(TRACES_DIR, SUBSET[2]!), join(dir, "good.jsonl"));
     writeFileSync(join(dir, "bad.jsonl"), '{"type":"user","sessionId":"s","uuid":"u","message":{"role":"user","content":"hi"}}\n{"type":"assist');
     const run = tracefold([dir, "--policies", "none", "--json"]);
     assert.equal(run.code, 1, "partial failure is not success");

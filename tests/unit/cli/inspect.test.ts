@@ -20,9 +20,13 @@ test("inspect --json prints exactly one object with the contract's fields for ev
   const manifest = readManifest();
   assert.equal(report.files.length, manifest.length);
   for (const file of report.files) {
-    assert.deepEqual(Object.keys(file).sort(), ["errors", "format", "messages", "nativeCompactions", "path", "sessions", "tokens", "toolCalls", "toolResults"]);
+    assert.deepEqual(Object.keys(file).sort(), ["errors", "format", "messages", "nativeCompactions", "path", "records", "sessions", "tokens", "toolCalls", "toolResults"]);
     const entry = manifest.find((e) => String(file.path).endsWith(e.path))!;
     assert.equal(file.format, entry.format);
+    if (entry.format === "claude_code_jsonl") {
+      assert.equal(file.records, entry.messages, `${entry.path}: records`);
+      assert.ok(Number(file.messages) <= Number(file.records), `${entry.path}: split responses merged`);
+    } else assert.equal(file.records, file.messages, `${entry.path}: one record per message`);
     assert.equal(file.sessions, entry.sessions);
     assert.equal(file.toolCalls, entry.toolCalls);
     assert.ok(Number(file.tokens) > 0);
@@ -51,7 +55,8 @@ test("compact --json follows the documented contract", () => {
   const run = tracefold("compact", file, "--policy", "tool-prune", "--cut", "12", "--json");
   assert.equal(run.code, 0, run.stderr);
   const out = JSON.parse(run.stdout);
-  for (const key of ["policy", "session", "cut", "before", "after", "prunePct", "actions", "rejected", "summary", "view", "sidecars"]) assert.ok(key in out, key);
+  for (const key of ["policy", "session", "cut", "before", "after", "prunePct", "actions", "rejected", "summary", "view", "sidecars", "providerFixes"]) assert.ok(key in out, key);
+  assert.deepEqual(Object.keys(out.providerFixes).sort(), ["anthropic", "openai"]);
   assert.equal(out.cut.index, 12);
   assert.equal(out.before.tokens, out.cut.tokens);
   for (const message of out.view) for (const part of message.parts) {
@@ -59,6 +64,16 @@ test("compact --json follows the documented contract", () => {
     if (part.type === "tool_call") assert.equal(typeof part.id, "string");
     if (part.type === "tool_result") assert.equal(typeof part.callId, "string");
   }
+});
+
+test("compact --json reports no provider fix for self-gc on a real Claude Code session with parallel tool calls", () => {
+  // Issue 17: this session's split API responses made the Provider panel list 80 fixes (40 per provider).
+  const file = join(TRACES_DIR, "claude_code_jsonl/marot__spotter/test/fixtures/transcripts/258c7280-ae70-4798-800f-63464d01a85d.jsonl");
+  const run = tracefold("compact", file, "--policy", "self-gc", "--json");
+  assert.equal(run.code, 0, run.stderr);
+  const out = JSON.parse(run.stdout) as { prunePct: number; providerFixes: { openai: string[]; anthropic: string[] } };
+  assert.ok(out.prunePct > 0, "self-gc compacted the prefix");
+  assert.deepEqual(out.providerFixes, { openai: [], anthropic: [] });
 });
 
 test("policies --json lists ids, families, sources and params", () => {

@@ -4,8 +4,11 @@ import { before, describe, it } from "node:test";
 import { MIN_DETECT_SCORE } from "../../../lib/trace/importer";
 import { claudeCodeImporter } from "../../../lib/trace/importers/claude-code";
 import { codexRolloutImporter } from "../../../lib/trace/importers/codex-rollout";
+import { sessionUsageRows } from "../../../lib/online/trace-usage";
+import { createAnalyzer } from "../../../lib/trace/analyze";
 import type { ParseIssue, Part, Session } from "../../../lib/trace/model";
 import { HEAD_BYTES, sourceFromText, type TraceSource } from "../../../lib/trace/source";
+import { partSourceLine, recordLines } from "../../../lib/trace/source-records";
 import { sourceFromFile } from "../../../server/files/file-source";
 import { readManifest } from "../../helpers/traces";
 
@@ -33,6 +36,34 @@ const errorsOf = (issues: ParseIssue[]) => issues.filter((i) => i.severity === "
 const partsOf = (sessions: Session[], type: Part["type"]) => sessions.flatMap((s) => s.messages.flatMap((m) => m.parts.filter((p) => p.type === type)));
 const jsonl = (...records: unknown[]) => records.map((r) => (typeof r === "string" ? r : JSON.stringify(r))).join("\n") + "\n";
 
+/**
+ * Messages a Claude Code file holds once each API response is one message, counted straight from
+ * the raw JSONL (not through the importer): every user/assistant record is a message, except an
+ * assistant record whose `message.id` continues the response still being written — it stays open
+ * across tool-result records and closes at any other user record, another response or a boundary.
+ */
+function countResponses(path: string): { records: number; messages: number; continuations: number } {
+  let records = 0;
+  let continuations = 0;
+  let open: string | undefined;
+  for (const text of readFileSync(path, "utf8").split("\n")) {
+    if (!text.trim()) continue;
+    const record = JSON.parse(text) as { type?: string; subtype?: string; message?: { id?: string; content?: unknown } };
+    if (record.type === "system" && record.subtype === "compact_boundary") open = undefined;
+    if (record.type !== "user" && record.type !== "assistant") continue;
+    records++;
+    if (record.type === "assistant") {
+      if (open !== undefined && record.message?.id === open) continuations++;
+      else open = record.message?.id;
+    } else {
+      const content = record.message?.content;
+      const isResult = Array.isArray(content) && content.some((b: { type?: string }) => b?.type === "tool_result");
+      if (!isResult) open = undefined;
+    }
+  }
+  return { records, messages: records - continuations, continuations };
+}
+
 describe("claude_code_jsonl: real transcripts match the MANIFEST", () => {
   it("has claude_code_jsonl rows to check", () => assert.ok(claudeRows.length >= 10));
 
@@ -41,7 +72,13 @@ describe("claude_code_jsonl: real transcripts match the MANIFEST", () => {
       const { sessions, issues } = await parse(await sourceFromFile(row.absolutePath, row.path));
       assert.deepEqual(errorsOf(issues), []);
       assert.equal(sessions.length, row.sessions);
-      assert.equal(sessions.reduce((n, s) => n + s.messages.length, 0), row.messages, "messages");
+      const analyzer = createAnalyzer({ tokenizer: "chars4" });
+      const stats = sessions.map((s) => analyzer.analyze(s).stats);
+      assert.equal(stats.reduce((n, s) => n + s.records, 0), row.messages, "records (the MANIFEST's messages column counts records)");
+      const expected = countResponses(row.absolutePath);
+      assert.equal(expected.records, row.messages, "the raw count agrees with the MANIFEST");
+      assert.equal(sessions.reduce((n, s) => n + s.messages.length, 0), expected.messages, "messages: one per API response");
+      assert.equal(stats.reduce((n, s) => n + s.messages, 0), expected.messages, "stats.messages");
       assert.equal(partsOf(sessions, "tool_call").length, row.toolCalls, "tool_call parts");
       assert.equal(partsOf(sessions, "tool_result").length, row.toolResults, "tool_result parts");
       assert.deepEqual(sessions.flatMap((s) => s.models), row.models);
@@ -79,15 +116,30 @@ describe("claude_code_jsonl: sessions, compactions, subagents", () => {
     });
   }
 
-  it("keeps an API response's usage once, on its last split record", async () => {
-    const { sessions } = await parseRow("258c7280-ae70-4798-800f-63464d01a85d.jsonl");
-    const withUsage = new Map<string, number>();
-    for (const m of sessions[0]!.messages) {
-      const id = m.meta?.apiMessageId;
-      if (typeof id === "string" && m.usage) withUsage.set(id, (withUsage.get(id) ?? 0) + 1);
+  it("keeps each API response's usage once, from its last record: usage rows and provider input tokens match the raw file", async () => {
+    const entry = row("258c7280-ae70-4798-800f-63464d01a85d.jsonl");
+    const { sessions } = await parse(await sourceFromFile(entry.absolutePath, entry.path));
+    const session = sessions[0]!;
+    // Independently from the raw JSONL: the last usage each message.id reported, and the largest prompt.
+    type RawUsage = { input_tokens: number; output_tokens: number; cache_read_input_tokens?: number; cache_creation_input_tokens?: number };
+    const lastUsage = new Map<string, RawUsage>();
+    for (const text of readFileSync(entry.absolutePath, "utf8").split("\n")) {
+      if (!text.trim()) continue;
+      const record = JSON.parse(text) as { type?: string; message?: { id?: string; model?: string; usage?: RawUsage } };
+      if (record.type === "assistant" && record.message?.id && record.message.usage && record.message.model !== "<synthetic>") lastUsage.set(record.message.id, record.message.usage);
     }
-    assert.ok(withUsage.size > 100);
-    assert.deepEqual([...withUsage.values()].filter((n) => n > 1), []);
+    const prompt = (u: RawUsage) => u.input_tokens + (u.cache_read_input_tokens ?? 0) + (u.cache_creation_input_tokens ?? 0);
+    const withUsage = session.messages.filter((m) => m.usage);
+    assert.ok(withUsage.length > 100);
+    assert.deepEqual(
+      withUsage.map((m) => [m.meta?.apiMessageId, m.usage!.inputTokens, m.usage!.outputTokens]),
+      [...lastUsage].map(([id, u]) => [id, u.input_tokens, u.output_tokens]),
+      "one usage per response, in order, the last record's",
+    );
+    const rows = sessionUsageRows(session, { account: "a" }).rows;
+    assert.equal(rows.length, lastUsage.size, "one usage row per model call");
+    const stats = createAnalyzer({ tokenizer: "chars4" }).analyze(session).stats;
+    assert.equal(stats.providerInputTokens, Math.max(...[...lastUsage.values()].map(prompt)));
   });
 
   it("makes subagent files their own session whose parent is the path's session id", async () => {
@@ -101,7 +153,9 @@ describe("claude_code_jsonl: sessions, compactions, subagents", () => {
     const { sessions } = await parseRow("fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl");
     const session = sessions[0]!;
     assert.equal(session.parentId, undefined);
-    assert.equal(session.messages.filter((m) => m.meta?.sidechain === true).length, 405);
+    const sidechain = session.messages.filter((m) => m.meta?.sidechain === true);
+    assert.equal(sidechain.reduce((n, m) => n + recordLines(m).length, 0), 405, "sidechain records");
+    assert.equal(sidechain.length, 322, "sidechain messages (split responses merged)");
     assert.equal(session.title, "/orchestrator create TODO app by Next.js");
   });
 
@@ -157,14 +211,14 @@ describe("claude_code_jsonl: edge cases", () => {
   const assistant = (content: unknown[], extra: object = {}) => ({ type: "assistant", sessionId: "s-1", parentUuid: "u", message: { role: "assistant", model: "claude-opus-4-6", content, ...extra } });
   const call = { type: "tool_use", id: "toolu_1", name: "Bash", input: { command: "ls" } };
 
-  it("reports a truncated last line with its line number and keeps the lines before it", async () => {
+  it("reports a truncated last line as the file ending early, at its line, and keeps the lines before it", async () => {
     const text = jsonl(user("list files"), assistant([call])) + '{"type":"user","sessionId":"s-1","message":{"role":"user","content":[{"type":"tool_res';
     const { sessions, issues } = await claudeCodeImporter.parse(sourceFromText("cut.jsonl", text));
     assert.deepEqual(
       errorsOf(issues).map((i) => [i.file, i.line]),
       [["cut.jsonl", 3]],
     );
-    assert.match(issues[0]!.message, /invalid JSON/);
+    assert.match(issues[0]!.message, /^the file ends early: the JSON stops at its last line \(3\) inside a string/);
     assert.equal(sessions[0]!.messages.length, 2);
     assert.equal(sessions[0]!.messages[1]!.parts[0]!.type, "tool_call");
   });
@@ -215,15 +269,45 @@ describe("claude_code_jsonl: edge cases", () => {
     assert.deepEqual(sessions[0]!.messages[1]!.parts[1], { type: "tool_call", id: "toolu_1", name: "Bash", arguments: '{"command":"ls"}' });
   });
 
-  it("moves split-record usage to the last record and maps the usage fields", async () => {
+  it("merges the records of one API response into one message, keeping each record's line and the last usage once", async () => {
     const usage = { input_tokens: 3, output_tokens: 40, cache_read_input_tokens: 100, cache_creation_input_tokens: 5 };
     const first = assistant([{ type: "text", text: "Let me look." }], { id: "msg_1", usage: { ...usage, output_tokens: 2 } });
     const second = assistant([call], { id: "msg_1", usage });
     const { sessions } = await claudeCodeImporter.parse(sourceFromText("split.jsonl", jsonl(user("go"), first, second)));
-    const [, a, b] = sessions[0]!.messages;
-    assert.equal(a!.usage, undefined);
-    assert.deepEqual(b!.usage, { inputTokens: 3, outputTokens: 40, cachedInputTokens: 100, cacheWriteTokens: 5 });
-    assert.equal(b!.meta?.apiMessageId, "msg_1");
+    const [, merged, extra] = sessions[0]!.messages;
+    assert.equal(extra, undefined);
+    assert.deepEqual(merged!.parts.map((p) => p.type), ["text", "tool_call"]);
+    assert.deepEqual(merged!.usage, { inputTokens: 3, outputTokens: 40, cachedInputTokens: 100, cacheWriteTokens: 5 });
+    assert.equal(merged!.meta?.apiMessageId, "msg_1");
+    assert.equal(merged!.source.line, 2);
+    assert.deepEqual(merged!.records, [{ line: 2, parts: 1 }, { line: 3, parts: 1 }]);
+    assert.deepEqual([partSourceLine(merged!, 0), partSourceLine(merged!, 1)], [2, 3]);
+  });
+
+  it("puts tool results written between records of one response after the merged response, in file order", async () => {
+    const callB = { type: "tool_use", id: "toolu_2", name: "Read", input: { file_path: "a" } };
+    const result = (id: string) => user([{ type: "tool_result", tool_use_id: id, content: `out ${id}` }]);
+    const text = jsonl(user("go"), assistant([call], { id: "msg_1" }), result("toolu_1"), assistant([callB], { id: "msg_1" }), result("toolu_2"), assistant([{ type: "text", text: "done" }], { id: "msg_2" }));
+    const { sessions } = await claudeCodeImporter.parse(sourceFromText("parallel.jsonl", text));
+    const shape = sessions[0]!.messages.map((m) => [m.role, m.source.line, recordLines(m), m.parts.map((p) => (p.type === "tool_call" ? p.id : p.type === "tool_result" ? `result ${p.callId}` : p.type))]);
+    assert.deepEqual(shape, [
+      ["user", 1, [1], ["text"]],
+      ["assistant", 2, [2, 4], ["toolu_1", "toolu_2"]],
+      ["tool", 3, [3], ["result toolu_1"]],
+      ["tool", 5, [5], ["result toolu_2"]],
+      ["assistant", 6, [6], ["text"]],
+    ]);
+    assert.ok(sessions[0]!.messages.every((m) => m.parts.every((p) => p.type !== "tool_result" || !p.orphan)));
+  });
+
+  it("does not merge a response across a user prompt or a compact boundary", async () => {
+    const boundary = { type: "system", subtype: "compact_boundary", sessionId: "s-1", compactMetadata: { trigger: "auto", preTokens: 9 } };
+    const text = jsonl(user("go"), assistant([{ type: "text", text: "a" }], { id: "msg_1" }), user("wait"), assistant([{ type: "text", text: "b" }], { id: "msg_1", usage: { input_tokens: 1 } }), boundary, assistant([{ type: "text", text: "c" }], { id: "msg_1", usage: { input_tokens: 2 } }));
+    const { sessions } = await claudeCodeImporter.parse(sourceFromText("apart.jsonl", text));
+    const session = sessions[0]!;
+    assert.deepEqual(session.messages.map((m) => [m.role, m.source.line, m.records ?? null]), [["user", 1, null], ["assistant", 2, null], ["user", 3, null], ["assistant", 4, null], ["assistant", 6, null]]);
+    assert.deepEqual(session.compactions.map((c) => c.beforeMessage), [4]);
+    assert.deepEqual(session.messages.filter((m) => m.usage).map((m) => [m.index, m.usage?.inputTokens]), [[4, 2]], "a response split apart still reports its usage once");
   });
 
   it("records a boundary with no summary record and skips non-message records", async () => {

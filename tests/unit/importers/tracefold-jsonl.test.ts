@@ -20,9 +20,9 @@ const fixture = (name: string) => resolve(FIXTURES, "tracefold-jsonl", name);
 const parseFixture = async (name: string) => tracefoldJsonlImporter.parse(await sourceFromFile(fixture(name), name));
 const importText = (text: string) => tracefoldJsonlImporter.parse(sourceFromText("trace.tracefold.jsonl", text));
 const located = (issues: ParseIssue[]) => issues.map((i) => [i.line, i.field ?? null, i.expected ?? null]);
-/** Messages as plain JSON without their source locations (the one thing a round trip changes). */
+/** Messages as plain JSON without their source locations, merged records' lines included (the one thing a round trip changes). */
 const comparable = (session: Session) => JSON.parse(JSON.stringify({
-  messages: session.messages.map(({ source: _source, ...m }) => m),
+  messages: session.messages.map(({ source: _source, records: _records, ...m }) => m),
   compactions: session.compactions.map(({ source: _source, ...c }) => c),
 }));
 

@@ -73,3 +73,19 @@ describe("export and import", () => {
     assert.deepEqual(splitCsv('a,"b\r\n""c"",d"\r\ne,\n'), [{ line: 1, cells: ["a", 'b\r\n"c",d'] }, { line: 3, cells: ["e", ""] }]);
   });
 });
+
+describe("spreadsheet-safe CSV (issue 17, item 8)", () => {
+  const formulas = ["=HYPERLINK(\"http://x\",\"click\")", "+1+1", "-2+3", "@SUM(A1)", "\tindented", "\rcarriage", "'=already quoted", "''@two quotes", "'plain quote", "fine text"];
+  const withComments = formulas.map((comment, i) => failure(`s${i}`, "bob", { comment }));
+
+  test("no text cell of a labels export starts with a formula character", () => {
+    const rows = splitCsv(exportCsv(withComments)).slice(1);
+    for (const row of rows) for (const cell of row.cells) assert.doesNotMatch(cell, /^[=+\-@\t\r]/, JSON.stringify(cell));
+  });
+
+  test("the escape round-trips every comment exactly, leading quotes included", () => {
+    const back = importLabels(exportCsv(withComments), "csv");
+    assert.ok(back.ok, JSON.stringify(!back.ok && back.errors));
+    assert.deepEqual(back.labels.map((l) => l.comment), formulas);
+  });
+});

@@ -6,7 +6,7 @@ import { requireUser } from "@/server/auth/require";
 import { getDb } from "@/server/db/client";
 import { RedactionSettingsSchema, setRedactionSettings, type RedactionSettings } from "@/server/settings/redaction-settings";
 
-/** Admin: whether uploads keep their raw original and whether e-mail addresses are redacted. */
+/** Admin: whether uploads keep their raw original, whether e-mail addresses are redacted, which rules run, the allow-list. */
 export async function setRedactionSettingsAction(_previous: ActionResult<RedactionSettings> | null, form: FormData): Promise<ActionResult<RedactionSettings>> {
   const admin = await requireUser("admin");
   const input = RedactionSettingsSchema.safeParse(Object.fromEntries(form));

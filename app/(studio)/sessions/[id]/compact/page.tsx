@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { CompactionStudio } from "@/components/compaction/compaction-studio";
+import { NothingToReplay } from "@/components/compaction/nothing-to-replay";
 import { parseCompactQuery } from "@/components/compaction/url-state";
 import { requireUser } from "@/server/auth/require";
 import { getDb } from "@/server/db/client";
@@ -31,6 +32,7 @@ export default async function CompactPage({ params, searchParams }: CompactPageP
   const { id } = await params;
   const setup = await getCompactionSetup(getDb(), id);
   if (!setup) notFound();
+  if (setup.safeCuts.length === 0) return <NothingToReplay sessionId={setup.sessionId} messages={setup.messageCount} />;
   const policies = listPolicyInfo();
   const initial = parseCompactQuery(await searchParams, policies);
   return <CompactionStudio key={setup.sessionId} setup={setup} policies={policies} initial={initial} />;

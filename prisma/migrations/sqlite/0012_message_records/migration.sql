@@ -1,0 +1,4 @@
+-- One message merged from several source records (a Claude Code API response written one record per content block) lists them here
+-- AlterTable
+ALTER TABLE "TraceMessage" ADD COLUMN "records" TEXT;
+
