@@ -50,8 +50,15 @@ describe("the declared restore verdicts stay honest", () => {
       [bare, `DROP INDEX "x";`, /not one a restore can treat as additive: DROP/],
       [{ ...bare, tables: ["CompactionJob"] }, `CREATE INDEX "i" ON "ReviewItem"("cut");`, /declares CompactionJob, which its SQL does not create/],
     ];
+    cases.push(
+      [bare, `ALTER TABLE "ReviewItem" ADD COLUMN "a" TEXT,\nADD COLUMN "b" INTEGER;`, /adds column ReviewItem\.a without declaring it[^]*adds column ReviewItem\.b without declaring it/],
+      [{ ...bare, columns: ["ReviewItem.a", "ReviewItem.b"] }, `ALTER TABLE "ReviewItem" ADD COLUMN "a" TEXT,\nADD COLUMN "b" INTEGER NOT NULL;`, /adds column ReviewItem\.b NOT NULL without a DEFAULT/],
+      [{ ...bare, columns: ["ReviewItem.a"] }, `ALTER TABLE "ReviewItem" ADD COLUMN "a" TEXT, DROP COLUMN "cut";`, /not one a restore can treat as additive: ALTER TABLE "ReviewItem" ADD COLUMN "a" TEXT, DROP/],
+    );
     for (const [verdict, sql, problem] of cases) assert.match(additiveSqlProblems(verdict, sql, tableOf).join("\n"), problem, sql);
     assert.deepEqual(additiveSqlProblems({ ...bare, columns: ["ReviewItem.note"] }, `ALTER TABLE "ReviewItem" ADD COLUMN "note" TEXT NOT NULL DEFAULT '';`, tableOf), []);
+    // PostgreSQL's form: several columns in one ALTER TABLE.
+    assert.deepEqual(additiveSqlProblems({ ...bare, columns: ["ReviewItem.a", "ReviewItem.b"] }, `ALTER TABLE "ReviewItem" ADD COLUMN     "a" TEXT,\nADD COLUMN     "b" INTEGER;`, tableOf), []);
   });
 });
 
@@ -86,14 +93,15 @@ describe("planArchiveUpgrade", () => {
   });
 
   test("a missing migration that is not additive is refused naming it, with its reason", () => {
-    const verdicts: MigrationVerdict[] = [MIGRATION_VERDICTS[0]!, { name: "0011_compaction_jobs", restore: "breaks-older-archives", reason: "rewrites every session" }];
-    refused(AT_BASELINE, /^the archive is at schema version 0009_suite_filters \(9 migrations\), this workspace at 0011_compaction_jobs \(11\): the archive lacks migration 0011_compaction_jobs, which changes existing rows \(rewrites every session\); restore with the Tracefold version that made the backup, then upgrade$/, verdicts);
+    const verdicts: MigrationVerdict[] = [MIGRATION_VERDICTS[0]!, { name: "0011_compaction_jobs", restore: "breaks-older-archives", reason: "rewrites every session" }, ...MIGRATION_VERDICTS.slice(2)];
+    const workspace = `${LOCAL.at(-1)!} \\(${LOCAL.length}\\)`;
+    refused(AT_BASELINE, new RegExp(`^the archive is at schema version 0009_suite_filters \\(9 migrations\\), this workspace at ${workspace}: the archive lacks migration 0011_compaction_jobs, which changes existing rows \\(rewrites every session\\); restore with the Tracefold version that made the backup, then upgrade$`), verdicts);
     refused(AT_BASELINE, /the archive lacks migration 0010_label_recency, which is not declared additive/, [MIGRATION_VERDICTS[1]!]);
     refused(LOCAL.slice(0, 4), /the archive lacks migration 0005_redaction, which predates backups/);
   });
 
   test("a column an additive migration adds must be nullable or defaulted: required ones are refused naming table and column", () => {
-    const adds = (columns: string[]): MigrationVerdict[] => [{ ...MIGRATION_VERDICTS[0]!, restore: "additive", columns }, MIGRATION_VERDICTS[1]!];
+    const adds = (columns: string[]): MigrationVerdict[] => [{ ...MIGRATION_VERDICTS[0]!, restore: "additive", columns }, ...MIGRATION_VERDICTS.slice(1)];
     const tables = new Set([...ALL_TABLES].filter((t) => t !== "CompactionJob"));
     const plan = planArchiveUpgrade(AT_BASELINE, LOCAL, MODELS, tables, adds(["ReviewItem.assignees", "CompactionJob.attempts"]));
     assert.deepEqual([...plan.omittable.get("ReviewItem")!], ["assignees"]);
