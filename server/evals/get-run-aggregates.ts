@@ -1,10 +1,11 @@
 import { aggregatePolicies, comparePolicies, recordsAt, type EvaluationRecord, type PolicyAggregate } from "@/lib/eval/aggregate";
 import { budgetKey, parseBudgetKey } from "@/lib/eval/budget";
 import { aggregateCurves, type CurvePoint } from "@/lib/eval/curves";
-import { aggregateMatched, type MatchedComparison } from "@/lib/eval/matched";
+import type { MatchedComparison } from "@/lib/eval/matched";
 import { judgeSensitivity, type SensitivityReport } from "@/lib/eval/sensitivity";
 import type { McNemarResult } from "@/lib/stats/mcnemar";
 import type { Db } from "../db/client";
+import { cachedMatched } from "./matched-cache";
 import { loadRunRecords } from "./run-records";
 import { EvalSettingsSchema, policyKey, type EvalSettings } from "./run-settings";
 
@@ -14,7 +15,8 @@ import { EvalSettingsSchema, policyKey, type EvalSettings } from "./run-settings
  * - `policies`: aggregatePolicies over the units at each policy's own settings (the CLI's
  *   `policies`), with the failed-unit count per policy;
  * - `curves`: aggregateCurves over the sweep units (the CLI's `curves`; empty without a sweep);
- * - `matched`: aggregateMatched against the run's reference (the CLI's `matched`; null without one);
+ * - `matched`: aggregateMatched against the run's reference (the CLI's `matched`; null without one),
+ *   kept per run between polls (matched-cache.ts);
  * - `sensitivity`: judgeSensitivity of the own-settings units and, with a reference, of the
  *   matched ones (the CLI's `--sensitivity`; empty for an LLM judge, which gives no per-kind counts).
  * `budgets` lists the budget keys the run has (sweep levels ascending, then the match).
@@ -31,7 +33,7 @@ export interface RunAggregates {
 }
 
 export async function getRunAggregates(db: Db, runId: string): Promise<RunAggregates | null> {
-  const run = await db.evalRun.findUnique({ where: { id: runId }, select: { settings: true } });
+  const run = await db.evalRun.findUnique({ where: { id: runId }, select: { settings: true, status: true, done: true, failed: true } });
   if (!run) return null;
   const parsed = EvalSettingsSchema.safeParse(JSON.parse(run.settings));
   const settings = parsed.success ? parsed.data : null;
@@ -53,9 +55,15 @@ export async function getRunAggregates(db: Db, runId: string): Promise<RunAggreg
     sessions: new Set(own.map((r) => r.sessionId)).size,
     budgets: budgetsOf(records, failed),
     curves: aggregateCurves(records, order),
-    matched: reference === undefined ? null : { ...aggregateMatched(records, reference, order), failedUnits: failedAt(matchKey!) },
+    matched: reference === undefined ? null : { ...matchedOf(runId, run, records, reference, order), failedUnits: failedAt(matchKey!) },
     sensitivity: sensitivityOf(records, matchKey),
   };
+}
+
+/** The matched comparison, kept per run while its units do not change (matched-cache.ts). */
+function matchedOf(runId: string, run: { status: string; done: number; failed: number }, records: EvaluationRecord[], reference: string, order: readonly string[]) {
+  const running = run.status === "queued" || run.status === "running";
+  return cachedMatched(runId, `${run.status}|${run.done}|${run.failed}|${records.length}|${reference}`, running, () => ({ records, reference, order }));
 }
 
 /** The run's reference: its settings' `match`, or (settings unreadable) the one its stored units name. */
