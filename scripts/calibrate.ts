@@ -21,8 +21,11 @@ async function main(): Promise<void> {
     process.exit(same ? 0 : 1);
   }
   writeFileSync(file, text);
-  const b = report.binary;
-  console.log(`${report.units} gold units (${report.stale.length} stale): accuracy ${report.accuracy.pct}% [${report.accuracy.ci95.join(", ")}], κ ${report.kappa.value}; impact vs not: ${b.accuracy.pct}% [${b.accuracy.ci95.join(", ")}], κ ${b.kappa.value} → ${CALIBRATION_FILE}`);
+  for (const r of [report, report.holdout]) {
+    const b = r.binary;
+    console.log(`${r.gold}: ${r.units} units (${r.stale.length} stale): accuracy ${r.accuracy.pct}% [${r.accuracy.ci95.join(", ")}], κ ${r.kappa.value}; impact vs not: ${b.accuracy.pct}% [${b.accuracy.ci95.join(", ")}], κ ${b.kappa.value}`);
+  }
+  console.log(`→ ${CALIBRATION_FILE}`);
 }
 
 main().catch((error) => {

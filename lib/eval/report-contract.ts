@@ -89,6 +89,12 @@ export const CalibrationSchema = AgreementSchema.extend({
   disagreements: z.array(z.strictObject({ unit: z.string(), gold: z.string(), judge: z.string(), note: z.string() })),
 });
 
+/**
+ * gold/judge-calibration.json (`npm run calibrate`): the calibration over the gold set the judge's
+ * rules were chosen with, and over a held-out set labelled the same way that no rule saw.
+ */
+export const CalibrationReportSchema = CalibrationSchema.extend({ holdout: CalibrationSchema });
+
 export const ComparisonSchema = z.strictObject({
   a: z.string(),
   b: z.string(),

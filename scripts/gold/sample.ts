@@ -3,7 +3,10 @@
  * sampled cut, a blind labelling packet: the real future, and for each distinct view of that cut
  * its full text, what it changed and the sidecars it names — never the policy or a judge verdict.
  *
- *   npx tsx scripts/gold/sample.ts [--traces DIR] [--out DIR] [--cuts N]
+ *   npx tsx scripts/gold/sample.ts [--traces DIR] [--out DIR] [--cuts N] [--pool main|rest]
+ *
+ * `--pool rest` samples a held-out set instead: sessions outside the Hard Set with fewer than 200
+ * messages (none of the main gold set's), to measure the judge on units no rule was chosen on.
  *
  * Units: the Hard Set and every session of ≥ 200 messages, at the replay protocol's cuts where
  * self-gc committed; at each, self-gc and four baselines compacted to self-gc's view size (matched
@@ -40,8 +43,10 @@ async function main(): Promise<void> {
   const maxCuts = Number(arg("--cuts", "40"));
   const loaded = await loadSessions([traces]);
   const hard = new Set(selectSuite(loaded.sessions, { kind: "hard" }).map((s) => s.session.id));
-  const chosen = loaded.sessions.filter((s) => hard.has(s.session.id) || s.session.messages.length >= 200);
-  console.error(`${chosen.length} sessions (${hard.size} Hard Set, the rest ≥ 200 messages)`);
+  const main = (s: (typeof loaded.sessions)[number]) => hard.has(s.session.id) || s.session.messages.length >= 200;
+  const rest = arg("--pool", "main") === "rest";
+  const chosen = loaded.sessions.filter((s) => (rest ? !main(s) : main(s)));
+  console.error(rest ? `${chosen.length} sessions outside the main gold set's pool` : `${chosen.length} sessions (${hard.size} Hard Set, the rest ≥ 200 messages)`);
 
   const byCut = new Map<string, JudgedUnitView[]>();
   const collect = (view: JudgedUnitView) => {

@@ -4,8 +4,8 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { test } from "node:test";
 import { parseGold } from "../../../lib/eval/calibration/gold";
-import { EvalReportSchema } from "../../../lib/eval/report-contract";
-import { CALIBRATION_FILE, computeCalibration, GOLD_FILE } from "../../../scripts/calibration-report";
+import { CalibrationReportSchema, EvalReportSchema } from "../../../lib/eval/report-contract";
+import { CALIBRATION_FILE, computeCalibration, GOLD_FILE, HOLDOUT_FILE } from "../../../scripts/calibration-report";
 import { TRACES_DIR } from "../../helpers/traces";
 
 /**
@@ -15,16 +15,20 @@ import { TRACES_DIR } from "../../helpers/traces";
  */
 const ROOT = resolve(__dirname, "../../..");
 
-test("the gold set parses: every unit validates and every label names its unit's view", () => {
-  const { lines, errors } = parseGold(readFileSync(resolve(ROOT, GOLD_FILE), "utf8"));
-  assert.deepEqual(errors, []);
-  assert.ok(lines.length >= 150, `${lines.length} gold units`);
-  assert.equal(new Set(lines.map((l) => l.unit.id)).size, lines.length);
+test("the gold sets parse: every unit validates, every label names its unit's view, no unit is in both", () => {
+  const main = parseGold(readFileSync(resolve(ROOT, GOLD_FILE), "utf8"));
+  const holdout = parseGold(readFileSync(resolve(ROOT, HOLDOUT_FILE), "utf8"));
+  assert.deepEqual([...main.errors, ...holdout.errors], []);
+  assert.ok(main.lines.length >= 150, `${main.lines.length} gold units`);
+  assert.equal(new Set(main.lines.map((l) => l.unit.id)).size, main.lines.length);
+  const sessions = new Set(main.lines.map((l) => `${l.unit.trace.path}#${l.unit.sessionId}`));
+  assert.ok(holdout.lines.every((l) => !sessions.has(`${l.unit.trace.path}#${l.unit.sessionId}`)), "held-out units come from other sessions");
 });
 
 test("gold/judge-calibration.json is what the current judge gives over the gold set", async () => {
-  const report = await computeCalibration();
+  const report = CalibrationReportSchema.parse(await computeCalibration());
   assert.deepEqual(report.stale, [], "every gold unit is judged");
+  assert.deepEqual(report.holdout.stale, [], "every held-out unit is judged");
   const onDisk = JSON.parse(readFileSync(resolve(ROOT, CALIBRATION_FILE), "utf8"));
   assert.deepEqual(onDisk, JSON.parse(JSON.stringify(report)), "stale calibration: run npm run calibrate");
 });
