@@ -1,10 +1,10 @@
 import type { Budget } from "./budget";
 import type { PolicyParams, PolicyResult } from "../policies/types";
 import type { CutReason } from "./cut-protocol";
-import { judgeDependencies } from "./judge/dependency-judge";
+import { judgeWithChecks } from "./judge/dependency-judge";
 import { extractDependencies } from "./judge/dependencies";
 import { runAtCut, toCutEvaluation, type RunAtCutInput } from "./run-at-cut";
-import type { DependencySet } from "./judge/types";
+import type { CheckedDependency, DependencySet } from "./judge/types";
 import type { JudgeVerdict } from "./judge/verdict-schema";
 import type { DependencyMatcher } from "./judge/view-texts";
 
@@ -48,11 +48,11 @@ export async function evaluateCut(input: EvaluateCutInput): Promise<CutEvaluatio
 }
 
 /** `evaluateCut` plus the policy's result itself (the view and sidecars a views export writes). */
-export async function evaluateCutWithView(input: EvaluateCutInput): Promise<{ evaluation: CutEvaluation; result: PolicyResult }> {
+export async function evaluateCutWithView(input: EvaluateCutInput): Promise<{ evaluation: CutEvaluation; result: PolicyResult; checked: CheckedDependency[] }> {
   const { session, index, cut } = input;
   const { window, result } = await runAtCut(input);
   const dependencies = input.dependencies ?? extractDependencies(session, index, cut.cut);
-  const verdict = judgeDependencies({
+  const { verdict, checked } = judgeWithChecks({
     session,
     index,
     cut: cut.cut,
@@ -61,5 +61,5 @@ export async function evaluateCutWithView(input: EvaluateCutInput): Promise<{ ev
     countTokens: (text) => input.tokenizer.count(text),
     ...(input.matcher ? { matcher: input.matcher } : {}),
   });
-  return { evaluation: toCutEvaluation(input, window, result, verdict), result };
+  return { evaluation: toCutEvaluation(input, window, result, verdict), result, checked };
 }

@@ -9,7 +9,7 @@ import type { PointerStyle } from "../projection/pointers";
 import { budgetKey, sweepTarget, type Budget } from "./budget";
 import { evaluateCutWithView, type CutEvaluation, type EvaluateCutInput } from "./evaluate-cut";
 import { extractDependencies } from "./judge/dependencies";
-import type { DependencySet } from "./judge/types";
+import type { CheckedDependency, DependencySet } from "./judge/types";
 import { createDependencyMatcher, type DependencyMatcher } from "./judge/view-texts";
 import { runAtCut } from "./run-at-cut";
 
@@ -70,8 +70,10 @@ export interface JudgedUnitView {
   cut: ReplayCut;
   evaluation: CutEvaluation;
   result: PolicyResult;
-  /** The cut's dependencies (the evaluation's evidence is capped; an export checks them all again). */
+  /** The cut's dependencies. */
   dependencies: DependencySet;
+  /** Every dependency checked against this view (the evaluation's evidence is capped). */
+  checked: CheckedDependency[];
 }
 
 export interface SuiteProgress {
@@ -199,9 +201,9 @@ async function evaluateUnit(
   const key = unitKey(session.id, cut.cut, unit.entry, unit.budget);
   try {
     const target = await targetOf(unit, cut, reference);
-    const { evaluation, result } = await evaluateCutWithView(cutInput(options, suiteSession, cut, unit, shared, target));
+    const { evaluation, result, checked } = await evaluateCutWithView(cutInput(options, suiteSession, cut, unit, shared, target));
     reference.offer(unit, evaluation);
-    await options.onView?.({ key, session, index: suiteSession.index, cut, evaluation, result, dependencies: shared.dependencies });
+    await options.onView?.({ key, session, index: suiteSession.index, cut, evaluation, result, dependencies: shared.dependencies, checked });
     progress.done++;
     return { kind: "result", key, evaluation, progress: { ...progress } };
   } catch (error) {

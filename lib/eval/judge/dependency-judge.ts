@@ -39,6 +39,14 @@ export interface JudgeDependenciesInput {
 }
 
 export function judgeDependencies(input: JudgeDependenciesInput): JudgeVerdict {
+  return judgeWithChecks(input).verdict;
+}
+
+/**
+ * The verdict and every checked dependency behind it (the verdict's evidence keeps at most
+ * `evidenceLimit`): a views export writes them all without checking the view a second time.
+ */
+export function judgeWithChecks(input: JudgeDependenciesInput): { verdict: JudgeVerdict; checked: CheckedDependency[] } {
   const { session, index, cut, result } = input;
   if (result.cut !== cut) throw new RangeError(`result is for cut ${result.cut}, not ${cut}`);
   const set = input.dependencies ?? extractDependencies(session, index, cut, input.extract);
@@ -56,7 +64,7 @@ export function judgeDependencies(input: JudgeDependenciesInput): JudgeVerdict {
   const restores = restoreCosts(checked, result.sidecars, input.countTokens);
   const ordered = [...lost, ...restorable, ...checked.filter((d) => d.status === "visible")];
   const limit = input.evidenceLimit ?? 200;
-  return {
+  const verdict: JudgeVerdict = {
     valid: noImpact,
     uncertain,
     overall_score: overallScore(dimension_scores),
@@ -74,6 +82,7 @@ export function judgeDependencies(input: JudgeDependenciesInput): JudgeVerdict {
       omitted: Math.max(0, ordered.length - limit),
     },
   };
+  return { verdict, checked };
 }
 
 /** Visible / restorable / lost per dependency kind (kinds with no dependency are left out). */

@@ -45,14 +45,23 @@ export function expandView(prefix: readonly Message[], compact: readonly Compact
   }));
 }
 
-/** Same content as the original part: every field of the original equal, and no other content field. */
+/**
+ * Same content as the original part: every field of the original equal, and no other content field
+ * (`origin`, `objectId` and `action` are annotations). Shallow: a part's fields are strings,
+ * numbers and booleans, and the harness copies untouched parts field for field.
+ */
 function samePart(original: Part, part: ViewPart): boolean {
-  const { origin: _origin, objectId: _objectId, action: _action, ...rest } = part;
-  return canonical(rest) === canonical(original);
-}
-
-function canonical(value: object): string {
-  return JSON.stringify(value, (_key, v: unknown) => (v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v));
+  const annotated = part as unknown as Record<string, unknown>;
+  const plain = original as unknown as Record<string, unknown>;
+  let fields = 0;
+  for (const key in annotated) {
+    if (key === "origin" || key === "objectId" || key === "action" || annotated[key] === undefined) continue;
+    fields++;
+    if (annotated[key] !== plain[key]) return false;
+  }
+  let originalFields = 0;
+  for (const key in plain) if (plain[key] !== undefined) originalFields++;
+  return fields === originalFields;
 }
 
 function stripUndefined<T extends object>(value: T): T {

@@ -1,6 +1,5 @@
 import type { Message, Session } from "../../trace/model";
 import type { JudgedUnitView } from "../evaluate-suite";
-import { checkView } from "../judge/check-view";
 import { restoreCosts, sidecarTokens } from "../judge/restores";
 import type { CheckedDependency } from "../judge/types";
 import { compactView } from "./compact-view";
@@ -9,8 +8,8 @@ import type { ViewsCutLine, ViewsSidecarLine, ViewsUnitLine } from "./schema";
 /**
  * Builds the lines of a views export (schema.ts) from judged units. Stateful only in what it has
  * already written — the current cut and the sidecar digests — so each cut's prefix and future and
- * each payload appear once. The verdicts are every dependency of the cut checked against the view
- * again (the stored evidence is capped at 200), by the same `checkView` the judge ran.
+ * each payload appear once. The verdicts are every dependency the judge checked against the view
+ * (the stored evidence keeps at most 200).
  */
 export interface ViewsLineWriter {
   linesFor(unit: JudgedUnitView): (ViewsCutLine | ViewsSidecarLine | ViewsUnitLine)[];
@@ -56,8 +55,8 @@ function cutLine({ session, cut }: JudgedUnitView): ViewsCutLine {
 }
 
 function unitLine(unit: JudgedUnitView, count: (text: string) => number): ViewsUnitLine {
-  const { session, index, evaluation, result } = unit;
-  const checked = checkView({ session, index, dependencies: unit.dependencies.dependencies, result });
+  const { session, evaluation, result } = unit;
+  const { checked } = unit;
   const restores = restoreCosts(checked, result.sidecars, count);
   const lost = checked.some((d) => d.status === "lost");
   return {
