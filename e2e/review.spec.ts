@@ -138,6 +138,11 @@ test.describe("as a reviewer", () => {
     await expect(page.getByTestId("verdict-count")).toHaveText("0");
     await expect(page.getByRole("heading", { name: "Projected view" })).toBeVisible();
     await expect(page.getByRole("heading", { name: /^Removed or changed/ })).toBeVisible();
+    // The judge's evidence in the three verdicts: counts, then the lost dependencies first and the restorable ones after them.
+    await expect(page.getByTestId("failure-counts")).toHaveText(/^[1-9]\d* lost · \d+ restorable · \d+ visible/);
+    const statuses = await page.getByTestId("failure-dependencies").locator("li").evaluateAll((items) => items.map((i) => i.getAttribute("data-status")));
+    expect(statuses[0]).toBe("lost");
+    expect(statuses).toEqual([...statuses.filter((s) => s === "lost"), ...statuses.filter((s) => s === "restorable")]);
     await page.keyboard.press("?");
     await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toContainText("failure category");
     await page.keyboard.press("Escape");

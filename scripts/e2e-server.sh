@@ -14,6 +14,8 @@ export TRACEFOLD_NEXT_DIST_DIR="data/.next-e2e"
 export TRACEFOLD_TSCONFIG="tsconfig.e2e.json"
 export NEXTAUTH_URL="http://127.0.0.1:${E2E_PORT:-3100}"
 export NEXTAUTH_SECRET="${NEXTAUTH_SECRET:-tracefold-e2e-secret-not-for-production}"
+# The judge calibration report the run page reads (a fixture: its figures are known to the specs).
+export TRACEFOLD_JUDGE_CALIBRATION="${TRACEFOLD_JUDGE_CALIBRATION:-tests/fixtures/judge-calibration.json}"
 
 rm -rf ./data/e2e ./data/e2e.db ./data/e2e.db-wal ./data/e2e.db-shm ./data/e2e.db-journal
 mkdir -p ./data

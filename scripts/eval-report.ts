@@ -148,7 +148,7 @@ async function diagnoseLine(evaluation: CutEvaluation, s: SuiteSession, analyzer
     const key = `${a.action}/${a.reason.split(":")[0]}`;
     byCode.set(key, (byCode.get(key) ?? 0) + 1);
   }
-  const missing = (evaluation.verdict.evidence?.dependencies ?? []).filter((d) => d.status === "missing");
+  const missing = (evaluation.verdict.evidence?.dependencies ?? []).filter((d) => d.status === "lost");
   const lost = missing.map((d) => `${d.kind}:${d.category}${d.lostBy ? `<${d.lostBy.rule}` : ""}`);
   const rehearsal = details.rehearsal ? `${details.rehearsal.status} ${(100 * details.rehearsal.pruneRate).toFixed(1)}%` : "-";
   return [

@@ -1,4 +1,8 @@
-import { aggregatePolicies, comparePolicies, toRecord, type EvaluationRecord } from "@/lib/eval/aggregate";
+import { aggregatePolicies, comparePolicies, recordsAt, toRecord, type EvaluationRecord } from "@/lib/eval/aggregate";
+import { budgetKey } from "@/lib/eval/budget";
+import { aggregateCurves } from "@/lib/eval/curves";
+import { aggregateMatched } from "@/lib/eval/matched";
+import { judgeSensitivity, type SensitivityReport } from "@/lib/eval/sensitivity";
 import { replayCuts } from "@/lib/eval/cut-protocol";
 import { evaluateSuite, type SuiteItem } from "@/lib/eval/evaluate-suite";
 import { createLlmJudge, type LlmJudge } from "@/lib/eval/llm-judge/judge";
@@ -10,7 +14,9 @@ import { contractBreakdown, formatBreakdown, groupLabels } from "../eval/breakdo
 import { evaluateSuiteWithLlm } from "../eval/llm-suite";
 import { loadSessions, NoTraceFilesError } from "../eval/load-sessions";
 import { evalUsage, parseEvalOptions, suiteSpec, type EvalOptions } from "../eval/options";
+import { calibrateAgainst, GoldFileError, readGoldFile } from "../eval/calibrate";
 import { createProgress } from "../eval/progress";
+import { createViewsExport, type ViewsExport } from "../eval/views-export";
 import { contractComparison, contractPolicy, formatTable, type EvalReport } from "../eval/report";
 
 export { evalUsage };
@@ -32,6 +38,14 @@ export async function runEval(argv: string[]): Promise<number> {
       "tracefold eval: --judge llm needs a model endpoint and none is configured: set TRACEFOLD_LLM_PROVIDER (openai or anthropic) and TRACEFOLD_LLM_MODEL, plus TRACEFOLD_LLM_BASE_URL and TRACEFOLD_LLM_API_KEY as your endpoint needs, or have an admin store one on the studio's Admin → settings (see README, Configuration)",
     );
     return 1;
+  }
+  let gold;
+  try {
+    gold = options.calibrate ? await readGoldFile(options.calibrate) : undefined;
+  } catch (error) {
+    if (!(error instanceof GoldFileError)) throw error;
+    console.error(`tracefold eval: ${error.message}`);
+    return 2;
   }
   const progress = createProgress(process.stderr, { lines: !options.json });
   let loaded;
@@ -63,14 +77,30 @@ export async function runEval(argv: string[]): Promise<number> {
     return 1;
   }
   const cuts = sessions.reduce((n, s) => n + replayCuts(s.session, s.index, { levels: options.cutLevels }).length, 0);
-  const { records, failed } = await replay(options, sessions, loaded.tokenizerFor, judge, progress);
+  const exporter = options.exportViews ? createViewsExport(options.exportViews, loaded.tokenizerFor) : undefined;
+  let replayed;
+  try {
+    replayed = await replay(options, sessions, loaded.tokenizerFor, judge, progress, exporter);
+  } catch (error) {
+    await exporter?.close(false);
+    throw error;
+  }
+  await exporter?.close(true);
+  const { records, failed } = replayed;
   const ids = options.policies.map((p) => p.id);
+  const own = recordsAt(records, undefined);
+  const matched = options.match ? aggregateMatched(records, options.match, ids) : undefined;
   const report: EvalReport = {
     suite: { sessions: sessions.length, cuts },
     judge: judge?.id ?? "dependency",
-    policies: aggregatePolicies(records, ids).map(contractPolicy),
-    ...(options.compare ? { comparison: contractComparison(...options.compare, comparePolicies(records, ...options.compare)) } : {}),
-    ...(options.by ? { breakdown: contractBreakdown(records, groupLabels(sessions, options.by), options.by, ids) } : {}),
+    pointers: options.pointers,
+    policies: aggregatePolicies(own, ids).map(contractPolicy),
+    ...(options.sweep ? { curves: aggregateCurves(records, ids) } : {}),
+    ...(matched ? { matched } : {}),
+    ...(options.sensitivity ? { sensitivity: sensitivityReports(records, options.match) } : {}),
+    ...(gold ? { calibration: calibrateAgainst(gold, loaded) } : {}),
+    ...(options.compare ? { comparison: contractComparison(...options.compare, comparePolicies(own, ...options.compare)) } : {}),
+    ...(options.by ? { breakdown: contractBreakdown(own, groupLabels(sessions, options.by), options.by, ids) } : {}),
   };
   if (options.json) process.stdout.write(`${JSON.stringify(report)}\n`);
   else {
@@ -91,14 +121,32 @@ async function llmJudgeInEffect(): Promise<LlmJudge | undefined> {
   return client ? createLlmJudge(client, { repairAttempts: 1 }) : undefined;
 }
 
+/** Rankings under judge variants, for the policies' own settings and, with `--match`, the matched units. */
+function sensitivityReports(records: readonly EvaluationRecord[], match: string | undefined): SensitivityReport[] {
+  const reports = [judgeSensitivity(recordsAt(records, undefined), "own")];
+  if (match) reports.push(judgeSensitivity(recordsAt(records, budgetKey({ kind: "match", reference: match })), "matched"));
+  return reports.filter((r): r is SensitivityReport => r !== undefined);
+}
+
 async function replay(
   options: EvalOptions,
   sessions: Parameters<typeof evaluateSuite>[0]["sessions"],
   tokenizerFor: Parameters<typeof evaluateSuite>[0]["tokenizerFor"],
   judge: LlmJudge | undefined,
   progress: ReturnType<typeof createProgress>,
+  exporter: ViewsExport | undefined,
 ): Promise<{ records: EvaluationRecord[]; failed: number }> {
-  const suite = { sessions, policies: options.policies.map((policy) => ({ policy })), tokenizerFor, triggerLevel: options.triggerLevel, levels: options.cutLevels };
+  const suite = {
+    sessions,
+    policies: options.policies.map((policy) => ({ policy })),
+    tokenizerFor,
+    triggerLevel: options.triggerLevel,
+    levels: options.cutLevels,
+    pointers: options.pointers,
+    ...(options.sweep ? { sweep: options.sweep } : {}),
+    ...(options.match ? { match: options.match } : {}),
+    ...(exporter ? { onView: exporter.write } : {}),
+  };
   const items: AsyncGenerator<SuiteItem> = judge ? evaluateSuiteWithLlm({ ...suite, judge, concurrency: options.concurrency }) : evaluateSuite(suite);
   const records: EvaluationRecord[] = [];
   let failed = 0;

@@ -15,7 +15,8 @@ import { listTraceFiles } from "@/server/files/list-trace-files";
  * (two copies of one transcript) would merge in paired comparisons, so later ones get `#2`, `#3`.
  */
 export interface LoadedSuite {
-  sessions: SuiteSession[];
+  /** Each session with the file it came from (as listed from the arguments). */
+  sessions: (SuiteSession & { path: string })[];
   tokenizerFor: (session: Session) => Tokenizer;
   files: number;
   /** Files left out, with every located problem (`path:line: message`). */
@@ -38,7 +39,7 @@ export async function loadSessions(inputs: string[], options: LoadOptions = {}):
   const paths = await listPaths(inputs);
   if (paths.length === 0) throw new NoTraceFilesError(`no trace files in ${inputs.join(", ")} (looked for .jsonl, .ndjson, .json, .traj and aider chat histories)`);
   const analyzer = createAnalyzer(options.tokenizer ? { tokenizer: options.tokenizer } : {});
-  const sessions: SuiteSession[] = [];
+  const sessions: LoadedSuite["sessions"] = [];
   const failed: LoadedSuite["failed"] = [];
   const empty: string[] = [];
   const seen = new Map<string, number>();
@@ -48,7 +49,7 @@ export async function loadSessions(inputs: string[], options: LoadOptions = {}):
       seen.set(session.id, count);
       const unique = count === 1 ? session : { ...session, id: `${session.id}#${count}` };
       const { index } = analyzer.analyze(unique);
-      sessions.push({ session: unique, index });
+      sessions.push({ session: unique, index, path });
     });
     if (problems === "empty") empty.push(path);
     else if (problems.length > 0) failed.push({ path, problems });

@@ -6,12 +6,15 @@ import type { SuiteFilter } from "@/lib/eval/suite-filter";
 import type { SuiteSpec } from "@/lib/eval/suites";
 import { FORMAT_IDS, type FormatId } from "@/lib/trace/model";
 import { isTokenizerId, TOKENIZER_IDS, type TokenizerId } from "@/lib/tokens/tokenizer";
+import { ZodError } from "zod";
+import { parseSweepText } from "@/lib/eval/budget";
+import { DEFAULT_POINTER_STYLE, POINTER_STYLES, type PointerStyle } from "@/lib/projection/pointers";
 import { parseCommandArgs, UsageError } from "../args";
 import { BREAKDOWN_KEYS, type BreakdownKey } from "./breakdown";
 
 /** `tracefold eval`'s command line, validated: every bad value is a UsageError naming the flag. */
 export const evalUsage =
-  "tracefold eval <file|dir>... [--policies all|ID,ID] [--judge dependency|llm] [--suite all|hard] [--filter KEY=VALUE,...] [--trigger 0.9] [--cut-levels 50,70,90] [--compare A,B] [--by workload|format] [--format F] [--tokenizer ID] [--concurrency N] [--json]";
+  "tracefold eval <file|dir>... [--policies all|ID,ID] [--judge dependency|llm] [--suite all|hard] [--filter KEY=VALUE,...] [--trigger 0.9] [--cut-levels 50,70,90] [--pointers semantic|plain] [--sweep 20,40,60] [--match POLICY] [--sensitivity] [--export-views FILE.jsonl] [--calibrate GOLD.jsonl] [--compare A,B] [--by workload|format] [--format F] [--tokenizer ID] [--concurrency N] [--json]";
 
 export interface EvalOptions {
   inputs: string[];
@@ -31,6 +34,18 @@ export interface EvalOptions {
   /** LLM judge calls in flight (default 4). */
   concurrency: number;
   json: boolean;
+  /** Pointer style of every fold (harness setting; default semantic). */
+  pointers: PointerStyle;
+  /** `--sweep`: target shares of the prefix removed (whole percents) every policy also runs at. */
+  sweep?: number[];
+  /** `--match`: the policy whose per-cut view size every policy is also compacted to. */
+  match?: string;
+  /** `--sensitivity`: rankings under judge variants. */
+  sensitivity: boolean;
+  /** `--export-views`: one JSON line per judged unit (docs/views.schema.json). */
+  exportViews?: string;
+  /** `--calibrate`: a gold set of labelled units the judge's agreement is measured against. */
+  calibrate?: string;
 }
 
 export function parseEvalOptions(argv: string[]): EvalOptions {
@@ -47,6 +62,12 @@ export function parseEvalOptions(argv: string[]): EvalOptions {
     tokenizer: { type: "string" },
     concurrency: { type: "string", default: "4" },
     json: { type: "boolean", default: false },
+    pointers: { type: "string", default: DEFAULT_POINTER_STYLE },
+    sweep: { type: "string" },
+    match: { type: "string" },
+    sensitivity: { type: "boolean", default: false },
+    "export-views": { type: "string" },
+    calibrate: { type: "string" },
   });
   if (positionals.length === 0) throw new UsageError("eval needs at least one trace file or directory");
   const policies = parsePolicies(values.policies);
@@ -64,9 +85,22 @@ export function parseEvalOptions(argv: string[]): EvalOptions {
   }
   if (values.tokenizer !== undefined && !isTokenizerId(values.tokenizer)) throw new UsageError(`unknown --tokenizer ${values.tokenizer}; expected ${TOKENIZER_IDS.join(", ")}`);
   if (!/^[1-9]\d*$/.test(values.concurrency) || Number(values.concurrency) > 64) throw new UsageError(`--concurrency must be a whole number from 1 to 64, got ${JSON.stringify(values.concurrency)}`);
+  if (!(POINTER_STYLES as readonly string[]).includes(values.pointers)) throw new UsageError(`unknown --pointers ${values.pointers}; expected ${POINTER_STYLES.join(" or ")}`);
+  if (values.match !== undefined && !policies.some((p) => p.id === values.match)) {
+    throw new UsageError(`--match ${values.match}: not among the evaluated --policies (${policies.map((p) => p.id).join(", ")})`);
+  }
+  if (values.judge === "llm" && (values.sweep !== undefined || values.match !== undefined || values.sensitivity || values["export-views"] !== undefined || values.calibrate !== undefined)) {
+    throw new UsageError("--sweep, --match, --sensitivity, --export-views and --calibrate need the dependency judge (--judge dependency)");
+  }
   return {
     inputs: positionals,
     policies,
+    pointers: values.pointers as PointerStyle,
+    ...(values.sweep !== undefined ? { sweep: parseSweep(values.sweep) } : {}),
+    ...(values.match !== undefined ? { match: values.match } : {}),
+    sensitivity: values.sensitivity,
+    ...(values["export-views"] !== undefined ? { exportViews: values["export-views"] } : {}),
+    ...(values.calibrate !== undefined ? { calibrate: values.calibrate } : {}),
     judge: values.judge,
     suite: values.suite,
     ...(filter ? { filter } : {}),
@@ -102,6 +136,17 @@ function parseCutLevels(text: string): number[] {
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) => (issue.path.length > 0 ? `level ${Number(issue.path[0]) + 1}: ${issue.message}` : issue.message));
   throw new UsageError(`--cut-levels takes whole percents from 1 to 99, strictly increasing, comma-separated (e.g. 10,20,30); got ${JSON.stringify(text)}: ${problems.join("; ")}`);
+}
+
+/** `--sweep 20,40,60`: whole percents 1–95, distinct, each problem named with its position. */
+function parseSweep(text: string): number[] {
+  try {
+    return parseSweepText(text);
+  } catch (error) {
+    if (!(error instanceof ZodError)) throw error;
+    const problems = error.issues.map((issue) => (issue.path.length > 0 ? `budget ${Number(issue.path[0]) + 1}: ${issue.message}` : issue.message));
+    throw new UsageError(`--sweep takes target shares of the prefix removed, whole percents from 1 to 95, comma-separated (e.g. 20,40,60); got ${JSON.stringify(text)}: ${problems.join("; ")}`);
+  }
 }
 
 /** `all`, or ids separated by commas, in the order given (duplicates dropped). */

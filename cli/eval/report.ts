@@ -1,38 +1,21 @@
 import type { PolicyAggregate } from "@/lib/eval/aggregate";
 import { FAILURE_CATEGORY_IDS } from "@/lib/scenario/failure-categories";
 import type { McNemarResult } from "@/lib/stats/mcnemar";
-import type { ContractBreakdown } from "./breakdown";
+import type { ContractPolicy, EvalReportContract } from "@/lib/eval/report-contract";
 
 /**
- * The `tracefold eval` outputs: the `--json` contract (README, issue 4) and the human table. Both
- * read the same `aggregatePolicies` rows the studio shows.
- *
- *   {"suite":{"sessions","cuts"},"judge","policies":[{"id","cuts","prunePct","noImpactPct",
- *    "noImpact","n","ci95":[low,high],"failures":{"<category>":count}}]}
+ * The `tracefold eval` outputs: the `--json` contract (lib/eval/report-contract.ts, generated to
+ * docs/eval-report.schema.json) and the human table. Both read the same `aggregatePolicies` rows
+ * the studio shows.
  *
  * `failures` always lists the six Table 7 categories (zeros included, table order), then any other
  * bucket with a count (`uncategorized`: impacted cuts an LLM judge gave no category).
  * `comparison` is added only when `--compare A,B` asks for it, `breakdown` only with `--by`
- * (cli/eval/breakdown.ts).
+ * (cli/eval/breakdown.ts), `curves` with `--sweep`, `matched` with `--match`, `sensitivity` with
+ * `--sensitivity`, `calibration` with `--calibrate`.
  */
-export interface EvalReport {
-  suite: { sessions: number; cuts: number };
-  judge: string;
-  policies: ContractPolicy[];
-  comparison?: ContractComparison;
-  breakdown?: ContractBreakdown;
-}
-
-export interface ContractPolicy {
-  id: string;
-  cuts: number;
-  prunePct: number;
-  noImpactPct: number;
-  noImpact: number;
-  n: number;
-  ci95: [number, number];
-  failures: Record<string, number>;
-}
+export type EvalReport = EvalReportContract;
+export type { ContractPolicy };
 
 export interface ContractComparison {
   a: string;
@@ -55,7 +38,22 @@ export function contractPolicy(row: PolicyAggregate): ContractPolicy {
   const failures: Record<string, number> = {};
   for (const id of FAILURE_CATEGORY_IDS) failures[id] = row.failures[id] ?? 0;
   for (const [id, count] of Object.entries(row.failures).sort(([a], [b]) => (a < b ? -1 : 1))) if (!(id in failures) && count > 0) failures[id] = count;
-  return { id: row.id, cuts: row.cuts, prunePct: row.prunePct, noImpactPct: row.noImpactPct, noImpact: row.noImpact, n: row.n, ci95: row.ci95, failures };
+  return {
+    id: row.id,
+    cuts: row.cuts,
+    prunePct: row.prunePct,
+    netPrunePct: row.netPrunePct,
+    noImpactPct: row.noImpactPct,
+    noImpact: row.noImpact,
+    n: row.n,
+    ci95: row.ci95,
+    visibleNoImpactPct: row.visibleNoImpactPct,
+    visibleCi95: row.visibleCi95,
+    restorableNoImpactPct: row.restorableNoImpactPct,
+    restorableCi95: row.restorableCi95,
+    restoresPerCut: row.restoresPerCut,
+    failures,
+  };
 }
 
 export function contractComparison(a: string, b: string, result: McNemarResult & { pairs: number }): ContractComparison {
@@ -90,20 +88,23 @@ const SHORT: Record<string, string> = {
 
 /** An aligned table for people: one row per policy, failures as short `label count` pairs. */
 export function formatTable(report: EvalReport): string {
-  const header = ["policy", "cuts", "prune %", "no-impact %", "95% CI", "failures (impacted cuts per category)"];
+  const header = ["policy", "cuts", "prune %", "net prune %", "no-impact %", "95% CI", "visible %", "restores/cut", "failures (impacted cuts per category)"];
   const rows = report.policies.map((p) => [
     p.id,
     String(p.cuts),
     p.prunePct.toFixed(1),
+    p.netPrunePct === null ? "–" : p.netPrunePct.toFixed(1),
     p.n === 0 ? "–" : `${p.noImpactPct.toFixed(1)} (${p.noImpact}/${p.n})`,
     `[${p.ci95[0].toFixed(1)}, ${p.ci95[1].toFixed(1)}]`,
+    p.visibleNoImpactPct === null ? "–" : p.visibleNoImpactPct.toFixed(1),
+    p.restoresPerCut === null ? "–" : p.restoresPerCut.toFixed(2),
     Object.entries(p.failures).filter(([, n]) => n > 0).map(([id, n]) => `${SHORT[id] ?? id} ${n}`).join(", ") || "–",
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const numeric = new Set([1, 2, 3]);
+  const numeric = new Set([1, 2, 3, 4, 6, 7]);
   const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : numeric.has(i) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join("  ");
   const out = [
-    `suite: ${report.suite.sessions} sessions, ${report.suite.cuts} replay cuts; judge: ${report.judge}`,
+    `suite: ${report.suite.sessions} sessions, ${report.suite.cuts} replay cuts; judge: ${report.judge}; pointers: ${report.pointers}`,
     "",
     line(header),
     line(widths.map((w) => "-".repeat(w))),

@@ -13,7 +13,7 @@ import {
   type ColumnFiltersState,
   type SortingState,
 } from "@tanstack/react-table";
-import { useState, type ReactNode } from "react";
+import { useState, type HTMLAttributes, type ReactNode } from "react";
 import { FilterSelect } from "./filter-select";
 import { Pagination } from "./pagination";
 import { SortHeader } from "./sort-header";
@@ -37,14 +37,19 @@ export interface DataTableProps<T> {
   getRowId?: (row: T) => string;
   /** Placeholder of the search box (default: what the traces table searches). */
   searchPlaceholder?: string;
+  /** Let the page scroll the table instead of a short box of its own (a table of a few dozen rows). */
+  fullHeight?: boolean;
+  /** Attributes of each body row: click and hover handlers, a highlight class, test ids. */
+  rowProps?: (row: T) => HTMLAttributes<HTMLTableRowElement> & Record<`data-${string}`, string | undefined>;
 }
 
 /**
  * A reusable client-side table: sorting by header, one free-text search over all text columns,
  * select filters for chosen columns, pagination with a page-size choice, and a sticky header.
- * Columns mark numeric cells with `meta: { numeric: true }` to right-align them.
+ * Columns mark numeric cells with `meta: { numeric: true }` to right-align them. The body scrolls in
+ * a box of its own (a long list) unless `fullHeight`; `rowProps` makes rows clickable or highlighted.
  */
-export function DataTable<T>({ data, columns, label, filters = [], initialSorting = [], initialPageSize = 50, noMatches, getRowId, searchPlaceholder = "Title, format, model…" }: DataTableProps<T>) {
+export function DataTable<T>({ data, columns, label, filters = [], initialSorting = [], initialPageSize = 50, noMatches, getRowId, searchPlaceholder = "Title, format, model…", fullHeight = false, rowProps }: DataTableProps<T>) {
   const [sorting, setSorting] = useState<SortingState>(initialSorting);
   const [columnFilters, setColumnFilters] = useState<ColumnFiltersState>([]);
   const [globalFilter, setGlobalFilter] = useState("");
@@ -90,7 +95,7 @@ export function DataTable<T>({ data, columns, label, filters = [], initialSortin
           return column ? <FilterSelect key={f.columnId} column={column} label={f.label} /> : null;
         })}
       </div>
-      <div className="dt-scroll">
+      <div className={fullHeight ? "dt-scroll dt-full" : "dt-scroll"}>
         <table className="dt" aria-label={label}>
           <thead>
             {table.getHeaderGroups().map((group) => (
@@ -110,7 +115,7 @@ export function DataTable<T>({ data, columns, label, filters = [], initialSortin
               </tr>
             ) : (
               rows.map((row) => (
-                <tr key={row.id}>
+                <tr key={row.id} {...rowProps?.(row.original)}>
                   {row.getVisibleCells().map((cell) => (
                     <td key={cell.id} className={cell.column.columnDef.meta?.numeric ? "num" : undefined}>
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}

@@ -23,3 +23,12 @@ export function compactHref(sessionId: string, policy: string, cut: number, wind
   if (window > 0) query.set("window", String(window));
   return `/sessions/${encodeURIComponent(sessionId)}/compact?${query.toString()}`;
 }
+
+/** A unit's budget for people: own settings, `sweep 40% removed`, `matched to self-gc`. */
+export function budgetLabel(budget: string | null): string {
+  if (budget === null) return "own settings";
+  const sweep = /^budget-(\d+)$/.exec(budget);
+  if (sweep) return `sweep ${sweep[1]}% removed`;
+  const match = /^match-(.+)$/.exec(budget);
+  return match ? `matched to ${match[1]}` : budget;
+}

@@ -5,8 +5,11 @@
  *
  * Greedy, in a fixed order (top to bottom, then left to right, then id): each label takes the
  * first free slot among right of its point, left, above, below, then stacked rows further down or
- * up on the right and then on the left. A label that left its point's side gets a leader line.
- * When no slot is free it keeps the first one (right) — overlap is then unavoidable at that size.
+ * up on the right and then on the left. A slot is free when it stays inside the plot and touches
+ * no point, no label placed before it, no extra obstacle (the whiskers of the intervals) and no
+ * segment (the lines of the trade-off curves). A label that left its point's side gets a leader
+ * line. When no slot is free it keeps the first one (right) — overlap is then unavoidable at that
+ * size — or, with `hideUnplaced`, is marked `hidden` (the chart's legend and tooltip still name it).
  */
 export interface LabelPoint {
   id: string;
@@ -14,6 +17,8 @@ export interface LabelPoint {
   x: number;
   y: number;
   label: string;
+  /** The label's width in pixels when measured; else `label.length × charWidth`. */
+  width?: number;
 }
 
 export interface PlacedLabel {
@@ -24,6 +29,15 @@ export interface PlacedLabel {
   /** True when the label was moved away from its point: draw a line from the point to `lineTo`. */
   leader: boolean;
   lineTo: { x: number; y: number };
+  /** No free slot and `hideUnplaced`: do not draw it. */
+  hidden: boolean;
+}
+
+export interface Segment {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
 }
 
 export interface LayoutOptions {
@@ -37,9 +51,15 @@ export interface LayoutOptions {
   pointRadius?: number;
   /** Stacked rows tried on each side (default 8). */
   maxRows?: number;
+  /** Further areas no label may touch (e.g. a whisker: its x ± half the cap, from high to low). */
+  obstacles?: readonly Box[];
+  /** Lines no label may cross (e.g. a trade-off curve between its points). */
+  segments?: readonly Segment[];
+  /** Leave a label out (`hidden`) rather than overlap when no slot is free. */
+  hideUnplaced?: boolean;
 }
 
-interface Box {
+export interface Box {
   left: number;
   top: number;
   right: number;
@@ -54,18 +74,21 @@ export function layoutLabels(points: readonly LabelPoint[], options: LayoutOptio
   const r = options.pointRadius ?? 5;
   const maxRows = options.maxRows ?? 8;
   const { bounds } = options;
-  const obstacles: Box[] = points.map((p) => ({ left: p.x - r, top: p.y - r, right: p.x + r, bottom: p.y + r }));
+  const obstacles: Box[] = [...points.map((p) => ({ left: p.x - r, top: p.y - r, right: p.x + r, bottom: p.y + r })), ...(options.obstacles ?? [])];
+  const segments = options.segments ?? [];
   const order = [...points].sort((a, b) => a.y - b.y || a.x - b.x || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const placed = new Map<string, PlacedLabel>();
   for (const p of order) {
-    const width = p.label.length * charWidth;
+    const width = p.width ?? p.label.length * charWidth;
     const candidates = slots(p, width, row, r, maxRows);
-    const fits = (c: { box: Box }) => inside(c.box, bounds) && !obstacles.some((o) => overlaps(o, c.box));
-    const chosen = candidates.find(fits) ?? candidates[0]!;
-    obstacles.push(chosen.box);
+    const fits = (c: { box: Box }) => inside(c.box, bounds) && !obstacles.some((o) => overlaps(o, c.box)) && !segments.some((s) => crosses(s, c.box));
+    const free = candidates.find(fits);
+    const chosen = free ?? candidates[0]!;
+    const hidden = !free && options.hideUnplaced === true;
+    if (!hidden) obstacles.push(chosen.box);
     const box = chosen.box;
     const lineTo = { x: Math.max(box.left, Math.min(p.x, box.right)), y: Math.max(box.top, Math.min(p.y, box.bottom)) };
-    placed.set(p.id, { id: p.id, x: box.left, y: (box.top + box.bottom) / 2, leader: chosen.leader, lineTo });
+    placed.set(p.id, { id: p.id, x: box.left, y: (box.top + box.bottom) / 2, leader: chosen.leader, lineTo, hidden });
   }
   return points.map((p) => placed.get(p.id)!);
 }
@@ -83,6 +106,25 @@ function slots(p: LabelPoint, width: number, row: number, r: number, maxRows: nu
 
 function overlaps(a: Box, b: Box): boolean {
   return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+}
+
+/** Whether a line segment passes through a box (Liang–Barsky clipping). */
+export function crosses(s: Segment, box: Box): boolean {
+  const dx = s.x2 - s.x1;
+  const dy = s.y2 - s.y1;
+  let t0 = 0;
+  let t1 = 1;
+  for (const [p, q] of [[-dx, s.x1 - box.left], [dx, box.right - s.x1], [-dy, s.y1 - box.top], [dy, box.bottom - s.y1]] as const) {
+    if (p === 0) {
+      if (q < 0) return false;
+      continue;
+    }
+    const t = q / p;
+    if (p < 0) t0 = Math.max(t0, t);
+    else t1 = Math.min(t1, t);
+    if (t0 > t1) return false;
+  }
+  return true;
 }
 
 function inside(box: Box, bounds: Box): boolean {

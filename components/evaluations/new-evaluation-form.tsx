@@ -4,8 +4,11 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition, type FormEvent } from "react";
 import { createEvaluationAction } from "@/app/(studio)/evaluations/actions";
 import { DEFAULT_CUT_LEVELS, DENSE_CUT_LEVELS, parseCutLevelsText } from "@/lib/eval/cut-levels";
+import { DEFAULT_POINTER_STYLE, type PointerStyle } from "@/lib/projection/pointers";
 import type { PolicyInfo } from "@/server/policies/compaction-api";
+import { HarnessFields, matchedPolicy } from "./harness-fields";
 import { PolicyParamsFields, paramsForSubmit, paramErrorsOf } from "./policy-params-fields";
+import { parseSweepField, sweepErrorsFromFields } from "./sweep-field";
 
 export interface SavedFilterChoice {
   id: string;
@@ -20,7 +23,8 @@ type SuiteChoice = "all" | "hard" | "format" | "saved";
  * "New evaluation": suite (all sessions, the Hard Set, one format, or a saved filter), a policy
  * checklist with select-all and each chosen policy's parameters, the judge, the trigger level and
  * the cut levels (the replay protocol's token shares; "dense: every 10%" gives ten or more cuts of
- * a long session, for labeling).
+ * a long session, for labeling), and the harness settings every policy runs under (harness-fields:
+ * pointer style, matched budgets, budget sweep).
  * The run is created by a server action (which copies a saved filter into the run's settings) and
  * executes in the background; on success the page for the new run opens and shows its progress.
  */
@@ -33,8 +37,14 @@ export function NewEvaluationForm({ policies, formats, savedFilters, llmAvailabl
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [paramTexts, setParamTexts] = useState<Record<string, Record<string, string>>>({});
   const [cutLevels, setCutLevels] = useState(DEFAULT_CUT_LEVELS.join(","));
+  const [pointers, setPointers] = useState<PointerStyle>(DEFAULT_POINTER_STYLE);
+  /** undefined: the default (self-gc when chosen, else off); "" off; else a policy id. */
+  const [matchChoice, setMatchChoice] = useState<string | undefined>(undefined);
+  const [sweep, setSweep] = useState("");
   const [error, setError] = useState<{ message: string; fields: Record<string, string[]> } | null>(null);
   const cutLevelErrors = cutLevelErrorsOf(error?.fields ?? {});
+  const sweepField = parseSweepField(sweep);
+  const sweepErrors = error ? sweepErrorsFromFields(error.fields, sweepField.ok ? sweepField.levels : undefined) : [];
   const allChosen = chosen.size === policies.length;
   const picked = policies.filter((p) => chosen.has(p.id));
   const saved = savedFilters.find((f) => f.id === savedId);
@@ -44,8 +54,14 @@ export function NewEvaluationForm({ policies, formats, savedFilters, llmAvailabl
     if (!next.delete(id)) next.add(id);
     return next;
   });
+  const match = matchedPolicy(matchChoice, picked.map((p) => p.id));
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (!sweepField.ok) {
+      // The field shows its errors as they are typed; nothing is sent until they are fixed.
+      document.getElementById("eval-sweep")?.focus();
+      return;
+    }
     const form = new FormData(event.currentTarget);
     const useSaved = suite === "saved" && saved !== undefined;
     const settings = {
@@ -57,6 +73,9 @@ export function NewEvaluationForm({ policies, formats, savedFilters, llmAvailabl
       judge: String(form.get("judge")),
       triggerLevel: Number(form.get("triggerLevel")) / 100,
       cutLevels: parseCutLevelsText(cutLevels),
+      pointers,
+      ...(sweepField.levels ? { sweep: sweepField.levels } : {}),
+      ...(match ? { match } : {}),
     };
     const name = String(form.get("name") ?? "").trim();
     startTransition(async () => {
@@ -136,6 +155,21 @@ export function NewEvaluationForm({ policies, formats, savedFilters, llmAvailabl
           </span>
           {cutLevelErrors.length > 0 ? <span className="field-error">{cutLevelErrors.join(" ")}</span> : null}
         </div>
+        <HarnessFields
+          policies={picked.map((p) => p.id)}
+          pointers={pointers}
+          onPointers={setPointers}
+          match={match}
+          onMatch={setMatchChoice}
+          sweep={sweep}
+          onSweep={(text) => {
+            setSweep(text);
+            // The server's sweep errors were about the old text.
+            setError((e) => (e ? { ...e, fields: Object.fromEntries(Object.entries(e.fields).filter(([key]) => key !== "sweep" && !key.startsWith("sweep."))) } : e));
+          }}
+          sweepErrors={sweepField.ok ? sweepErrors : sweepField.errors}
+          matchErrors={error?.fields.match ?? []}
+        />
         {error ? <div className="alert alert-error" role="alert">{error.message}</div> : null}
         <button type="submit" className="btn btn-primary" disabled={pending}>
           {pending ? "Starting…" : "Start evaluation"}

@@ -15,7 +15,7 @@ const column = createColumnHelper<GroupRow>();
  * rows per workload or per trace format, fetched from `GET /api/evaluations/[id]/breakdown` and
  * refetched as the run progresses (`version`).
  */
-export function ResultsBreakdown({ runId, policies, version, onSelect }: { runId: string; policies: RunView["aggregates"]["policies"]; version: number; onSelect: (policy: string) => void }) {
+export function ResultsBreakdown({ runId, policies, version, onSelect, highlighted = null, onHover }: { runId: string; policies: RunView["aggregates"]["policies"]; version: number; onSelect: (policy: string) => void; highlighted?: string | null; onHover?: (policy: string | null) => void }) {
   const [by, setBy] = useState<By>("none");
   const [breakdown, setBreakdown] = useState<RunBreakdown | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -38,12 +38,15 @@ export function ResultsBreakdown({ runId, policies, version, onSelect }: { runId
     column.accessor("groupLabel", { header: by === "format" ? "Format" : "Workload", cell: (c) => <span className="mono">{c.getValue()}</span> }),
     column.accessor("id", {
       header: "Policy",
-      cell: (c) => <button type="button" className="btn btn-ghost btn-sm mono" onClick={() => onSelect(c.getValue())} aria-label={`Cuts of ${c.getValue()}`}>{c.getValue()}</button>,
+      cell: (c) => <button type="button" className="btn btn-ghost btn-sm mono" onClick={(e) => { e.stopPropagation(); onSelect(c.getValue()); }} aria-label={`Cuts of ${c.getValue()}`}>{c.getValue()}</button>,
     }),
     column.accessor("cuts", { header: "Cuts", meta: { numeric: true } }),
     column.accessor("prunePct", { header: "Prune %", cell: (c) => c.getValue().toFixed(2), meta: { numeric: true } }),
+    column.accessor((p) => p.netPrunePct ?? -1, { id: "netPrunePct", header: "Net prune %", cell: (c) => (c.row.original.netPrunePct === null ? "—" : c.row.original.netPrunePct.toFixed(2)), meta: { numeric: true } }),
     column.accessor("noImpactPct", { header: "No-impact %", cell: (c) => c.getValue().toFixed(2), meta: { numeric: true } }),
     column.accessor((p) => p.ci95[0], { id: "ci95", header: "95% interval", cell: (c) => `${c.row.original.ci95[0].toFixed(2)}–${c.row.original.ci95[1].toFixed(2)}`, meta: { numeric: true } }),
+    column.accessor((p) => p.visibleNoImpactPct ?? -1, { id: "visible", header: "Visible %", cell: (c) => (c.row.original.visibleNoImpactPct === null ? "—" : c.row.original.visibleNoImpactPct.toFixed(2)), meta: { numeric: true } }),
+    column.accessor((p) => p.restorableNoImpactPct ?? -1, { id: "restorable", header: "Restorable %", cell: (c) => (c.row.original.restorableNoImpactPct === null ? "—" : c.row.original.restorableNoImpactPct.toFixed(2)), meta: { numeric: true } }),
     column.accessor("n", { header: "n", cell: (c) => `${c.row.original.noImpact} / ${c.getValue()}`, meta: { numeric: true } }),
     column.accessor((p) => Object.entries(p.failures).map(([k, v]) => `${k}: ${v}`).join(", "), { id: "failures", header: "Failures by category", cell: (c) => c.getValue() || "—", enableSorting: false }),
   ];
@@ -59,7 +62,7 @@ export function ResultsBreakdown({ runId, policies, version, onSelect }: { runId
       </label>
       {error && by !== "none" ? <div className="alert alert-error" role="alert">{error}</div> : null}
       {by === "none" ? (
-        <ResultsTable policies={policies} onSelect={onSelect} />
+        <ResultsTable policies={policies} onSelect={onSelect} highlighted={highlighted} {...(onHover ? { onHover } : {})} />
       ) : breakdown?.by === by ? (
         <DataTable
           key={by}
@@ -70,6 +73,8 @@ export function ResultsBreakdown({ runId, policies, version, onSelect }: { runId
           searchPlaceholder={`Policy or ${by}…`}
           getRowId={(r) => `${r.group}:${r.id}`}
           initialPageSize={100}
+          fullHeight
+          rowProps={(r) => ({ className: `dt-row-link${highlighted === r.id ? " dt-row-highlight" : ""}`, onClick: () => onSelect(r.id), onMouseEnter: () => onHover?.(r.id), onMouseLeave: () => onHover?.(null) })}
         />
       ) : error ? null : (
         <p className="faint">Loading the breakdown…</p>

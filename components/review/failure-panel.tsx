@@ -11,9 +11,24 @@ export interface FailureForm {
   comment: string;
 }
 
+type Dependency = NonNullable<FailureView["evidence"]>["dependencies"][number];
+
+/**
+ * The dependencies a reviewer weighs, lost first and then restorable with the sidecar holding each
+ * (visible ones are not a failure). Statuses of contexts stored before the three verdicts
+ * (`missing`, `recoverable`) read as `lost` and `restorable`.
+ */
+function ordered(dependencies: readonly Dependency[]): { d: Dependency; status: "lost" | "restorable" }[] {
+  const statusOf = (d: Dependency) => ((d.status as string) === "missing" ? "lost" : (d.status as string) === "recoverable" ? "restorable" : d.status);
+  const of = (want: "lost" | "restorable") => dependencies.filter((d) => statusOf(d) === want).map((d) => ({ d, status: want }));
+  return [...of("lost"), ...of("restorable")];
+}
+
 /**
  * An impacted cut × policy: the projected view, what the policy removed or changed (the diff's
- * "before"), the judge's evidence, and the form (category 1–6, culprit object id, comment).
+ * "before"), the judge's evidence — its counts of lost, restorable and visible dependencies, the
+ * lost ones first, then the restorable ones with their sidecar — and the form (category 1–6,
+ * culprit object id, comment).
  */
 export function FailurePanel({ view, form, onChange }: { view: FailureView; form: FailureForm; onChange: (form: FailureForm) => void }) {
   const evidence = view.evidence;
@@ -49,10 +64,21 @@ export function FailurePanel({ view, form, onChange }: { view: FailureView; form
           <>
             <p>{evidence.summary}</p>
             {evidence.culprit ? <p>Judge&apos;s culprit: <code>{evidence.culprit}</code></p> : null}
-            <ul>
-              {evidence.dependencies.filter((d) => d.status === "missing").map((d) => (
-                <li key={d.id}>
-                  <code>{d.value}</code> <span className="muted">missing · {d.category ?? d.kind}{d.lostBy ? ` · lost by ${d.lostBy.action} of ${d.lostBy.target}` : ""}</span>
+            {evidence.counts ? (
+              <p data-testid="failure-counts">
+                {evidence.counts.lost} lost · {evidence.counts.restorable} restorable · {evidence.counts.visible} visible
+                {evidence.restores?.length ? ` · ${evidence.restores.length} restore${evidence.restores.length === 1 ? "" : "s"} (${evidence.restores.reduce((n, r) => n + r.cost, 0)} tokens)` : ""}
+              </p>
+            ) : null}
+            <ul data-testid="failure-dependencies">
+              {ordered(evidence.dependencies).map(({ d, status }) => (
+                <li key={d.id} data-status={status}>
+                  <span className={`status ${status === "lost" ? "status-failed" : "status-duplicate"}`}>{status}</span> <code>{d.value}</code>{" "}
+                  <span className="muted">
+                    {d.category ?? d.kind}
+                    {status === "lost" && d.lostBy ? ` · lost by ${d.lostBy.action} of ${d.lostBy.target}` : ""}
+                    {status === "restorable" && d.sidecar ? ` · in the sidecar of ${d.sidecar.target} (sha256:${d.sidecar.sha256.slice(0, 12)})` : ""}
+                  </span>
                 </li>
               ))}
             </ul>

@@ -1,16 +1,12 @@
-import type { ContextIndex } from "../context/objects";
-import type { LlmClient } from "../llm/types";
-import type { Policy, PolicyParams } from "../policies/types";
-import type { Summarizer } from "../summary/types";
-import type { Tokenizer } from "../tokens/tokenizer";
-import type { Session } from "../trace/model";
-import type { CutReason, ReplayCut } from "./cut-protocol";
-import { judgeDependencies } from "./dependency-judge";
-import { extractDependencies } from "./dependencies";
-import { runAtCut, toCutEvaluation } from "./run-at-cut";
-import type { DependencySet } from "./types";
-import type { JudgeVerdict } from "./verdict-schema";
-import type { DependencyMatcher } from "./view-texts";
+import type { Budget } from "./budget";
+import type { PolicyParams, PolicyResult } from "../policies/types";
+import type { CutReason } from "./cut-protocol";
+import { judgeWithChecks } from "./judge/dependency-judge";
+import { extractDependencies } from "./judge/dependencies";
+import { runAtCut, toCutEvaluation, type RunAtCutInput } from "./run-at-cut";
+import type { CheckedDependency, DependencySet } from "./judge/types";
+import type { JudgeVerdict } from "./judge/verdict-schema";
+import type { DependencyMatcher } from "./judge/view-texts";
 
 /**
  * One policy at one replay cut, judged: the unit a replay job stores. The window puts the prefix
@@ -28,31 +24,42 @@ export interface CutEvaluation {
   tokensAfter: number;
   /** Seed 000's pruning rate at this cut: 1 − after / before. */
   pruneRate: number;
+  /** Pruning after the future restores what it needs (see `toCutEvaluation`); absent for an LLM judge. */
+  netPruneRate?: number;
+  /** Sidecars the future restores and their total cost in tokens (dependency judge). */
+  restores?: number;
+  restoreTokens?: number;
+  /** The matched budget of this unit and its target view size; absent at the policy's own settings. */
+  budget?: Budget;
+  targetTokens?: number;
+  /** The headline verdict (see `JudgeVerdict.noImpact`). */
   noImpact: boolean;
   verdict: JudgeVerdict;
 }
 
-export interface EvaluateCutInput {
-  session: Session;
-  index: ContextIndex;
-  tokenizer: Tokenizer;
-  policy: Policy;
-  params?: PolicyParams;
-  cut: ReplayCut;
-  /** Share of the window the prefix fills at the cut (default 0.9). */
-  triggerLevel?: number;
+export interface EvaluateCutInput extends RunAtCutInput {
   /** Shared across the policies of one cut; extracted when absent. */
   dependencies?: DependencySet;
   matcher?: DependencyMatcher;
-  summarizer?: Summarizer;
-  summaryCap?: number;
-  llm?: LlmClient;
 }
 
 export async function evaluateCut(input: EvaluateCutInput): Promise<CutEvaluation> {
+  return (await evaluateCutWithView(input)).evaluation;
+}
+
+/** `evaluateCut` plus the policy's result itself (the view and sidecars a views export writes). */
+export async function evaluateCutWithView(input: EvaluateCutInput): Promise<{ evaluation: CutEvaluation; result: PolicyResult; checked: CheckedDependency[] }> {
   const { session, index, cut } = input;
   const { window, result } = await runAtCut(input);
   const dependencies = input.dependencies ?? extractDependencies(session, index, cut.cut);
-  const verdict = judgeDependencies({ session, index, cut: cut.cut, result, dependencies, ...(input.matcher ? { matcher: input.matcher } : {}) });
-  return toCutEvaluation(input, window, result, verdict);
+  const { verdict, checked } = judgeWithChecks({
+    session,
+    index,
+    cut: cut.cut,
+    result,
+    dependencies,
+    countTokens: (text) => input.tokenizer.count(text),
+    ...(input.matcher ? { matcher: input.matcher } : {}),
+  });
+  return { evaluation: toCutEvaluation(input, window, result, verdict), result, checked };
 }

@@ -1,22 +1,33 @@
 import type { ContextIndex } from "../context/objects";
 import type { LlmClient } from "../llm/types";
-import type { Policy, PolicyParams } from "../policies/types";
+import type { Policy, PolicyParams, PolicyResult } from "../policies/types";
 import type { Summarizer } from "../summary/types";
 import type { Tokenizer } from "../tokens/tokenizer";
 import type { Session } from "../trace/model";
 import { replayCuts, type ReplayCut, type ReplayCutOptions } from "./cut-protocol";
-import { extractDependencies } from "./dependencies";
-import { evaluateCut, type CutEvaluation } from "./evaluate-cut";
-import { createDependencyMatcher } from "./view-texts";
+import type { PointerStyle } from "../projection/pointers";
+import { budgetKey, sweepTarget, type Budget } from "./budget";
+import { evaluateCutWithView, type CutEvaluation, type EvaluateCutInput } from "./evaluate-cut";
+import { extractDependencies } from "./judge/dependencies";
+import type { CheckedDependency, DependencySet } from "./judge/types";
+import { createDependencyMatcher, type DependencyMatcher } from "./judge/view-texts";
+import { runAtCut } from "./run-at-cut";
 
 /**
  * Replay over a suite: sessions × replay cuts × policies, as an async generator so a server job
  * can persist each result as it comes, report progress and resume.
  *
- * Order is deterministic (sessions as given, cuts ascending, policies as given), and each unit has
- * a stable key `<sessionId>#<cut>#<policyKey>`; `isDone(key)` skips units already stored, and a
- * cut whose units are all done is not even extracted. Dependencies are extracted once per cut and
- * shared by every policy there. A policy that throws yields an `error` item; the run goes on.
+ * Order is deterministic (sessions as given, cuts ascending, then each policy at its own
+ * settings, at each sweep budget, and matched to the reference), and each unit has a stable key
+ * `<sessionId>#<cut>#<policyKey>` (`#<budgetKey>` appended for a budgeted unit, lib/eval/budget.ts);
+ * `isDone(key)` skips units already stored, and a cut whose units are all done is not even
+ * extracted. Dependencies are extracted once per cut and shared by every unit there. A policy that
+ * throws yields an `error` item; the run goes on.
+ *
+ * Matched units run the reference first at its own settings (re-run when its stored unit is done,
+ * so a resumed run matches the same size) and then every policy — the reference included, under
+ * the match key — at the reference's view size. A reference that failed at a cut leaves that
+ * cut's matched units failed with the reason.
  */
 export interface SuitePolicy {
   policy: Policy;
@@ -39,6 +50,30 @@ export interface EvaluateSuiteOptions extends ReplayCutOptions {
   summarizer?: Summarizer;
   summaryCap?: number;
   llm?: LlmClient;
+  /** Pointer style of every fold (harness setting, default `semantic`). */
+  pointers?: PointerStyle;
+  /** Run every policy at its own settings (default true). */
+  ownSettings?: boolean;
+  /** Target shares of the prefix removed (whole percents) every policy also runs at. */
+  sweep?: readonly number[];
+  /** Key of the policy whose view size every policy is also matched to at each cut. */
+  match?: string;
+  /** Called with each judged unit's policy result (a views export writes them). */
+  onView?: (view: JudgedUnitView) => void | Promise<void>;
+}
+
+/** What `onView` receives: one judged unit with its policy result and the cut's dependencies. */
+export interface JudgedUnitView {
+  key: string;
+  session: Session;
+  index: ContextIndex;
+  cut: ReplayCut;
+  evaluation: CutEvaluation;
+  result: PolicyResult;
+  /** The cut's dependencies. */
+  dependencies: DependencySet;
+  /** Every dependency checked against this view (the evaluation's evidence is capped). */
+  checked: CheckedDependency[];
 }
 
 export interface SuiteProgress {
@@ -53,59 +88,128 @@ export type SuiteItem =
   | { kind: "result"; key: string; evaluation: CutEvaluation; progress: SuiteProgress }
   | { kind: "error"; key: string; sessionId: string; cut: number; policy: string; message: string; progress: SuiteProgress };
 
-export function unitKey(sessionId: string, cut: number, policy: SuitePolicy): string {
-  return `${sessionId}#${cut}#${policy.key ?? policy.policy.id}`;
+export function unitKey(sessionId: string, cut: number, policy: SuitePolicy, budget?: Budget): string {
+  return `${sessionId}#${cut}#${policy.key ?? policy.policy.id}${budget ? `#${budgetKey(budget)}` : ""}`;
+}
+
+interface Unit {
+  entry: SuitePolicy;
+  budget?: Budget;
+}
+
+/** The units of one cut, in order: own settings, each sweep budget, matched. */
+function unitsOf(options: EvaluateSuiteOptions): Unit[] {
+  const units: Unit[] = [];
+  if (options.ownSettings ?? true) for (const entry of options.policies) units.push({ entry });
+  for (const pct of options.sweep ?? []) for (const entry of options.policies) units.push({ entry, budget: { kind: "sweep", pct } });
+  if (options.match !== undefined) {
+    if (!options.policies.some((p) => (p.key ?? p.policy.id) === options.match)) throw new RangeError(`--match ${options.match}: not one of the run's policies`);
+    for (const entry of options.policies) units.push({ entry, budget: { kind: "match", reference: options.match } });
+  }
+  return units;
 }
 
 export async function* evaluateSuite(options: EvaluateSuiteOptions): AsyncGenerator<SuiteItem> {
   const plan = options.sessions.map((s) => ({ ...s, cuts: replayCuts(s.session, s.index, options) }));
-  const progress: SuiteProgress = { done: 0, total: plan.reduce((n, s) => n + s.cuts.length * options.policies.length, 0), skipped: 0, failed: 0 };
+  const units = unitsOf(options);
+  const progress: SuiteProgress = { done: 0, total: plan.reduce((n, s) => n + s.cuts.length * units.length, 0), skipped: 0, failed: 0 };
   for (const { session, index, cuts } of plan) {
     for (const cut of cuts) {
-      const pending = options.policies.filter((p) => !options.isDone?.(unitKey(session.id, cut.cut, p)));
-      progress.skipped += options.policies.length - pending.length;
-      progress.done += options.policies.length - pending.length;
+      const pending = units.filter((u) => !options.isDone?.(unitKey(session.id, cut.cut, u.entry, u.budget)));
+      progress.skipped += units.length - pending.length;
+      progress.done += units.length - pending.length;
       if (pending.length === 0) continue;
-      const dependencies = extractDependencies(session, index, cut.cut);
-      const matcher = createDependencyMatcher(dependencies.dependencies);
-      for (const entry of pending) {
-        yield await evaluateUnit(options, { session, index }, cut, entry, dependencies, matcher, progress);
+      const shared: CutShared = { dependencies: extractDependencies(session, index, cut.cut) };
+      shared.matcher = createDependencyMatcher(shared.dependencies.dependencies);
+      const reference = new ReferenceSize(options, { session, index }, cut, shared);
+      for (const unit of pending) {
+        yield await evaluateUnit(options, { session, index }, cut, unit, shared, reference, progress);
       }
     }
   }
 }
 
+interface CutShared {
+  dependencies: DependencySet;
+  matcher?: DependencyMatcher;
+}
+
+/** The reference policy's view size at one cut, computed once (own-settings unit or a re-run). */
+class ReferenceSize {
+  private size?: Promise<number>;
+  constructor(
+    private readonly options: EvaluateSuiteOptions,
+    private readonly suiteSession: SuiteSession,
+    private readonly cut: ReplayCut,
+    private readonly shared: CutShared,
+  ) {}
+
+  /** Records the reference's own-settings result when the run evaluates it anyway. */
+  offer(unit: Unit, evaluation: CutEvaluation): void {
+    if (!unit.budget && (unit.entry.key ?? unit.entry.policy.id) === this.options.match) this.size ??= Promise.resolve(evaluation.tokensAfter);
+  }
+
+  get(): Promise<number> {
+    this.size ??= (async () => {
+      const entry = this.options.policies.find((p) => (p.key ?? p.policy.id) === this.options.match)!;
+      const { result } = await runAtCut(cutInput(this.options, this.suiteSession, this.cut, { entry }, this.shared));
+      return result.tokensAfter;
+    })();
+    return this.size;
+  }
+}
+
+function cutInput(options: EvaluateSuiteOptions, { session, index }: SuiteSession, cut: ReplayCut, unit: Unit, shared: CutShared, targetTokens?: number): EvaluateCutInput {
+  const { entry, budget } = unit;
+  return {
+    session,
+    index,
+    tokenizer: options.tokenizerFor(session),
+    policy: entry.policy,
+    cut,
+    dependencies: shared.dependencies,
+    ...(shared.matcher ? { matcher: shared.matcher } : {}),
+    ...(entry.params ? { params: entry.params } : {}),
+    ...(options.triggerLevel !== undefined ? { triggerLevel: options.triggerLevel } : {}),
+    ...(options.summarizer ? { summarizer: options.summarizer } : {}),
+    ...(options.summaryCap !== undefined ? { summaryCap: options.summaryCap } : {}),
+    ...(options.llm ? { llm: options.llm } : {}),
+    ...(options.pointers ? { pointers: options.pointers } : {}),
+    ...(budget ? { budget } : {}),
+    ...(targetTokens !== undefined ? { targetTokens } : {}),
+  };
+}
+
+/** The unit's target view size: none at own settings, and none for the reference matched to itself (its own run is the size). */
+async function targetOf(unit: Unit, cut: ReplayCut, reference: ReferenceSize): Promise<number | undefined> {
+  if (!unit.budget) return undefined;
+  if (unit.budget.kind === "sweep") return sweepTarget(cut.prefixTokens, unit.budget.pct);
+  if ((unit.entry.key ?? unit.entry.policy.id) === unit.budget.reference) return undefined;
+  return reference.get();
+}
+
 async function evaluateUnit(
   options: EvaluateSuiteOptions,
-  { session, index }: SuiteSession,
+  suiteSession: SuiteSession,
   cut: ReplayCut,
-  entry: SuitePolicy,
-  dependencies: ReturnType<typeof extractDependencies>,
-  matcher: ReturnType<typeof createDependencyMatcher>,
+  unit: Unit,
+  shared: CutShared,
+  reference: ReferenceSize,
   progress: SuiteProgress,
 ): Promise<SuiteItem> {
-  const key = unitKey(session.id, cut.cut, entry);
+  const { session } = suiteSession;
+  const key = unitKey(session.id, cut.cut, unit.entry, unit.budget);
   try {
-    const evaluation = await evaluateCut({
-      session,
-      index,
-      tokenizer: options.tokenizerFor(session),
-      policy: entry.policy,
-      cut,
-      dependencies,
-      matcher,
-      ...(entry.params ? { params: entry.params } : {}),
-      ...(options.triggerLevel !== undefined ? { triggerLevel: options.triggerLevel } : {}),
-      ...(options.summarizer ? { summarizer: options.summarizer } : {}),
-      ...(options.summaryCap !== undefined ? { summaryCap: options.summaryCap } : {}),
-      ...(options.llm ? { llm: options.llm } : {}),
-    });
+    const target = await targetOf(unit, cut, reference);
+    const { evaluation, result, checked } = await evaluateCutWithView(cutInput(options, suiteSession, cut, unit, shared, target));
+    reference.offer(unit, evaluation);
+    await options.onView?.({ key, session, index: suiteSession.index, cut, evaluation, result, dependencies: shared.dependencies, checked });
     progress.done++;
     return { kind: "result", key, evaluation, progress: { ...progress } };
   } catch (error) {
     progress.done++;
     progress.failed++;
     const message = error instanceof Error ? error.message : String(error);
-    return { kind: "error", key, sessionId: session.id, cut: cut.cut, policy: entry.policy.id, message, progress: { ...progress } };
+    return { kind: "error", key, sessionId: session.id, cut: cut.cut, policy: unit.entry.policy.id, message, progress: { ...progress } };
   }
 }

@@ -5,9 +5,11 @@ import type { Policy, PolicyParams, PolicyResult } from "../policies/types";
 import type { Summarizer } from "../summary/types";
 import type { Tokenizer } from "../tokens/tokenizer";
 import type { Session } from "../trace/model";
+import type { PointerStyle } from "../projection/pointers";
+import type { Budget } from "./budget";
 import { windowForCut, type ReplayCut } from "./cut-protocol";
 import type { CutEvaluation } from "./evaluate-cut";
-import type { JudgeVerdict } from "./verdict-schema";
+import type { JudgeVerdict } from "./judge/verdict-schema";
 
 /**
  * The replay protocol's one way to run a policy at a cut: the window puts the prefix at the
@@ -25,6 +27,11 @@ export interface RunAtCutInput {
   summarizer?: Summarizer;
   summaryCap?: number;
   llm?: LlmClient;
+  /** Pointer style of every fold (harness setting). */
+  pointers?: PointerStyle;
+  /** The unit's matched budget and the target view size it resolves to at this cut. */
+  budget?: Budget;
+  targetTokens?: number;
 }
 
 export async function runAtCut(input: RunAtCutInput): Promise<{ window: number; result: PolicyResult }> {
@@ -39,13 +46,25 @@ export async function runAtCut(input: RunAtCutInput): Promise<{ window: number; 
     ...(input.summarizer ? { summarizer: input.summarizer } : {}),
     ...(input.summaryCap !== undefined ? { summaryCap: input.summaryCap } : {}),
     ...(input.llm ? { llm: input.llm } : {}),
+    ...(input.pointers ? { pointers: input.pointers } : {}),
+    ...(input.targetTokens !== undefined ? { targetTokens: input.targetTokens } : {}),
   });
   return { window, result };
 }
 
-/** The stored unit of a judged cut, whichever judge gave `verdict`. */
+/**
+ * The stored unit of a judged cut, whichever judge gave `verdict`. `netPruneRate` charges the
+ * restores the judge found the future needs (each sidecar once: its tokens plus one call) against
+ * the pruning: 1 − (after + restores) / before; undefined when the judge names no restores (an LLM
+ * judge), so no figure pretends restores were free.
+ */
 export function toCutEvaluation(input: RunAtCutInput, window: number, result: PolicyResult, verdict: JudgeVerdict): CutEvaluation {
+  const restores = verdict.evidence?.restores;
+  const restoreTokens = restores?.reduce((sum, r) => sum + r.cost, 0);
   return {
+    ...(input.budget ? { budget: input.budget } : {}),
+    ...(input.targetTokens !== undefined ? { targetTokens: input.targetTokens } : {}),
+    ...(restores ? { restores: restores.length, restoreTokens: restoreTokens!, netPruneRate: result.tokensBefore > 0 ? 1 - (result.tokensAfter + restoreTokens!) / result.tokensBefore : 0 } : {}),
     policy: input.policy.id,
     params: result.params,
     sessionId: input.session.id,

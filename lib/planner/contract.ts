@@ -51,7 +51,13 @@ export function buildPlannerMessages(input: PlannerInput, options: RenderOptions
     { role: "system", content: `${PLANNER_CONTRACT}\n\nCALIBRATION EXAMPLES\n\n${examples}` },
     {
       role: "user",
-      content: `Indexed prefix (${input.cut} messages, ${input.index.prefixTokens[input.cut]} tokens):\n\n${renderIndexedPrefix(input, options)}\n\n--- end of prefix ---\nWrite the plan now: the two blocks only.`,
+      content: `Indexed prefix (${input.cut} messages, ${input.index.prefixTokens[input.cut]} tokens):\n\n${renderIndexedPrefix(input, options)}\n\n--- end of prefix ---\n${budgetLine(input)}Write the plan now: the two blocks only.`,
     },
   ];
+}
+
+/** The harness's target, when it set one: the plan should remove about this share of the prefix. */
+function budgetLine(input: PlannerInput): string {
+  if (input.targetShare === undefined) return "";
+  return `Budget: the harness needs the view at about ${Math.round((1 - input.targetShare) * 100)}% of the prefix — remove about ${Math.round(input.targetShare * 100)}% of its tokens, choosing what is safest to remove first.\n`;
 }

@@ -1,4 +1,5 @@
 import type { ContextIndex } from "../context/objects";
+import type { PointerStyle } from "../projection/pointers";
 import type { ProtectedSet } from "../projection/protect";
 import type { Tokenizer } from "../tokens/tokenizer";
 import type { Session } from "../trace/model";
@@ -17,6 +18,13 @@ export interface PlannerInput {
   /** The protected latest turn (mandatory last-turn retention). */
   protect: ProtectedSet;
   tokenizer: Tokenizer;
+  /** The harness's pointer style (what a fold will cost in view); default `semantic`. */
+  pointers?: PointerStyle;
+  /**
+   * Share of the prefix the plan should aim to remove, when the harness sets a target view size
+   * (matched budgets); absent, the planner's own compression bias decides.
+   */
+  targetShare?: number;
 }
 
 /** What a planner returns: its raw XML, always parsed by the same strict parser. */

@@ -1,6 +1,8 @@
 import type { ContextIndex } from "../context/objects";
 import type { LlmClient } from "../llm/types";
 import { materializeView } from "../projection/materialize";
+import { emptyPlan } from "../projection/types";
+import { DEFAULT_POINTER_STYLE, mergeReminders, type PointerStyle } from "../projection/pointers";
 import { protectedSet, type ProtectOptions } from "../projection/protect";
 import { capToTokens } from "../summary/cap";
 import { extractiveSummarizer } from "../summary/extractive";
@@ -24,13 +26,18 @@ export interface RunPolicyInput {
   protect?: ProtectOptions;
   /** Passed to policies that call a model (self-gc's LLM planner). */
   llm?: LlmClient;
+  /** Pointer style of every fold (harness setting, default `semantic`). */
+  pointers?: PointerStyle;
+  /** Target view size in tokens (matched budgets); see `PolicyContext.targetTokens`. */
+  targetTokens?: number;
 }
 
 /**
  * Runs one policy at one cut and materialises its decision. This is the single path every caller
  * uses (CLI, studio, evaluation, tests), so the shared guarantees hold for every policy: the latest
  * turn is untouched, tool results keep their calls, summaries are capped, and token accounting is
- * identical.
+ * identical. The harness, not the policy, writes every fold pointer (`pointers`), merges the fold
+ * reminders of each message, and passes the run's target view size (`targetTokens`).
  */
 export async function runPolicy(policy: Policy, input: RunPolicyInput): Promise<PolicyResult> {
   const { session, index, cut, window, tokenizer } = input;
@@ -51,8 +58,14 @@ export async function runPolicy(policy: Policy, input: RunPolicyInput): Promise<
     summaryCap,
     summarizer: input.summarizer ?? extractiveSummarizer,
     ...(input.llm ? { llm: input.llm } : {}),
+    pointers: input.pointers ?? DEFAULT_POINTER_STYLE,
+    ...(input.targetTokens !== undefined ? { targetTokens: input.targetTokens } : {}),
   };
-  const decision = await policy.decide(context, params);
+  // A target the prefix already meets means no compaction, whichever policy runs (a matched
+  // reference that stayed pending): the harness leaves the prefix unchanged without asking.
+  const met = input.targetTokens !== undefined && input.targetTokens >= context.prefixTokens;
+  const decision = met ? { plan: emptyPlan(), actions: [], log: [`target ${input.targetTokens} tokens already met by the ${context.prefixTokens}-token prefix: no compaction`] } : await policy.decide(context, params);
+  for (const [message, texts] of decision.plan.reminders) decision.plan.reminders.set(message, mergeReminders(texts));
   const log = [...decision.log];
   if (decision.plan.summary) {
     const capped = capToTokens(decision.plan.summary.text, summaryCap, (t) => tokenizer.count(t));
@@ -81,6 +94,7 @@ export async function runPolicy(policy: Policy, input: RunPolicyInput): Promise<
     tokensBefore,
     tokensAfter: materialized.tokens,
     pruneRate: tokensBefore > 0 ? 1 - materialized.tokens / tokensBefore : 0,
+    ...(input.targetTokens !== undefined ? { targetTokens: input.targetTokens } : {}),
     actions,
     rejected: [...(decision.rejected ?? []), ...materialized.rejected],
     ...(decision.plan.summary ? { summary: decision.plan.summary.text } : {}),

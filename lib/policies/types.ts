@@ -1,5 +1,6 @@
 import type { ContextIndex } from "../context/objects";
 import type { LlmClient } from "../llm/types";
+import type { PointerStyle } from "../projection/pointers";
 import type { ProtectedSet } from "../projection/protect";
 import type { EditPlan, PolicyAction, RejectedAction, Sidecar, ViewMessage } from "../projection/types";
 import type { Summarizer } from "../summary/types";
@@ -40,6 +41,14 @@ export interface PolicyContext {
   summarizer: Summarizer;
   /** Model client for policies that call a model (self-gc with planner=llm); absent offline. */
   llm?: LlmClient;
+  /** The harness's pointer style: every fold's pointer is written by the harness in this style. */
+  pointers: PointerStyle;
+  /**
+   * A target view size in tokens (issue 16, matched budgets): when set, the policy compacts until
+   * its estimated view is at most this, in its own order of what to remove first, instead of its
+   * own target — or as close as it can get. Absent: the policy's own settings decide.
+   */
+  targetTokens?: number;
 }
 
 /** What a policy decides: edits plus the reasons behind each one. Materialisation is shared. */
@@ -83,7 +92,7 @@ export interface Policy {
    */
   callsModel?(params: PolicyParams): boolean;
   /** Does the policy's own trigger fire with this prefix? Defaults to the shared budget trigger. */
-  fires?(context: Omit<PolicyContext, "protect" | "summarizer">, params: PolicyParams): boolean;
+  fires?(context: Omit<PolicyContext, "protect" | "summarizer" | "pointers" | "targetTokens">, params: PolicyParams): boolean;
 }
 
 /** The result of running a policy at a cut: the decision materialised into a view. */
@@ -97,6 +106,8 @@ export interface PolicyResult {
   tokensAfter: number;
   /** 1 − after / before (seed 000's pruning rate for this cut). */
   pruneRate: number;
+  /** The harness's target view size, when the run set one (matched budgets, sweeps). */
+  targetTokens?: number;
   actions: PolicyAction[];
   rejected: RejectedAction[];
   summary?: string;

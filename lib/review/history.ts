@@ -36,6 +36,8 @@ export function labelSubject(label: ReviewLabel): string {
       return `failure_category:${cut}:${label.policy}`;
     case "ab":
       return `ab:${cut}:${[label.sides.A, label.sides.B].sort().join("|")}`;
+    case "view_verdict":
+      return `view_verdict:${cut}:${label.policy}:${label.budget ?? ""}:${label.viewDigest}`;
   }
 }
 

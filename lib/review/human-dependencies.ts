@@ -1,7 +1,7 @@
 import type { ContextIndex } from "../context/objects";
-import { checkView, type CheckViewInput } from "../eval/check-view";
-import { readableText } from "../eval/part-texts";
-import type { CheckedDependency, Dependency, DependencyKind } from "../eval/types";
+import { checkView, type CheckViewInput } from "../eval/judge/check-view";
+import { readableText } from "../eval/judge/part-texts";
+import type { CheckedDependency, Dependency, DependencyKind } from "../eval/judge/types";
 import type { Session } from "../trace/model";
 import type { DependencyLabel, DependencyType, Span } from "./label-schema";
 

@@ -1,4 +1,4 @@
-import type { CheckedDependency, DependencyStatus } from "../eval/types";
+import type { CheckedDependency, DependencyStatus } from "../eval/judge/types";
 import type { FailureCategory } from "../scenario/failure-categories";
 import type { CutRef, DependencyLabel } from "./label-schema";
 
@@ -6,7 +6,7 @@ import type { CutRef, DependencyLabel } from "./label-schema";
  * The human no-impact verdict of one reviewer for one cut × policy (issue #5: "the result is the
  * human verdict for that cut"). What the future needed is the judge's candidates the reviewer did
  * not reject plus the dependencies the reviewer added; the projection is no-impact when none of
- * them is missing from the policy's view (visible or recoverable, exactly as lib/eval checkView
+ * them is lost from the policy's view (visible or restorable, exactly as lib/eval checkView
  * decides). So the same labels give different verdicts per policy, and confirming a dependency a
  * projection lost flips that policy's verdict to impacted.
  *
@@ -70,11 +70,11 @@ export function deriveHumanVerdict(input: HumanVerdictInput): HumanVerdict {
     const label = addedLabels.get(dependency.id);
     if (label) needed.push(entry(dependency, "human", label));
   }
-  return { reviewer, sessionId: ref.sessionId, cut: ref.cut, policy, noImpact: needed.every((d) => d.status !== "missing"), needed, rejected, unreviewed };
+  return { reviewer, sessionId: ref.sessionId, cut: ref.cut, policy, noImpact: needed.every((d) => d.status !== "lost"), needed, rejected, unreviewed };
 }
 
 function entry(d: CheckedDependency, source: NeededDependency["source"], label: DependencyLabel | undefined): NeededDependency {
-  const category = d.status === "missing" ? (label?.type ?? d.category) : undefined;
+  const category = d.status === "lost" ? (label?.type ?? d.category) : undefined;
   return { id: d.id, value: d.value, source, status: d.status, ...(category ? { category } : {}), ...(label ? { labelId: label.labelId } : {}) };
 }
 

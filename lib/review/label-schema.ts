@@ -13,7 +13,7 @@ import { FAILURE_CATEGORY_IDS, type FailureCategory } from "../scenario/failure-
  * Spans are offsets in UTF-16 code units into the text the dependency judge reads for a part
  * (`readableText(session.messages[message].parts[part])`), end exclusive, with the selected text.
  */
-export const LABEL_KINDS = ["dependency", "cut_review", "failure_category", "ab"] as const;
+export const LABEL_KINDS = ["dependency", "cut_review", "failure_category", "ab", "view_verdict"] as const;
 export type LabelKind = (typeof LABEL_KINDS)[number];
 
 /**
@@ -100,21 +100,51 @@ export const AbLabelSchema = z.strictObject({
   confidence: z.number().min(0).max(1),
 });
 
+/**
+ * Whether one view of a cut still supports the real future, read carefully by a person blind to the
+ * policy and to any judge (issue 16's gold set; seed 000's judge contract): `no_impact` (everything
+ * the future needed is visible in the view), `restorable` (some of it only inside sidecars the view
+ * names: `restores` lists their digests) or `impact` (something needed is lost: `lost` says what).
+ * The view is named by its unit (`policy`, `budget`) and `viewDigest` (sha256 of its compact JSON),
+ * so a label never silently moves to a different view of the same cut.
+ */
+export const VIEW_VERDICTS = ["no_impact", "restorable", "impact"] as const;
+export type ViewVerdict = (typeof VIEW_VERDICTS)[number];
+
+export const ViewVerdictLabelSchema = z.strictObject({
+  kind: z.literal("view_verdict"),
+  ...meta,
+  ref: CutRefSchema,
+  policy: text,
+  /** `budgetKey` of the unit (`match-self-gc`, `budget-40`); absent at the policy's own settings. */
+  budget: text.optional(),
+  viewDigest: z.string().regex(/^[0-9a-f]{64}$/, "a sha256 in hex"),
+  verdict: z.enum(VIEW_VERDICTS),
+  restores: z.array(z.string().regex(/^[0-9a-f]{12,64}$/, "a sidecar digest in hex")).optional(),
+  lost: z.array(z.strictObject({ value: text, category: z.enum(FAILURE_CATEGORY_IDS as [FailureCategory, ...FailureCategory[]]), usedAt: count.optional() })).optional(),
+});
+
 export const ReviewLabelSchema = z
-  .discriminatedUnion("kind", [DependencyLabelSchema, CutReviewLabelSchema, FailureCategoryLabelSchema, AbLabelSchema])
+  .discriminatedUnion("kind", [DependencyLabelSchema, CutReviewLabelSchema, FailureCategoryLabelSchema, AbLabelSchema, ViewVerdictLabelSchema])
   .superRefine(checkLabel);
 
 export type DependencyLabel = z.infer<typeof DependencyLabelSchema>;
 export type CutReviewLabel = z.infer<typeof CutReviewLabelSchema>;
 export type FailureCategoryLabel = z.infer<typeof FailureCategoryLabelSchema>;
 export type AbLabel = z.infer<typeof AbLabelSchema>;
-export type ReviewLabel = DependencyLabel | CutReviewLabel | FailureCategoryLabel | AbLabel;
+export type ViewVerdictLabel = z.infer<typeof ViewVerdictLabelSchema>;
+export type ReviewLabel = DependencyLabel | CutReviewLabel | FailureCategoryLabel | AbLabel | ViewVerdictLabel;
 
 /** Cross-field rules zod's shapes cannot say alone. */
 function checkLabel(label: ReviewLabel, ctx: z.RefinementCtx): void {
   const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: "custom", path, message });
   if (label.version === 1 ? label.supersedes !== null : label.supersedes !== label.version - 1) {
     issue(["supersedes"], label.version === 1 ? "must be null on version 1" : `must be ${label.version - 1} (version − 1)`);
+  }
+  if (label.kind === "view_verdict") {
+    if (label.verdict === "impact" && !label.retracted && !(label.lost?.length)) issue(["lost"], "required when verdict is impact: what the future needed and the view lost");
+    if (label.verdict === "restorable" && !label.retracted && !(label.restores?.length)) issue(["restores"], "required when verdict is restorable: the sidecars the future would restore");
+    return;
   }
   if (label.kind !== "dependency") return;
   if (label.decision === "add") {

@@ -30,6 +30,12 @@ export const MIGRATION_VERDICTS: readonly MigrationVerdict[] = [
   { name: "0010_label_recency", restore: "additive", reason: "index only (ReviewLabelRow queueId, savedAt)" },
   { name: "0011_compaction_jobs", restore: "additive", reason: "new table CompactionJob (its indexes, its foreign key to TraceSession)", tables: ["CompactionJob"] },
   { name: "0012_message_records", restore: "additive", reason: "nullable column TraceMessage.records (null: the message is one source record, true of every message imported before it)", columns: ["TraceMessage.records"] },
+  {
+    name: "0013_eval_budgets",
+    restore: "additive",
+    reason: "nullable EvalResult columns (budget, targetTokens, netPruneRate, restores, restoreTokens, visibleNoImpact, restorableNoImpact, byKind) and an index: archived results are units at their policy's own settings, read with those figures absent",
+    columns: ["budget", "targetTokens", "netPruneRate", "restores", "restoreTokens", "visibleNoImpact", "restorableNoImpact", "byKind"].map((f) => `EvalResult.${f}`),
+  },
 ];
 
 /** Migration directory names newer than the baseline that have no verdict: each needs a decision. */
@@ -60,11 +66,20 @@ export function additiveSqlProblems(verdict: Extract<MigrationVerdict, { restore
       if (m[1] && !tables.has(m[2]!)) problems.push(`adds a unique index on existing table ${m[2]}, which archived rows may violate`);
     } else if ((m = /^ALTER TABLE "(\w+)" ADD CONSTRAINT "\w+" FOREIGN KEY/i.exec(statement))) {
       if (!tables.has(m[1]!)) problems.push(`adds a foreign key on existing table ${m[1]}, which archived rows may violate`);
-    } else if ((m = /^ALTER TABLE "(\w+)" ADD COLUMN "(\w+)" (.*)$/i.exec(statement))) {
-      const column = `${m[1]}.${m[2]}`;
-      if (!columns.has(column)) problems.push(`adds column ${column} without declaring it`);
-      else if (/\bNOT NULL\b/i.test(m[3]!) && !/\bDEFAULT\b/i.test(m[3]!)) problems.push(`adds column ${column} NOT NULL without a DEFAULT`);
-      else seen.add(column);
+    } else if ((m = /^ALTER TABLE "(\w+)" (ADD COLUMN .*)$/i.exec(statement))) {
+      // PostgreSQL migrations add several columns in one statement: `ADD COLUMN "a" …, ADD COLUMN "b" …`.
+      for (const clause of m[2]!.split(/,\s*(?=ADD COLUMN\b)/i)) {
+        const added = /^ADD COLUMN "(\w+)" (.*)$/i.exec(clause.trim());
+        // Anything after the column's type and options (`, DROP COLUMN …`) is another change: refused.
+        if (!added || added[2]!.replace(/\([^)]*\)/g, "").includes(",")) {
+          problems.push(`statement is not one a restore can treat as additive: ${statement.slice(0, 80)}`);
+          continue;
+        }
+        const column = `${m[1]}.${added[1]}`;
+        if (!columns.has(column)) problems.push(`adds column ${column} without declaring it`);
+        else if (/\bNOT NULL\b/i.test(added[2]!) && !/\bDEFAULT\b/i.test(added[2]!)) problems.push(`adds column ${column} NOT NULL without a DEFAULT`);
+        else seen.add(column);
+      }
     } else {
       problems.push(`statement is not one a restore can treat as additive: ${statement.slice(0, 80)}`);
     }

@@ -32,7 +32,8 @@ export async function compactionFrequency(db: Db, runId: string, buckets = 10): 
   const run = await db.evalRun.findUnique({ where: { id: runId }, select: { settings: true } });
   if (!run) return null;
   const settings = EvalSettingsSchema.safeParse(JSON.parse(run.settings));
-  const rows = await db.evalResult.findMany({ where: { runId, error: null }, select: { policy: true, sessionShare: true, pruneRate: true } });
+  // Each policy at its own settings: a budgeted unit compacts because the harness told it to.
+  const rows = await db.evalResult.findMany({ where: { runId, error: null, budget: null }, select: { policy: true, sessionShare: true, pruneRate: true } });
   const order = settings.success ? settings.data.policies.map(policyKey) : [...new Set(rows.map((r) => r.policy))].sort();
   const byPolicy = new Map(order.map((policy) => [policy, emptyBins(buckets)]));
   for (const row of rows) {

@@ -1,6 +1,6 @@
 import type { Db } from "../db/client";
 import { countRunCuts } from "./count-run-cuts";
-import { EvalSettingsSchema, type EvalSettings } from "./run-settings";
+import { EvalSettingsSchema, unitsPerCut, type EvalSettings } from "./run-settings";
 import { resolveSuite } from "./suites/resolve-suite";
 import { findSavedFilter } from "./suites/saved-filters";
 
@@ -23,7 +23,8 @@ export type CreateRunOutcome =
 /**
  * Creates a queued evaluation run. The suite is resolved to session ids now and stored with the
  * settings, so the run (and a resume of it next week) evaluates exactly these sessions even after
- * more traces are imported. `total` is sessions' replay cuts × policies, as lib/eval counts units.
+ * more traces are imported. `total` is sessions' replay cuts × units per cut (each policy at its own
+ * settings, at each sweep budget and matched), as lib/eval counts units.
  * The suite is resolved from cached session summaries (server/evals/suites), not by parsing
  * every stored trace (unless the run asks for other cut levels: see countRunCuts). The caller kicks the runner (server/evals/eval-runner.ts); nothing runs
  * inside this call.
@@ -45,7 +46,7 @@ export async function createRun(db: Db, input: CreateRunInput): Promise<CreateRu
   if (sessionIds.length === 0 || cuts === 0) {
     return { ok: false, code: "empty_suite", message: sessionIds.length === 0 ? "the suite selects no sessions" : "the suite's sessions have no replay cuts (no assistant step after any cut)" };
   }
-  const total = cuts * settings.policies.length;
+  const total = cuts * unitsPerCut(settings);
   const run = await db.evalRun.create({
     data: {
       name: input.name?.trim() || defaultName(settings),

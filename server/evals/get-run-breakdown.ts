@@ -1,3 +1,4 @@
+import { recordsAt } from "@/lib/eval/aggregate";
 import { aggregateBy, bySession, type GroupAggregate } from "@/lib/eval/aggregate-by";
 import { classifyWorkload, WORKLOADS } from "@/lib/eval/workload";
 import { FORMAT_IDS } from "@/lib/trace/model";
@@ -25,7 +26,8 @@ export async function getRunBreakdown(db: Db, runId: string, by: RunBreakdownKey
   if (!run) return null;
   const settings = EvalSettingsSchema.safeParse(JSON.parse(run.settings));
   const order = settings.success ? settings.data.policies.map(policyKey) : [];
-  const records = await loadRunRecords(db, runId);
+  // The policies' own settings, as the results table above it (`tracefold eval --by` breaks down the same units).
+  const records = recordsAt(await loadRunRecords(db, runId), undefined);
   const labels = await sessionLabels(db, [...new Set(records.map((r) => r.sessionId))], by);
   return { by, groups: aggregateBy(records, bySession(labels), order, by === "format" ? FORMAT_IDS : WORKLOADS) };
 }

@@ -32,7 +32,8 @@ export interface RunEvaluationOptions {
 
 /**
  * Executes one queued run to its end: claims it (queued → running, atomically, so two runners never
- * share a run), streams lib/eval's evaluateSuite over the stored session ids and settings, skipping
+ * share a run), streams lib/eval's evaluateSuite over the stored session ids and settings (pointer
+ * style, sweep budgets and the matched reference included: every unit kind counts in the total), skipping
  * every unit key already stored (resume), and writes results in batches, each in one transaction
  * with the run's progress and heartbeat. Between units it checks the cancel signal, at every batch
  * the database flag; a cancelled run keeps what it wrote. Returns the status the run ended in, or
@@ -74,7 +75,19 @@ async function execute(db: Db, run: { id: string; settings: string; sessionIds: 
     return cancelled;
   };
   if (run.cancelRequested) return finish(db, run.id, "cancelled");
-  for await (const item of evaluateSuite({ sessions, policies, ...runCutOptions(settings), tokenizerFor: (s) => bySession.get(s.id)!.tokenizer, triggerLevel: settings.triggerLevel, isDone: (key) => done.has(key), ...(llm ? { llm } : {}) })) {
+  const suite = {
+    sessions,
+    policies,
+    ...runCutOptions(settings),
+    tokenizerFor: (s: LoadedSuiteSession["session"]) => bySession.get(s.id)!.tokenizer,
+    triggerLevel: settings.triggerLevel,
+    isDone: (key: string) => done.has(key),
+    pointers: settings.pointers,
+    ...(settings.sweep ? { sweep: settings.sweep } : {}),
+    ...(settings.match !== undefined ? { match: settings.match } : {}),
+    ...(llm ? { llm } : {}),
+  };
+  for await (const item of evaluateSuite(suite)) {
     progress.total = item.progress.total;
     pending.push(await toRow(item, bySession, byKey, settings, settings.judge === "llm" ? llm : undefined));
     const cancelled = isCancelSignalled(run.id);
@@ -95,7 +108,7 @@ async function toRow(item: SuiteItem, sessions: Map<string, LoadedSuiteSession>,
   const share = shareOf(suite, item.evaluation.cut);
   if (!llmJudge) return resultRow(item.key, item.evaluation, share);
   try {
-    return resultRow(item.key, await rejudgeWithLlm(item.evaluation, suite!, policies.get(policyKeyOf(item.key))!, llmJudge), share);
+    return resultRow(item.key, await rejudgeWithLlm(item.evaluation, suite!, policies.get(policyKeyOf(item.key))!, llmJudge, settings.pointers), share);
   } catch (error) {
     return failedRow(item.key, item.evaluation.sessionId, item.evaluation.cut, item.evaluation.reason, share, publicMessage(error, `evaluation unit ${item.key}: the LLM judge`));
   }

@@ -1,10 +1,12 @@
 import { z } from "zod";
+import { SweepLevelsSchema } from "@/lib/eval/budget";
 import { CutLevelsSchema, DEFAULT_CUT_LEVELS } from "@/lib/eval/cut-levels";
 import type { ReplayCutOptions } from "@/lib/eval/cut-protocol";
 import { SuiteSpecSchema } from "@/lib/eval/suites";
 import { paramIssues } from "@/lib/policies/params";
 import { findPolicy } from "@/lib/policies/registry";
 import type { SuitePolicy } from "@/lib/eval/evaluate-suite";
+import { DEFAULT_POINTER_STYLE, POINTER_STYLES } from "@/lib/projection/pointers";
 import { TOKENIZER_IDS } from "@/lib/tokens/tokenizer";
 
 /**
@@ -18,13 +20,20 @@ import { TOKENIZER_IDS } from "@/lib/tokens/tokenizer";
  * - `cutLevels`: the token shares, in percent, the replay protocol cuts each session at (besides
  *   native compactions; lib/eval/cut-levels). Runs stored before it existed parse with the default
  *   50/70/90, which is what they used.
+ * - `pointers`: the harness's pointer style for every fold of every policy (lib/projection/pointers):
+ *   `semantic` (default; runs stored before it existed parse with it) or `plain`.
+ * - `sweep`: target shares of each prefix removed, whole percents (lib/eval/budget's SweepLevelsSchema):
+ *   every policy also runs at each of them, for the trade-off curves.
+ * - `match`: a policy key of the run: every policy also compacts, at each cut, to the view size that
+ *   policy reached there (the matched comparison).
+ * Every policy always runs at its own settings too.
  */
 export const EvalPolicySchema = z
   .object({
     id: z.string().min(1, "policy id is required"),
     params: z.record(z.string(), z.union([z.number(), z.string(), z.boolean()])).optional(),
     /** Tells two entries of one policy with different params apart (default: the id). */
-    key: z.string().min(1).optional(),
+    key: z.string().min(1).regex(/^[^#]+$/, "a policy key cannot contain #").optional(),
   })
   .superRefine((entry, ctx) => {
     const policy = findPolicy(entry.id);
@@ -36,24 +45,33 @@ export type EvalPolicy = z.infer<typeof EvalPolicySchema>;
 export const EVAL_JUDGES = ["dependency", "llm"] as const;
 export type EvalJudge = (typeof EVAL_JUDGES)[number];
 
-export const EvalSettingsSchema = z.object({
-  suite: SuiteSpecSchema,
-  policies: z
-    .array(EvalPolicySchema)
-    .min(1, "pick at least one policy")
-    .superRefine((entries, ctx) => {
-      const keys = new Set<string>();
-      entries.forEach((entry, i) => {
-        const key = entry.key ?? entry.id;
-        if (keys.has(key)) ctx.addIssue({ code: "custom", path: [i], message: `policy ${key} is listed twice` });
-        keys.add(key);
-      });
-    }),
-  judge: z.enum(EVAL_JUDGES, { message: "judge must be dependency or llm" }),
-  triggerLevel: z.number().gt(0, "trigger level must be above 0").max(1, "trigger level must be at most 1").default(0.9),
-  tokenizer: z.enum(["session", ...TOKENIZER_IDS]).default("session"),
-  cutLevels: CutLevelsSchema.default([...DEFAULT_CUT_LEVELS]),
-});
+export const EvalSettingsSchema = z
+  .object({
+    suite: SuiteSpecSchema,
+    policies: z
+      .array(EvalPolicySchema)
+      .min(1, "pick at least one policy")
+      .superRefine((entries, ctx) => {
+        const keys = new Set<string>();
+        entries.forEach((entry, i) => {
+          const key = entry.key ?? entry.id;
+          if (keys.has(key)) ctx.addIssue({ code: "custom", path: [i], message: `policy ${key} is listed twice` });
+          keys.add(key);
+        });
+      }),
+    judge: z.enum(EVAL_JUDGES, { message: "judge must be dependency or llm" }),
+    triggerLevel: z.number().gt(0, "trigger level must be above 0").max(1, "trigger level must be at most 1").default(0.9),
+    tokenizer: z.enum(["session", ...TOKENIZER_IDS]).default("session"),
+    cutLevels: CutLevelsSchema.default([...DEFAULT_CUT_LEVELS]),
+    pointers: z.enum(POINTER_STYLES, { message: "pointers must be semantic or plain" }).default(DEFAULT_POINTER_STYLE),
+    sweep: SweepLevelsSchema.optional(),
+    match: z.string().min(1, "name the policy to match budgets to").optional(),
+  })
+  .superRefine((settings, ctx) => {
+    if (settings.match !== undefined && !settings.policies.some((entry) => policyKey(entry) === settings.match)) {
+      ctx.addIssue({ code: "custom", path: ["match"], message: `matched budgets: ${settings.match} is not one of the chosen policies` });
+    }
+  });
 export type EvalSettings = z.infer<typeof EvalSettingsSchema>;
 export type EvalSettingsInput = z.input<typeof EvalSettingsSchema>;
 
@@ -76,7 +94,12 @@ export function suitePolicies(settings: EvalSettings): SuitePolicy[] {
   }));
 }
 
-/** The key results are stored under for a policy entry (lib/eval unitKey's last segment). */
+/** Units per replay cut: each policy at its own settings, at each sweep budget, and matched. */
+export function unitsPerCut(settings: Pick<EvalSettings, "policies" | "sweep" | "match">): number {
+  return settings.policies.length * (1 + (settings.sweep?.length ?? 0) + (settings.match !== undefined ? 1 : 0));
+}
+
+/** The key results are stored under for a policy entry (lib/eval unitKey's policy segment). */
 export function policyKey(entry: EvalPolicy): string {
   return entry.key ?? entry.id;
 }

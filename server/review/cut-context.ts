@@ -1,7 +1,7 @@
 import type { ContextIndex } from "@/lib/context/objects";
 import { replayCuts, windowForCut } from "@/lib/eval/cut-protocol";
-import { extractDependencies } from "@/lib/eval/dependencies";
-import type { Dependency } from "@/lib/eval/types";
+import { extractDependencies } from "@/lib/eval/judge/dependencies";
+import type { Dependency } from "@/lib/eval/judge/types";
 import { runPolicy } from "@/lib/policies/run-policy";
 import type { PolicyResult } from "@/lib/policies/types";
 import type { Tokenizer } from "@/lib/tokens/tokenizer";

@@ -1,6 +1,6 @@
-import { checkView } from "@/lib/eval/check-view";
-import { readableText } from "@/lib/eval/part-texts";
-import type { CheckedDependency, DependencyKind } from "@/lib/eval/types";
+import { checkView } from "@/lib/eval/judge/check-view";
+import { readableText } from "@/lib/eval/judge/part-texts";
+import type { CheckedDependency, DependencyKind } from "@/lib/eval/judge/types";
 import type { DependencyType, QueueItem } from "@/lib/review";
 import type { Session } from "@/lib/trace/model";
 import type { CutEvidence } from "../evals/list-run-cuts";

@@ -1,4 +1,4 @@
-import type { DependencyKind } from "@/lib/eval/types";
+import type { DependencyKind } from "@/lib/eval/judge/types";
 import type { CutRef, DependencyType, ReviewLabel } from "@/lib/review";
 import type { CutEvidence } from "../evals/list-run-cuts";
 import type { ProjectedMessage } from "../policies/compaction-api";

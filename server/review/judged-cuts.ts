@@ -21,7 +21,8 @@ export async function loadJudgedCuts(db: Db, runId: string): Promise<JudgedCut[]
   }
   const judge = parseStoredSettings(run.settings).judge;
   const rows = await db.evalResult.findMany({
-    where: { runId, error: null },
+    // Each policy at its own settings (what the run's results table shows); budgeted units stay out of review queues.
+    where: { runId, error: null, budget: null },
     select: { sessionId: true, cut: true, policy: true, noImpact: true },
     orderBy: [{ sessionId: "asc" }, { cut: "asc" }, { policy: "asc" }],
   });

@@ -19,10 +19,10 @@ import { TRACES_DIR } from "../helpers/traces";
 const TRACE = join(TRACES_DIR, "claude_code_jsonl/marot__spotter/test/fixtures/transcripts/4d5611e5-241a-462a-8d15-5122611a9569.jsonl"); // cut 211: before the response at line 1084 (293 messages, 408 records)
 const MODELS = readSchemaModels();
 const LOCAL = readdirSync(resolve("prisma/migrations/sqlite")).sort();
-/** What a backup made by the first release with backups (before 0010 and 0011) lists. */
+/** What a backup made by the first release with backups (before 0010 and later) lists. */
 const AT_BASELINE = LOCAL.slice(0, LOCAL.indexOf(BASELINE_MIGRATION) + 1);
 
-/** A workspace as the 0009 release could hold it: users, an imported trace (an upload blob), a sidecar, an evaluation run, review items with a label. */
+/** A workspace as the 0009 release could hold it: users, an imported trace (an upload blob), a sidecar, an evaluation run with a result, review items with a label. */
 async function seedWorkspace(t: TestDb): Promise<string> {
   const admin = await t.db.user.create({ data: { email: "admin@upgrade.test", name: "Admin", passwordHash: "x", role: "admin" } });
   const imported = await importTraceFile({ db: t.db, store: t.store, path: TRACE, userId: admin.id });
@@ -31,6 +31,7 @@ async function seedWorkspace(t: TestDb): Promise<string> {
   const fold = await runSessionPolicy(t.db, t.store, { sessionId, policyId: "oldest-turn", cut: 211 });
   assert.ok(fold.ok && fold.result.sidecars.length > 0, "a sidecar to back up");
   const run = await t.db.evalRun.create({ data: { name: "run", settings: '{"policies":["none"]}', status: "done", total: 0, done: 0, createdById: admin.id } });
+  await t.db.evalResult.create({ data: { runId: run.id, unitKey: `${sessionId}#300#none`, sessionId, cut: 300, cutReason: "share-50", policy: "none", prefixTokens: 1000, tokensAfter: 1000, noImpact: true } });
   const queue = await t.db.reviewQueue.create({ data: { name: "q", kind: "dependency", runId: run.id, overlap: 1 } });
   await t.db.reviewItem.createMany({ data: [0, 1].map((i) => ({ queueId: queue.id, itemKey: `k${i}`, position: i, sessionId, cut: 100 + i, payload: "{}" })) });
   await t.db.reviewLabelRow.create({ data: { queueId: queue.id, itemKey: "k0", labelId: "l1", version: 1, kind: "dependency", reviewerId: admin.id, reviewer: "Admin", body: '{"verdict":"yes"}', createdAt: new Date() } });
@@ -56,14 +57,18 @@ async function isEmpty(t: TestDb, blobKeys: string[]): Promise<boolean> {
   return true;
 }
 
+/** The columns 0013_eval_budgets added to EvalResult: rows archived before it have none of them. */
+const EVAL_RESULT_0013 = ["budget", "targetTokens", "netPruneRate", "restores", "restoreTokens", "visibleNoImpact", "restorableNoImpact", "byKind"];
+
 /**
  * The real backup rewritten as the 0009 release wrote it: no later migration in the manifest, no
- * CompactionJob table, no `records` column on messages (0012: every message was one record then).
+ * CompactionJob table, no `records` column on messages (0012: every message was one record then),
+ * no 0013 columns on evaluation results.
  */
 function asBaselineArchive(tar: Buffer, extra: { migrations?: string[]; rewrite?: Record<string, (body: Buffer) => Buffer> } = {}): Buffer {
   return repack(tar, {
     drop: "tables/CompactionJob.jsonl",
-    rewrite: { "tables/TraceMessage.jsonl": withoutField("records"), ...extra.rewrite },
+    rewrite: { "tables/TraceMessage.jsonl": withoutField("records"), "tables/EvalResult.jsonl": withoutFields(EVAL_RESULT_0013), ...extra.rewrite },
     edit: (m) => {
       m.migrations = extra.migrations ?? AT_BASELINE;
       m.tables = m.tables.filter((t: { model: string }) => t.model !== "CompactionJob");
@@ -77,9 +82,12 @@ async function dumpAsBaseline(t: TestDb): Promise<Record<string, unknown[]>> {
   return { ...tables, TraceMessage: tables.TraceMessage!.map((row) => ({ ...(row as object), records: null })) };
 }
 
-/** Each JSON line of a table entry without `field`. */
-const withoutField = (field: string) => (body: Buffer) =>
-  Buffer.from(body.toString("utf8").split("\n").map((line) => { if (!line) return line; const row = JSON.parse(line); delete row[field]; return JSON.stringify(row); }).join("\n"));
+/** Each JSON line of a table entry without `fields`. */
+function withoutFields(fields: string[]) {
+  return (body: Buffer) =>
+    Buffer.from(body.toString("utf8").split("\n").map((line) => { if (!line) return line; const row = JSON.parse(line); for (const f of fields) delete row[f]; return JSON.stringify(row); }).join("\n"));
+}
+const withoutField = (field: string) => withoutFields([field]);
 
 for (const engine of ENGINES) {
   describe(`restoring an archive from an earlier version on ${engine}`, () => {
@@ -118,11 +126,14 @@ for (const engine of ENGINES) {
       await intoFresh("baseline", asBaselineArchive(tar), async (target, restore) => {
         const summary = await restore();
         assert.deepEqual(summary.upgradedThrough, LOCAL.slice(AT_BASELINE.length));
+        assert.ok(summary.upgradedThrough.includes("0013_eval_budgets"));
         assert.deepEqual(summary.emptyTables, ["CompactionJob"]);
         assert.ok(!summary.tables.some((t) => t.model === "CompactionJob"));
         assert.equal(summary.blobsWritten, blobKeys.length);
         assert.deepEqual(await dumpTables(target), await dumpAsBaseline(source));
         assert.ok((await target.db.traceMessage.count()) > 100, "the trace's messages are back");
+        const result = await target.db.evalResult.findFirstOrThrow();
+        assert.deepEqual([result.noImpact, result.budget, result.netPruneRate, result.visibleNoImpact, result.byKind], [true, null, null, null, null], "an archived result reads as a unit at its own settings without the new figures");
         assert.deepEqual(await blobsOf(target), await blobsOf(source));
         const job = await target.db.compactionJob.create({ data: { sessionId, policy: "self-gc" } });
         assert.equal(job.status, "queued");

@@ -99,7 +99,7 @@ for (const engine of ENGINES) {
       const settings = JSON.parse(text("settings.json")) as { settings: { policies: { id: string }[]; judge: string; cutLevels: number[] } };
       assert.deepEqual(settings.settings.policies.map((p) => p.id), POLICIES);
       assert.deepEqual(settings.settings.cutLevels, CUT_LEVELS);
-      assert.ok(text("README.md").includes("`tracefold eval --cut-levels 25,50,75 --trigger 0.9`"), "the README's replay command names the levels");
+      assert.ok(text("README.md").includes("`tracefold eval --cut-levels 25,50,75 --trigger 0.9 --pointers semantic`"), "the README's replay command names the levels");
       const reasons = new Set(lines("judge-outputs.jsonl").map((u) => u.cutReason));
       assert.ok([...reasons].every((r) => ["native", "share-25", "share-50", "share-75"].includes(String(r))) && reasons.has("share-25"), [...reasons].join());
       assert.deepEqual(JSON.parse(text("aggregates.json")), JSON.parse(JSON.stringify(await getRunAggregates(t.db, runId))));

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { JUDGE_CONTRACT } from "../../lib/eval/llm-judge";
-import { JudgeVerdictSchema } from "../../lib/eval/verdict-schema";
+import { JudgeVerdictSchema } from "../../lib/eval/judge/verdict-schema";
 import { wilson } from "../../lib/stats/wilson";
 import { createRun } from "../../server/evals/create-run";
 import { getRunAggregates } from "../../server/evals/get-run-aggregates";

@@ -73,7 +73,7 @@ for (const engine of ENGINES) {
       assert.equal(cuts.filter((c) => c.noImpact).length, expected[1]!.noImpact);
       const evidence = await getCutEvidence(t.db, created.runId, cuts[0]!.unitKey);
       assert.equal(evidence?.judge, "dependency");
-      assert.equal(evidence?.counts?.missing, cuts[0]!.missing);
+      assert.equal(evidence?.counts?.lost, cuts[0]!.missing);
       const pair = await compareRunPolicies(t.db, created.runId, "none", "tool-prune");
       assert.equal(pair!.pairs, expected[0]!.n);
       const frequency = await compactionFrequency(t.db, created.runId);

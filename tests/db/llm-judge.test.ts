@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { calibrateNoImpact, type CalibrationCase } from "../../lib/eval/calibrate";
 import { AB_JUDGE_CONTRACT, buildJudgePacket, createAbJudge, createLlmJudge, JUDGE_CONTRACT } from "../../lib/eval/llm-judge";
-import { JudgeVerdictSchema } from "../../lib/eval/verdict-schema";
+import { JudgeVerdictSchema } from "../../lib/eval/judge/verdict-schema";
 import { createLlmClient } from "../../server/llm/client";
 import type { LlmConfig } from "../../server/llm/config";
 import { LlmError } from "../../server/llm/errors";

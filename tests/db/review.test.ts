@@ -173,9 +173,9 @@ for (const engine of ENGINES) {
       assert.equal(judge.n, policies);
       assert.equal(judge.accuracy.rate, 1, "people who confirm every candidate reproduce the dependency judge exactly");
       {
-        // Bob rejects every candidate the judge found missing: his verdicts become no-impact everywhere.
+        // Bob rejects every candidate the judge found lost: his verdicts become no-impact everywhere.
         const evidence = JSON.parse(impacted.verdict) as { evidence: { dependencies: { id: string; value: string; status: string }[] } };
-        for (const d of evidence.evidence.dependencies.filter((d) => d.status === "missing")) {
+        for (const d of evidence.evidence.dependencies.filter((d) => d.status === "lost")) {
           const saved = await saveLabel(t.db, { queueId: made.queueId, itemKey: key, labelId: randomUUID(), version: 1, draft: { kind: "dependency", decision: "reject", dependencyId: d.id, value: d.value } }, BOB, clock);
           assert.ok(saved.ok, JSON.stringify(saved));
         }

@@ -74,7 +74,7 @@ for (const engine of ENGINES) {
       const missing = new Map<string, string>();
       for (const row of atCut(impacted)) {
         const verdict = JSON.parse(row.verdict) as { evidence: { dependencies: { id: string; value: string; status: string }[] } };
-        for (const d of verdict.evidence.dependencies) if (d.status === "missing") missing.set(d.value, d.id);
+        for (const d of verdict.evidence.dependencies) if (d.status === "lost") missing.set(d.value, d.id);
       }
       assert.ok(missing.size > 0);
       for (const [value, dependencyId] of missing) {

@@ -1,5 +1,4 @@
-import type { ContextIndex } from "../../context/objects";
-import type { PolicyResult } from "../../policies/types";
+import type { JudgedRun, JudgeIndex } from "../judge/types";
 import { partKey, type PolicyAction, type ViewPart } from "../../projection/types";
 import type { Message } from "../../trace/model";
 import { elideText, type Entry } from "./bound";
@@ -40,7 +39,7 @@ export interface ImpactedTurn {
   parts: ImpactedPart[];
 }
 
-export function impactedTurns(messages: readonly Message[], index: ContextIndex, result: PolicyResult): ImpactedTurn[] {
+export function impactedTurns(messages: readonly Message[], index: JudgeIndex, result: JudgedRun): ImpactedTurn[] {
   const inView = new Map<string, ViewPart>();
   for (const message of result.view) for (const part of message.parts) if (part.origin) inView.set(partKey(part.origin), part);
   const actionByTarget = new Map<string, PolicyAction>();

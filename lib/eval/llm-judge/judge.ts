@@ -1,5 +1,5 @@
 import type { LlmClient, LlmMessage, LlmResponse } from "../../llm/types";
-import type { JudgeVerdict } from "../verdict-schema";
+import type { JudgeVerdict } from "../judge/verdict-schema";
 import { buildJudgeMessages, repairMessage } from "./contract";
 import type { AnswerParseError, ParseOutcome } from "./issues";
 import type { JudgePacket } from "./packet";

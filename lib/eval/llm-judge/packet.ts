@@ -1,5 +1,4 @@
-import type { ContextIndex } from "../../context/objects";
-import type { PolicyResult } from "../../policies/types";
+import type { JudgedRun, JudgeIndex } from "../judge/types";
 import type { Session } from "../../trace/model";
 import { fitEntries, type Entry } from "./bound";
 import { impactedTurns, pruneDiffEntries, type ImpactedTurn } from "./diff";
@@ -20,9 +19,9 @@ import { futureEnd, futureEntries, viewEntries } from "./render";
  */
 export interface JudgePacketInput {
   session: Session;
-  index: ContextIndex;
+  index: JudgeIndex;
   /** The policy's result at the cut (its `cut`, `view`, `actions`, `sidecars`). */
-  result: PolicyResult;
+  result: JudgedRun;
   /** Exclusive end of the future window; default from `futureRequests`. */
   futureEnd?: number;
 }
@@ -119,7 +118,7 @@ export function assemble(s: JudgePacketSections): string {
   return [s.overview, SECTION_TITLES.plan, s.plan, SECTION_TITLES.prefix, s.prefix, SECTION_TITLES.diffs, s.diffs, SECTION_TITLES.future, s.future, "=== END ==="].join("\n\n");
 }
 
-function overviewLine(result: PolicyResult, end: number): string {
+function overviewLine(result: JudgedRun, end: number): string {
   const pct = (result.pruneRate * 100).toFixed(1);
   return [
     `Session ${result.sessionId}, cut at message ${result.cut}: the prefix is messages 0–${result.cut - 1}, the future shown is messages ${result.cut}–${end - 1}.`,
@@ -127,7 +126,7 @@ function overviewLine(result: PolicyResult, end: number): string {
   ].join("\n");
 }
 
-function planEntries(result: PolicyResult): Entry[] {
+function planEntries(result: JudgedRun): Entry[] {
   const lines: Entry[] = result.actions.map((a) => ({ header: `- ${a.action} ${a.target}: ${flat(a.reason)} (${a.tokensBefore} → ${a.tokensAfter} tokens)`, body: "" }));
   for (const r of result.rejected) lines.push({ header: `- refused ${r.target}: ${flat(r.reason)}`, body: "" });
   if (result.summary !== undefined) lines.push({ header: `- a ${result.summary.length}-character summary was inserted (shown in the retained prefix)`, body: "" });
@@ -136,7 +135,7 @@ function planEntries(result: PolicyResult): Entry[] {
 
 const OBJECT_ID = /^(conversation:user:\d+|function:[a-z0-9_]+:\d+)$/;
 
-function collectIds(result: PolicyResult, impacted: readonly ImpactedTurn[]): string[] {
+function collectIds(result: JudgedRun, impacted: readonly ImpactedTurn[]): string[] {
   const ids = new Set<string>();
   for (const message of result.view) for (const part of message.parts) if (part.objectId) ids.add(part.objectId);
   for (const turn of impacted) {

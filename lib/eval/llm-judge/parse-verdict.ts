@@ -1,5 +1,5 @@
-import { kindOfWrittenId } from "../../planner/ids";
-import { DimensionScoreSchema, JUDGE_DIMENSIONS, JudgeOutputSchema, type JudgeOutput, type JudgeVerdict } from "../verdict-schema";
+import { canonicalObjectId } from "../judge/object-ids";
+import { DimensionScoreSchema, JUDGE_DIMENSIONS, JudgeOutputSchema, type JudgeOutput, type JudgeVerdict } from "../judge/verdict-schema";
 import { extractJsonObject } from "./extract-json";
 import { failure, unknownKeys, zodIssues, type AnswerIssue, type ParseOutcome } from "./issues";
 
@@ -57,8 +57,5 @@ export function parseJudgeVerdict(text: string, options: VerdictParseOptions = {
 
 /** Full form of a written object id (`user:5` → `conversation:user:5`), or undefined. */
 export function canonicalId(written: string): string | undefined {
-  const kind = kindOfWrittenId(written);
-  if (!kind) return undefined;
-  if (written.startsWith("conversation:") || written.startsWith("function:")) return written;
-  return kind === "conversation" ? `conversation:${written}` : `function:${written}`;
+  return canonicalObjectId(written);
 }

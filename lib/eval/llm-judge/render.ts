@@ -1,4 +1,5 @@
-import { isUserRequest, type ContextIndex } from "../../context/objects";
+import { isUserRequest } from "../judge/requests";
+import type { JudgeIndex } from "../judge/types";
 import type { ViewMessage, ViewPart } from "../../projection/types";
 import { partText } from "../../tokens/message-tokens";
 import type { Message, Part } from "../../trace/model";
@@ -82,7 +83,7 @@ function roleLabel(role: Message["role"]): string {
 }
 
 /** Object ids of a turn's request text or a tool result, for headers; undefined for other parts. */
-export function objectIdOfPart(index: ContextIndex, m: number, p: number, part: Part): string | undefined {
+export function objectIdOfPart(index: JudgeIndex, m: number, p: number, part: Part): string | undefined {
   if (part.type === "tool_result") return index.functionAt.get(`${m}:${p}`);
   const turn = index.turnOf[m];
   return turn && index.byId.get(turn)?.firstMessage === m ? turn : undefined;

@@ -16,9 +16,6 @@ import { isGoverningRequest } from "./contracts";
  */
 const BLOCKING: ReadonlySet<KeepReason> = new Set(["protected", "contract", "user_feedback", "live_handle", "editable_body", "exact_evidence", "recent"]);
 
-/** Characters a request needs before a reserve turn fold's pointer, which quotes it, can route. */
-const MIN_ROUTING_REQUEST = 40;
-
 export interface TurnFold {
   id: string;
   reason: string;
@@ -51,9 +48,7 @@ export function findFoldableTurns(conversations: ConversationFacts[], functions:
     const tokens = signals.turnTokens(c);
     if (tokens < signals.minTokens) return;
     // A turn holding working-set bodies (and nothing else still needed) is folded whole only as the
-    // reserve, like those bodies, and only when its request says what the turn was about: a
-    // pointer quoting "Yes, go ahead." would not tell a later step what to recover from it.
-    if (reserve.has(c.object.id) && c.request.replace(/\s+/g, " ").trim().length < MIN_ROUTING_REQUEST) return;
+    // reserve, like those bodies.
     folds.push(
       reserve.has(c.object.id)
         ? { id: c.object.id, reason: `working_set_turn: ${tokens} tokens; its newest steps are folded with it only as the reserve`, tier: 3 }

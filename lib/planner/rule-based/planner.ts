@@ -88,18 +88,17 @@ export function planWithRules(input: PlannerInput, options: RuleBasedOptions = {
       ...(f.object.parentId ? { parent: f.object.parentId } : {}),
     });
   }
-  const { decisions } = selectActions(
-    candidates,
-    (options.targetShare ?? 0.4) * facts.prefixTokens,
-    minFoldSavings,
-    (options.reserveShare ?? 0.34) * facts.prefixTokens,
-  );
+  // A harness target (matched budgets) replaces the compression bias, and the reserve opens
+  // whenever the safer actions fall short of it.
+  const targetShare = input.targetShare ?? options.targetShare ?? 0.4;
+  const reserveShare = input.targetShare ?? options.reserveShare ?? 0.34;
+  const { decisions } = selectActions(candidates, targetShare * facts.prefixTokens, minFoldSavings, reserveShare * facts.prefixTokens);
   return { xml: renderPlanXml(describeSession(input, facts, verdicts, decisions), decisions), planner: RULE_BASED_PLANNER_ID };
 }
 
 /** Listing 2's one-sentence summary: session type, likely dependencies, compression bias. */
 function describeSession(input: PlannerInput, facts: PrefixFacts, verdicts: Map<string, Verdict>, decisions: PlanDecision[]): string {
-  // A dependency counts whether it stays visible (keep) or is folded with a routed pointer.
+  // A dependency-bearing result counts whether it stays visible (keep) or is folded with a pointer.
   const folded: Record<string, string> = { live_handle: "live_body", editable_body: "editable_artifact", exact_evidence: "source_evidence" };
   const count = (keep: string) => [...verdicts.values()].filter((v) => ("keep" in v ? v.keep === keep : v.reason.startsWith(`${folded[keep] ?? "-"}:`))).length;
   const acts = (action: string) => decisions.filter((d) => d.action === action).length;

@@ -4,7 +4,7 @@ import type { PlanDecision } from "../render-plan";
  * The sanity check's spending order (seed 000, planner contract rule 5 and "light compression
  * bias"): obsolete trace is always collected; folds are spent only while the plan is short of its
  * target, safest first — stable bodies with no known dependency (tool-level), then resolved whole
- * turns, then dependency-bearing bodies (recoverable, routed) — and oldest first within a tier.
+ * turns, then dependency-bearing bodies (recoverable) — and oldest first within a tier.
  * The target sits above the rehearsal's compression threshold (30%) so a plan that reaches it
  * commits; a plan that cannot reach it stays pending rather than touching kept objects.
  *

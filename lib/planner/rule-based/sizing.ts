@@ -1,5 +1,5 @@
 import type { ContextObject } from "../../context/objects";
-import { semanticRoute } from "../../context/route-hint";
+import { DEFAULT_POINTER_STYLE, foldPointer } from "../../projection/pointers";
 import type { PlannerInput } from "../types";
 import type { VerdictOptions } from "./verdicts";
 
@@ -26,15 +26,19 @@ export interface SizingOptions {
 export interface Sizing {
   verdictOptions: VerdictOptions;
   minFoldSavings: number;
-  /** Estimated tokens an object's fold pointer costs (tags, digest, reminder, semantic route). */
+  /** Estimated tokens an object's fold costs in view (the harness's pointer and its reminder). */
   foldCost: (object: ContextObject) => number;
 }
 
-/** Tokens a fold pointer costs besides its route (tags, the sha256, the reminder on the turn). */
-export const FOLD_OVERHEAD = 75;
+/** Tokens a fold costs besides its pointer: its share of the reminder on the turn. */
+export const FOLD_OVERHEAD = 25;
+
+/** A stand-in digest: the pointer's length does not depend on the payload's actual sha256. */
+const SAMPLE_SIDECAR = { sha256: "0".repeat(64), bytes: 10_000 };
 
 export function sizeRules(input: PlannerInput, options: SizingOptions = {}): Sizing {
-  const foldCost = (object: ContextObject) => FOLD_OVERHEAD + input.tokenizer.count(semanticRoute(input.session, input.index, object));
+  const foldCost = (object: ContextObject) =>
+    FOLD_OVERHEAD + input.tokenizer.count(foldPointer(input.session, input.index, object, SAMPLE_SIDECAR, input.pointers ?? DEFAULT_POINTER_STYLE));
   const foldMinTokens = options.foldMinTokens ?? 300;
   const shareLarge = (options.foldMinShare ?? 0.02) * input.index.prefixTokens[input.cut]!;
   const short = shareLarge < foldMinTokens;

@@ -30,7 +30,7 @@ import { carriesUserFeedback, FILE_BODY_TOOLS, isContentSearch, isRepetitiveLog,
  * Each action carries a tier, the order in which the sanity check spends them under pressure:
  * 0 obsolete trace (always taken), 1 stable bodies with no known dependency, 2 dependency-bearing
  * bodies (recoverable, but the next step is likelier to need them), 3 large working-set bodies
- * (the newest steps outside the protected tail: recoverable, routed, and the likeliest of all to be
+ * (the newest steps outside the protected tail: recoverable, and the likeliest of all to be
  * needed next, so spent only as the reserve that lets an otherwise pending plan commit).
  */
 export type KeepReason = "protected" | "contract" | "user_feedback" | "live_handle" | "editable_body" | "exact_evidence" | "recent" | "small";

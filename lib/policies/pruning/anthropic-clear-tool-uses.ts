@@ -1,9 +1,10 @@
 import type { ContextObject } from "../../context/objects";
 import { normaliseToolName } from "../../context/tool-names";
-import { emptyPlan, partKey, type PolicyAction } from "../../projection/types";
+import { emptyPlan, partKey, type PartRef, type PolicyAction } from "../../projection/types";
 import { countPartTokens } from "../../tokens/message-tokens";
 import { boolParam, numParam, strParam } from "../params";
-import type { Policy, PolicyParams } from "../types";
+import { closestFitting, withTargetReport } from "../shared/target";
+import type { Policy, PolicyContext, PolicyParams } from "../types";
 
 /**
  * Anthropic API context editing, strategy `clear_tool_uses_20250919` (beta
@@ -20,6 +21,11 @@ import type { Policy, PolicyParams } from "../types";
  * API's trigger is part of the mechanism, so `decide` applies it too and clears nothing below it.
  * Cleared results are recorded as prune: the placeholder keeps the pair valid but nothing of the
  * content.
+ *
+ * Harness target (matched budgets): the trigger steps aside (the harness decided to compact here)
+ * and `keep` is derived from the target — the largest number of newest uses whose older uses,
+ * cleared oldest-first, bring the view to the target. Excluded tools, the protected latest turn and
+ * clear_at_least still apply; when they leave the view over the target the report says so.
  */
 export const anthropicClearToolUsesPolicy: Policy = {
   id: "anthropic-clear-tool-uses",
@@ -38,47 +44,76 @@ export const anthropicClearToolUsesPolicy: Policy = {
   ],
   fires: (ctx, params) => ctx.prefixTokens > triggerTokens(ctx.window, params),
   decide(ctx, params) {
-    const plan = emptyPlan();
     const trigger = triggerTokens(ctx.window, params);
-    if (ctx.prefixTokens <= trigger) {
-      return { plan, actions: [], log: [`trigger not reached: input ${ctx.prefixTokens} ≤ ${Math.round(trigger)} tokens; nothing cleared`] };
+    if (ctx.targetTokens === undefined && ctx.prefixTokens <= trigger) {
+      return { plan: emptyPlan(), actions: [], log: [`trigger not reached: input ${ctx.prefixTokens} ≤ ${Math.round(trigger)} tokens; nothing cleared`] };
     }
-    const placeholder = strParam(params, "placeholder");
-    const placeholderTokens = ctx.tokenizer.count(placeholder);
-    const excluded = new Set(strParam(params, "excludeTools").split(",").map((t) => t.trim()).filter(Boolean).map(normaliseToolName));
     const uses = ctx.index.objects.filter((o) => o.kind === "function" && o.part && o.firstMessage < ctx.cut);
-    const candidates = uses.slice(0, Math.max(0, uses.length - numParam(params, "keep")));
+    const excluded = new Set(strParam(params, "excludeTools").split(",").map((t) => t.trim()).filter(Boolean).map(normaliseToolName));
+    const clears = uses.map((use) => clearOf(ctx, params, excluded, use));
+    const keep = ctx.targetTokens === undefined ? numParam(params, "keep") : keepForTarget(ctx.prefixTokens, clears, ctx.targetTokens);
+    const candidates = clears.slice(0, Math.max(0, uses.length - keep));
+    const plan = emptyPlan();
     const actions: PolicyAction[] = [];
     let cleared = 0;
     let retained = 0;
-    for (const use of candidates) {
-      if (isExcluded(use, excluded)) continue;
-      if (ctx.protect.messages.has(use.part!.message)) {
+    for (const clear of candidates) {
+      if (clear.kind === "excluded") continue;
+      if (clear.kind === "protected") {
         retained++;
         continue;
       }
-      plan.parts.set(partKey(use.part!), { op: "replace", text: placeholder, action: "prune" });
-      let before = use.tokens;
-      let after = placeholderTokens;
-      const call = use.call ? ctx.session.messages[use.call.message]!.parts[use.call.part] : undefined;
-      if (boolParam(params, "clearToolInputs") && call?.type === "tool_call" && !ctx.protect.messages.has(use.call!.message)) {
-        plan.parts.set(partKey(use.call!), { op: "replace", text: placeholder, action: "prune" });
-        before += countPartTokens(call, ctx.tokenizer);
-        after += ctx.tokenizer.count(call.name) + placeholderTokens;
-      }
-      cleared += before - after;
-      actions.push({ target: use.id, action: "prune", reason: `older than the ${numParam(params, "keep")} most recent tool uses: cleared to placeholder`, rule: "anthropic-clear-tool-uses/clear-oldest", tokensBefore: before, tokensAfter: after });
+      for (const edit of clear.edits) plan.parts.set(partKey(edit.ref), { op: "replace", text: edit.text, action: "prune" });
+      cleared += clear.before - clear.after;
+      actions.push({ target: clear.use.id, action: "prune", reason: `older than the ${keep} most recent tool uses: cleared to placeholder`, rule: "anthropic-clear-tool-uses/clear-oldest", tokensBefore: clear.before, tokensAfter: clear.after });
     }
-    const log = [`trigger fired: input ${ctx.prefixTokens} > ${Math.round(trigger)} tokens; ${uses.length} tool uses in the prefix, keeping the newest ${Math.min(uses.length, numParam(params, "keep"))}`];
+    const fired = ctx.prefixTokens > trigger ? `trigger fired: input ${ctx.prefixTokens} > ${Math.round(trigger)} tokens` : `harness target set: the trigger (${Math.round(trigger)} tokens) steps aside`;
+    const log = [`${fired}; ${uses.length} tool uses in the prefix, keeping the newest ${Math.min(uses.length, keep)}`];
     if (retained > 0) log.push(`${retained} older tool uses sit in the protected latest turn and stay`);
     const atLeast = numParam(params, "clearAtLeast");
     if (atLeast > 0 && cleared < atLeast) {
-      return { plan: emptyPlan(), actions: [], log: [...log, `clear_at_least not met (${cleared} < ${atLeast} tokens): strategy not applied`] };
+      const skipped = { plan: emptyPlan(), actions: [], log: [...log, `clear_at_least not met (${cleared} < ${atLeast} tokens): strategy not applied`] };
+      return withTargetReport(ctx, skipped, ctx.prefixTokens, `keep = ${keep} tool uses`, `clear_at_least (${atLeast} tokens) refuses an edit that clears only ${cleared}`);
     }
     log.push(`cleared ${actions.length} tool uses (~${cleared} tokens)`);
-    return { plan, actions, log };
+    return withTargetReport(ctx, { plan, actions, log }, ctx.prefixTokens - cleared, `keep = ${keep} tool uses`, "the uses left are excluded tools or sit in the protected latest turn, and the rest of the view is not tool output");
   },
 };
+
+/** What clearing one tool use does: its edits and tokens, or why it cannot be cleared. */
+type Clear =
+  | { kind: "excluded"; use: ContextObject; before: 0; after: 0 }
+  | { kind: "protected"; use: ContextObject; before: 0; after: 0 }
+  | { kind: "clear"; use: ContextObject; edits: { ref: PartRef; text: string }[]; before: number; after: number };
+
+function clearOf(ctx: PolicyContext, params: PolicyParams, excluded: ReadonlySet<string>, use: ContextObject): Clear {
+  if (isExcluded(use, excluded)) return { kind: "excluded", use, before: 0, after: 0 };
+  if (ctx.protect.messages.has(use.part!.message)) return { kind: "protected", use, before: 0, after: 0 };
+  const placeholder = strParam(params, "placeholder");
+  const placeholderTokens = ctx.tokenizer.count(placeholder);
+  const edits = [{ ref: use.part!, text: placeholder }];
+  let before = use.tokens;
+  let after = placeholderTokens;
+  const call = use.call ? ctx.session.messages[use.call.message]!.parts[use.call.part] : undefined;
+  if (boolParam(params, "clearToolInputs") && call?.type === "tool_call" && !ctx.protect.messages.has(use.call!.message)) {
+    edits.push({ ref: use.call!, text: placeholder });
+    before += countPartTokens(call, ctx.tokenizer);
+    after += ctx.tokenizer.count(call.name) + placeholderTokens;
+  }
+  return { kind: "clear", use, edits, before, after };
+}
+
+/**
+ * Under a harness target, `keep` (the newest tool uses never cleared) is the largest count whose
+ * clearing of every older use brings the view to the target — the API's own order (oldest first).
+ */
+function keepForTarget(prefixTokens: number, clears: readonly Clear[], target: number): number {
+  // saved[i]: tokens cleared when the i oldest uses are cleared.
+  const saved = [0];
+  for (const c of clears) saved.push(saved.at(-1)! + (c.before - c.after));
+  const n = clears.length;
+  return closestFitting(0, n, (keep) => prefixTokens - saved[n - keep]!, target);
+}
 
 /** The trigger in tokens for this window: the API default, scaled to the window when asked. */
 export function triggerTokens(window: number, params: PolicyParams): number {

@@ -1,6 +1,7 @@
 import { numParam } from "../params";
+import { withTargetReport } from "../shared/target";
 import { defaultBudgetFires } from "../shared/triggers";
-import type { PolicyContext, PolicyParamSpec, PolicyParams } from "../types";
+import type { PolicyContext, PolicyDecision, PolicyParamSpec, PolicyParams } from "../types";
 
 /**
  * What the four seed 000 baselines (oldest-turn, tool-prune, tool-mask+prune, hybrid) share.
@@ -32,7 +33,8 @@ export class Budget {
   tokens: number;
 
   constructor(ctx: PolicyContext, params: PolicyParams) {
-    this.target = numParam(params, "targetRatio") * ctx.window;
+    // The harness's target view size (matched budgets) replaces the policy's own ratio.
+    this.target = ctx.targetTokens ?? numParam(params, "targetRatio") * ctx.window;
     this.tokens = ctx.prefixTokens;
   }
 
@@ -45,9 +47,18 @@ export class Budget {
     this.tokens -= tokens;
   }
 
+  /**
+   * The harness-target report (shared/target.ts) for a finished decision: the estimate is this
+   * running count, `why` what the baseline may not edit. A decision without a target is unchanged.
+   */
+  report(ctx: PolicyContext, decision: PolicyDecision, why: string): PolicyDecision {
+    return withTargetReport(ctx, decision, this.tokens, "the target replaces targetRatio × window", why);
+  }
+
   describe(ctx: PolicyContext, params: PolicyParams): string {
     const share = ctx.window > 0 ? ((100 * ctx.prefixTokens) / ctx.window).toFixed(1) : "∞";
     const fired = baselineFires(ctx, params) ? "fired" : "not reached";
-    return `prefix ${ctx.prefixTokens} tokens = ${share}% of window ${ctx.window} (budget trigger at ${numParam(params, "triggerRatio") * 100}%: ${fired}); target ${Math.round(this.target)} tokens (${numParam(params, "targetRatio")} × window); estimated view ${Math.round(this.tokens)}`;
+    const target = ctx.targetTokens !== undefined ? "the harness's target" : `${numParam(params, "targetRatio")} × window`;
+    return `prefix ${ctx.prefixTokens} tokens = ${share}% of window ${ctx.window} (budget trigger at ${numParam(params, "triggerRatio") * 100}%: ${fired}); target ${Math.round(this.target)} tokens (${target}); estimated view ${Math.round(this.tokens)}`;
   }
 }

@@ -1,4 +1,6 @@
 import { emptyPlan } from "../../projection/types";
+import { capToTokens } from "../../summary/cap";
+import { MESSAGE_OVERHEAD_TOKENS } from "../../tokens/message-tokens";
 import { boolParam, numParam } from "../params";
 import type { Policy } from "../types";
 import { projectedHistoryChars } from "./generic-agent/chars-cache";
@@ -7,6 +9,8 @@ import { recordEdits } from "./generic-agent/record-edits";
 import { applyStage1 } from "./generic-agent/stage1-truncate";
 import { compressEntries, lastPassEnd } from "./generic-agent/stage2-compress";
 import { evictOldest, type EvictionResult } from "./generic-agent/stage3-evict";
+import { evictToTarget, viewTokens } from "./generic-agent/stage3-evict-to-target";
+import { withTargetReport } from "../shared/target";
 import { buildAnchor } from "./generic-agent/stage4-anchor";
 
 /**
@@ -20,6 +24,9 @@ import { buildAnchor } from "./generic-agent/stage4-anchor";
  *    placed at the latest request — where GA attaches it to the user message.
  * Seed 002 gives the constants below; GA's HEAD has since moved some (interval 7, anchor 30 lines,
  * notes §7) — set the parameters to replay that version. The latest turn stays untouched.
+ * Harness target (matched budgets): stages 1–2 as always; stage 3 runs when the view is over the
+ * target and evicts oldest-first until the view, anchor included, fits it
+ * (generic-agent/stage3-evict-to-target.ts) — GA's order, the target in place of keepRate × B.
  */
 export const genericAgentPolicy: Policy = {
   id: "generic-agent",
@@ -51,8 +58,21 @@ export const genericAgentPolicy: Policy = {
       `C_H ${charsBefore} chars, budget B = ${numParam(params, "alpha")} × ${ctx.window} = ${budgetChars} chars`,
       `stage 1 truncated ${truncated} tool outputs; stage 2 (last pass at call ${pass.call}) compressed ${compressed} parts in the ${pass.end} oldest messages → C_H ${charsAfterStage2}`,
     ];
+    const anchorText = () => buildAnchor(ctx, { lines: numParam(params, "anchorLines"), lineChars: numParam(params, "anchorLineChars") });
     let eviction: EvictionResult | undefined;
-    if (charsAfterStage2 > budgetChars) {
+    let estimated: number | undefined;
+    if (ctx.targetTokens !== undefined) {
+      // Harness target: stage 3 runs when the view is over the target, and evicts down to it.
+      const anchorTokens = MESSAGE_OVERHEAD_TOKENS + ctx.tokenizer.count(capToTokens(anchorText(), ctx.summaryCap, (t) => ctx.tokenizer.count(t)));
+      const options = { targetTokens: ctx.targetTokens, strictKeepRecent: numParam(params, "strictKeepRecent"), minKept: numParam(params, "minKeptMessages"), anchorTokens };
+      estimated = viewTokens(ctx, history);
+      if (estimated > ctx.targetTokens) {
+        const result = evictToTarget(ctx, history, options);
+        eviction = result;
+        estimated = result.tokens;
+        log.push(`stage 3 (harness target ${ctx.targetTokens} tokens): strict pass compressed ${result.strictParts} parts; evicted ${result.evicted.length} messages → estimated view ${result.tokens} tokens; ${result.orphans.length} orphaned tool results dropped`);
+      } else log.push(`stage 3 not triggered: the view (${estimated} tokens) is within the harness target`);
+    } else if (charsAfterStage2 > budgetChars) {
       eviction = evictOldest(ctx, history, {
         budgetChars,
         keepRate: numParam(params, "keepRate"),
@@ -67,15 +87,15 @@ export const genericAgentPolicy: Policy = {
     const actions = recordEdits(ctx, history, eviction?.orphans ?? [], plan);
     const evicted = eviction?.evicted.length ?? 0;
     if (evicted > 0 || boolParam(params, "anchorAlways")) {
-      const text = buildAnchor(ctx, { lines: numParam(params, "anchorLines"), lineChars: numParam(params, "anchorLineChars") });
-      plan.summary = { text, at: ctx.protect.latestRequest >= 0 ? ctx.protect.latestRequest : ctx.cut };
+      plan.summary = { text: anchorText(), at: ctx.protect.latestRequest >= 0 ? ctx.protect.latestRequest : ctx.cut };
       log.push("stage 4: working-memory anchor attached at the latest request");
     }
-    return {
+    const decision = {
       plan,
       actions,
       log,
       details: { budgetChars, charsBefore, charsAfterStage2, charsAfter: history.chars, lastPassCall: pass.call, evictedMessages: eviction?.evicted ?? [] },
     };
+    return withTargetReport(ctx, decision, estimated ?? ctx.prefixTokens, `eviction stops at the target instead of keepRate × B`, `GA never evicts the protected latest turn and keeps at least ${numParam(params, "minKeptMessages")} messages (minKeptMessages); stages 1–2 only shorten what stays`);
   },
 };

@@ -39,7 +39,7 @@ export const hybridPolicy: Policy = {
       if (!done) continue;
       budget.save(done.saved);
       actions.push(done.action);
-      sidecars.push(done.sidecar);
+      sidecars.push(...done.sidecars);
       folded.add(object.id);
     }
     const foldCount = actions.length;
@@ -50,12 +50,8 @@ export const hybridPolicy: Policy = {
       budget.save(saved);
       actions.push(action);
     }
-    return {
-      plan,
-      actions,
-      sidecars,
-      log: [budget.describe(ctx, params), `folded ${foldCount} old turns (newest ${recent.size} kept unfolded); pruned ${actions.length - foldCount} tool outputs`],
-    };
+    const log = [budget.describe(ctx, params), `folded ${foldCount} old turns (newest ${recent.size} kept unfolded); pruned ${actions.length - foldCount} tool outputs`];
+    return budget.report(ctx, { plan, actions, sidecars, log }, `every old turn outside the newest ${recent.size} is folded and every other unprotected tool output pruned; what is left is the protected latest turn and the recent turns' own text`);
   },
 };
 

@@ -11,6 +11,9 @@ import type { PolicyContext } from "../types";
  * here, touching only the parts involved (never the whole prefix).
  */
 
+/** Why a policy that edits only tool output stops short of a harness target. */
+export const NOT_TOOL_OUTPUT = "every tool output outside the protected latest turn is already edited; the rest of the view (system prompt, requests, assistant text, the latest turn) is not tool output";
+
 /** Tokens of the tool call answering a function object (lineage repair removes it with the result). */
 export function callTokens(ctx: PolicyContext, object: ContextObject): number {
   if (!object.call) return 0;
@@ -28,7 +31,8 @@ export function pruneWithCall(ctx: PolicyContext, plan: EditPlan, object: Contex
  * Folds an object only when the fold makes the view smaller: the recovery pointer (and, for a
  * function object, the reminder on its request) must cost less than the payload it replaces. A
  * two-line user turn or a short tool result would otherwise grow the view. The fold is rehearsed
- * on a scratch plan and merged only when it pays.
+ * on a scratch plan and merged only when it pays. `fold` is the harness fold to use (`foldObject`,
+ * or a `foldWithPreview` closure).
  */
 export function foldIfSmaller(
   ctx: PolicyContext,
@@ -36,15 +40,16 @@ export function foldIfSmaller(
   object: ContextObject,
   reason: string,
   rule: string,
-): { action: PolicyAction; sidecar: Sidecar; saved: number } | undefined {
+  fold: typeof foldObject = foldObject,
+): { action: PolicyAction; sidecars: Sidecar[]; saved: number } | undefined {
   const scratch = emptyPlan();
-  const { action, sidecar } = foldObject(ctx, scratch, object, reason, rule);
+  const { action, sidecars } = fold(ctx, scratch, object, reason, rule);
   let reminderTokens = 0;
   for (const texts of scratch.reminders.values()) for (const text of texts) reminderTokens += ctx.tokenizer.count(text);
   const saved = action.tokensBefore - action.tokensAfter - reminderTokens;
   if (saved <= 0) return undefined;
   mergePlan(plan, scratch);
-  return { action, sidecar, saved };
+  return { action, sidecars, saved };
 }
 
 function mergePlan(into: EditPlan, from: EditPlan): void {

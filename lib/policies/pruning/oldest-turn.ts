@@ -37,7 +37,7 @@ export const oldestTurnPolicy: Policy = {
       if (!done) return;
       budget.save(done.saved);
       actions.push(done.action);
-      sidecars.push(done.sidecar);
+      sidecars.push(...done.sidecars);
       folded.add(object.id);
     };
     for (const object of editable) {
@@ -53,7 +53,7 @@ export const oldestTurnPolicy: Policy = {
       }
     }
     log.unshift(budget.describe(ctx, params), `folded ${actions.length} objects`);
-    return { plan, actions, sidecars, log };
+    return budget.report(ctx, { plan, actions, sidecars, log }, "the turns and tool results left sit in the protected latest turn or are too small for a fold to pay");
   },
 };
 

@@ -5,7 +5,7 @@ import { editableObjects, maskObject } from "../shared/object-edits";
 import type { Policy } from "../types";
 import { BASELINE_PARAMS, Budget, baselineFires } from "./baseline";
 import { LOW_SIGNAL_DEFAULTS, lowSignalReason, type LowSignalThresholds } from "./low-signal";
-import { pruneWithCall } from "./object-costs";
+import { NOT_TOOL_OUTPUT, pruneWithCall } from "./object-costs";
 
 /**
  * Seed 000 baseline "Tool-mask+prune" ("first masks low-signal tool spans and then prunes remaining
@@ -75,10 +75,7 @@ export const toolMaskPrunePolicy: Policy = {
     };
     prune(false);
     prune(true);
-    return {
-      plan,
-      actions,
-      log: [budget.describe(ctx, params), `masked ${maskedCount} low-signal tool outputs; pruned ${actions.filter((a) => a.action === "prune").length}`],
-    };
+    const log = [budget.describe(ctx, params), `masked ${maskedCount} low-signal tool outputs; pruned ${actions.filter((a) => a.action === "prune").length}`];
+    return budget.report(ctx, { plan, actions, log }, NOT_TOOL_OUTPUT);
   },
 };

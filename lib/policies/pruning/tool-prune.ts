@@ -2,7 +2,7 @@ import { emptyPlan, type PolicyAction } from "../../projection/types";
 import { editableObjects } from "../shared/object-edits";
 import type { Policy } from "../types";
 import { BASELINE_PARAMS, Budget, baselineFires } from "./baseline";
-import { pruneWithCall } from "./object-costs";
+import { NOT_TOOL_OUTPUT, pruneWithCall } from "./object-costs";
 
 /**
  * Seed 000 baseline "Tool-prune" ("greedily removes tool outputs under token pressure"): walks the
@@ -29,6 +29,6 @@ export const toolPrunePolicy: Policy = {
       budget.save(saved);
       actions.push(action);
     }
-    return { plan, actions, log: [budget.describe(ctx, params), `pruned ${actions.length} tool outputs`] };
+    return budget.report(ctx, { plan, actions, log: [budget.describe(ctx, params), `pruned ${actions.length} tool outputs`] }, NOT_TOOL_OUTPUT);
   },
 };

@@ -2,7 +2,9 @@ import type { ContextObject } from "../../context/objects";
 import type { EditPlan, PolicyAction, Sidecar } from "../../projection/types";
 import { partKey } from "../../projection/types";
 import { partText } from "../../tokens/message-tokens";
+import { foldPointer, foldReminder, previewBeforePointer } from "../../projection/pointers";
 import { sha256Hex, utf8Bytes } from "../../util/sha256";
+import { foldCallBody } from "./fold-call-body";
 import type { PolicyContext } from "../types";
 import { maskContent } from "./text-edits";
 
@@ -28,39 +30,64 @@ export function maskObject(ctx: PolicyContext, plan: EditPlan, object: ContextOb
 }
 
 /**
- * Fold: the exact payload goes to a content-addressed sidecar; the view keeps a recovery pointer.
- * For function objects the pointer replaces the result in place (its call stays, so lineage holds)
- * and a control-plane reminder goes on the object's user message; for conversation objects the
- * whole span is replaced by one pointer message on the user request. `hint` replaces the default
- * route text inside the pointer (self-gc passes its semantic route, lib/context/route-hint.ts).
+ * Fold: the exact payload goes to a content-addressed sidecar; the view keeps the harness's
+ * recovery pointer (lib/projection/pointers.ts: its text depends on the object and `ctx.pointers`
+ * only, whichever policy folds). For function objects the pointer replaces the result in place
+ * (its call stays, so lineage holds), a call that generated a long body (a Write's content) has
+ * that body folded to a sidecar of its own (fold-call-body.ts), and a control-plane reminder goes
+ * on the object's user message — or, for a tool result before the first user request, on the next
+ * request, so the fold is named where the agent reads. For conversation objects the whole span is
+ * replaced by one pointer message on the user request.
  */
-export function foldObject(
-  ctx: PolicyContext,
-  plan: EditPlan,
-  object: ContextObject,
-  reason: string,
-  rule: string,
-  hint?: string,
-): { action: PolicyAction; sidecar: Sidecar } {
+export function foldObject(ctx: PolicyContext, plan: EditPlan, object: ContextObject, reason: string, rule: string): { action: PolicyAction; sidecars: Sidecar[] } {
   const payload = objectPayload(ctx, object);
   const sidecar: Sidecar = { target: object.id, sha256: sha256Hex(payload), bytes: utf8Bytes(payload).length, payload };
-  const pointer = foldPointer(object, sidecar, hint ?? routeHint(ctx, object));
-  let tokensAfter: number;
+  const pointer = foldPointer(ctx.session, ctx.index, object, sidecar, ctx.pointers);
+  let tokensBefore = objectTokens(ctx, object);
+  let tokensAfter = ctx.tokenizer.count(pointer);
+  const sidecars = [sidecar];
   if (object.kind === "function" && object.part) {
     plan.parts.set(partKey(object.part), { op: "replace", text: pointer, action: "fold" });
-    tokensAfter = ctx.tokenizer.count(pointer);
-    if (object.parentId) {
-      const parent = ctx.index.byId.get(object.parentId);
-      if (parent) addReminder(plan, parent.firstMessage, `[fold] ${object.id} is in sidecar ${sidecar.sha256.slice(0, 12)} — recover it before quoting or editing it.`);
+    const reminderAt = object.parentId ? ctx.index.byId.get(object.parentId)?.firstMessage : nextRequest(ctx, object.firstMessage);
+    if (reminderAt !== undefined) addReminder(plan, reminderAt, foldReminder(object.id, sidecar.sha256));
+    const body = foldCallBody(ctx, plan, object);
+    if (body) {
+      sidecars.push(body.sidecar);
+      tokensBefore += body.tokensBefore;
+      tokensAfter += body.tokensAfter;
     }
   } else {
     const last = Math.min(object.lastMessage, ctx.cut - 1);
     for (let m = object.firstMessage + 1; m <= last; m++) plan.dropMessages.add(m);
     const request = ctx.session.messages[object.firstMessage]!;
     request.parts.forEach((_, p) => plan.parts.set(partKey({ message: object.firstMessage, part: p }), p === 0 ? { op: "replace", text: pointer, action: "fold" } : { op: "drop" }));
-    tokensAfter = ctx.tokenizer.count(pointer);
   }
-  return { action: { target: object.id, action: "fold", reason, rule, tokensBefore: objectTokens(ctx, object), tokensAfter }, sidecar };
+  return { action: { target: object.id, action: "fold", reason, rule, tokensBefore, tokensAfter }, sidecars };
+}
+
+/**
+ * A fold that keeps a preview (LangChain Deep Agents' large-result offloading): exactly
+ * `foldObject` — the payload to its sidecar, the harness's pointer and reminder — with the first
+ * `lines` lines of the tool result kept in view before the pointer (`previewBeforePointer`, the
+ * harness's text for every policy). Whole-turn folds have no preview: the span is one pointer.
+ */
+export function foldWithPreview(ctx: PolicyContext, plan: EditPlan, object: ContextObject, lines: number, reason: string, rule: string): { action: PolicyAction; sidecars: Sidecar[] } {
+  const folded = foldObject(ctx, plan, object, reason, rule);
+  if (object.kind !== "function" || !object.part || lines <= 0) return folded;
+  const key = partKey(object.part);
+  const edit = plan.parts.get(key);
+  if (!edit || edit.op !== "replace") return folded;
+  const text = previewBeforePointer(objectPayload(ctx, object), edit.text, lines);
+  plan.parts.set(key, { op: "replace", text, action: "fold" });
+  const tokensAfter = folded.action.tokensAfter - ctx.tokenizer.count(edit.text) + ctx.tokenizer.count(text);
+  return { action: { ...folded.action, tokensAfter }, sidecars: folded.sidecars };
+}
+
+/** The first user request after message `from` inside the prefix (else the latest request), if any. */
+function nextRequest(ctx: PolicyContext, from: number): number | undefined {
+  const next = ctx.index.objects.find((o) => o.kind === "conversation" && o.firstMessage > from && o.firstMessage < ctx.cut);
+  if (next) return next.firstMessage;
+  return ctx.protect.latestRequest >= 0 ? ctx.protect.latestRequest : undefined;
 }
 
 /** The exact text a fold must be able to restore: the result content, or the serialised span. */
@@ -70,22 +97,6 @@ export function objectPayload(ctx: PolicyContext, object: ContextObject): string
   }
   const last = Math.min(object.lastMessage, ctx.cut - 1);
   return JSON.stringify(ctx.session.messages.slice(object.firstMessage, last + 1).map((m) => ({ role: m.role, parts: m.parts })));
-}
-
-export function foldPointer(object: ContextObject, sidecar: Sidecar, hint: string): string {
-  return `<folded id="${object.id}" sidecar="sha256:${sidecar.sha256}" bytes="${sidecar.bytes}">${hint}</folded>`;
-}
-
-/** Compact semantic routing (seed 000, recovery-routing loss): what the folded thing was about. */
-function routeHint(ctx: PolicyContext, object: ContextObject): string {
-  const anchors = object.anchors.filter((a) => a.kind !== "number").slice(0, 4).map((a) => a.value);
-  if (object.kind === "function") {
-    const call = object.call ? ctx.session.messages[object.call.message]?.parts[object.call.part] : undefined;
-    const args = call && call.type === "tool_call" ? call.arguments.replace(/\s+/g, " ").slice(0, 120) : "";
-    return `${object.tool} ${args}${anchors.length ? ` — mentions ${anchors.join(", ")}` : ""}`.trim();
-  }
-  const request = partText(ctx.session.messages[object.firstMessage]!.parts[0] ?? { type: "text", text: "" });
-  return `user request: ${request.replace(/\s+/g, " ").slice(0, 160)}${anchors.length ? ` — mentions ${anchors.join(", ")}` : ""}`;
 }
 
 function addReminder(plan: EditPlan, message: number, text: string): void {

@@ -48,18 +48,8 @@ export interface SummarySpec {
  */
 export async function compactWithSummary(ctx: PolicyContext, spec: SummarySpec): Promise<PolicyDecision> {
   const log = [...spec.log];
-  const latest = latestTurnStart(ctx);
-  const tailStart = Math.max(0, Math.min(spec.tailStart, latest));
+  const { tailStart, collapsed, collapsedTokens } = collapsedMessages(ctx, spec.tailStart, spec.keep);
   if (tailStart < spec.tailStart) log.push(`split point moved from message ${spec.tailStart} to ${tailStart}: the latest turn is never split`);
-  const kept = preambleSystem(ctx);
-  for (const m of spec.keep ?? []) kept.add(m);
-  const collapsed: number[] = [];
-  let collapsedTokens = 0;
-  for (let m = 0; m < tailStart; m++) {
-    if (kept.has(m) || ctx.protect.messages.has(m)) continue;
-    collapsed.push(m);
-    collapsedTokens += ctx.index.messageTokens[m]!;
-  }
   if (collapsed.length === 0) {
     const reason = `nothing before the split point (message ${tailStart}) to collapse`;
     if (!spec.keptEdits?.length) return keepAsIs(log, `${reason}: kept as is`);
@@ -113,6 +103,25 @@ export async function compactWithSummary(ctx: PolicyContext, spec: SummarySpec):
       summaryTokens,
     },
   };
+}
+
+/**
+ * What a split at `tailStart` collapses: every message before it (the split never goes inside the
+ * latest turn) except the preamble's system messages, the protected messages and `keep`. Shared by
+ * `compactWithSummary` and the harness-target fit (fit-target.ts), so an estimate is the real thing.
+ */
+export function collapsedMessages(ctx: PolicyContext, splitAt: number, keep?: ReadonlySet<number>): { tailStart: number; collapsed: number[]; collapsedTokens: number } {
+  const tailStart = Math.max(0, Math.min(splitAt, latestTurnStart(ctx)));
+  const kept = preambleSystem(ctx);
+  for (const m of keep ?? []) kept.add(m);
+  const collapsed: number[] = [];
+  let collapsedTokens = 0;
+  for (let m = 0; m < tailStart; m++) {
+    if (kept.has(m) || ctx.protect.messages.has(m)) continue;
+    collapsed.push(m);
+    collapsedTokens += ctx.index.messageTokens[m]!;
+  }
+  return { tailStart, collapsed, collapsedTokens };
 }
 
 /**

@@ -2,10 +2,13 @@ import { emptyPlan, partKey } from "../../projection/types";
 import type { Message } from "../../trace/model";
 import { numParam } from "../params";
 import { capToolResponseBudget } from "../pretrim/cap-tool-response-budget";
-import { replayTrimmed, runPretrim, trimItemsFrom, type PretrimResult, type TrimItem } from "../pretrim/types";
+import { headTailTooLarge, sidecarRef } from "../pretrim/text";
+import { partContent, replayTrimmed, runPretrim, spill, trimItemsFrom, type PretrimResult, type TrimItem } from "../pretrim/types";
+import { largestFitting, withTargetReport, type TargetReport } from "../shared/target";
 import { budget } from "../shared/triggers";
-import type { Policy, PolicyContext, PolicyDecision } from "../types";
+import type { Policy, PolicyContext, PolicyDecision, PolicyParams } from "../types";
 import { compactWithSummary, keepAsIs, type KeptEdit } from "./collapse";
+import { fitSummaryTarget, keptBySplit, keptTooLarge, reportSummaryTarget, summarizeWithinTarget, withSummaryCap, type SummaryFit } from "./fit-target";
 import { preambleSystem } from "./timeline";
 import { triggerInputAt } from "./trigger-input";
 
@@ -34,7 +37,7 @@ const PRIOR_SNAPSHOT = " A previous <state_snapshot> is in the history: carry ev
  * characters; none → everything if the last content is a model message without calls, else the
  * last valid split. New history: state snapshot + acknowledgement + kept 30% (post-truncation);
  * rejected with COMPRESSION_FAILED_INFLATED_TOKEN_COUNT when larger than before, leaving the
- * pre-trimmed history.
+ * pre-trimmed history. Harness target: the preserve fraction is derived from it (compressToTarget).
  */
 export const geminiCliPolicy: Policy = {
   id: "gemini-cli",
@@ -54,30 +57,117 @@ export const geminiCliPolicy: Policy = {
     const maxChars = Math.max(0, Math.min(4 * (ctx.window - ctx.prefixTokens), numParam(params, "truncateToolOutputChars")));
     const step = capToolResponseBudget({ budget: numParam(params, "functionResponseBudget"), maxChars, headShare: 0.2 });
     const trimmed = runPretrim(trimItemsFrom(ctx.session.messages, contents, ctx.index), [step], ctx.tokenizer);
-    const split = findCompressSplitPoint(trimmed.items, 1 - numParam(params, "preserveFraction"));
-    const tailStart = split < trimmed.items.length ? trimmed.items[split]!.origin : ctx.cut;
-    const log = [`tool outputs cut to ${maxChars} chars = min(4 × remaining tokens, ${numParam(params, "truncateToolOutputChars")})`, `split point: content ${split} of ${trimmed.items.length} → message ${tailStart}`];
-    if (split === 0) return Promise.resolve(keepAsIs([...log, ...trimmed.log], "NOOP: nothing before the split point; the history is left unchanged"));
-    const collapsed = trimmed.items.slice(0, split);
-    const originalTokens = collapsed.reduce((sum, i) => sum + ctx.index.messageTokens[i.origin]!, 0);
-    const useOriginal = originalTokens < ctx.window - GEMINI.safeBufferTokens;
-    log.push(`summarizer reads the ${useOriginal ? "original" : "truncated"} history to compress (${originalTokens} tokens; limit ${ctx.window} − ${GEMINI.safeBufferTokens})`);
-    const prior = collapsed.some((i) => i.message.parts.some((p) => p.type === "text" && p.text.includes("<state_snapshot>")));
-    return compactWithSummary(ctx, {
-      tailStart,
-      pretrim: useOriginal ? [] : [replayTrimmed(trimmed, "the function-response-budget truncation above")],
-      keptEdits: keptEditsOf(trimmed, tailStart),
-      sidecars: trimmed.sidecars,
-      instructions: prior ? INSTRUCTIONS + PRIOR_SNAPSHOT : INSTRUCTIONS,
-      wrap: (s) => (s.includes("<state_snapshot>") ? s : `<state_snapshot>\n${s}\n</state_snapshot>`),
-      reply: ACK,
-      rule: "gemini-cli/split-point",
-      reason: `compressed into the state snapshot: older than the newest ${Math.round(100 * numParam(params, "preserveFraction"))}% of the history's characters`,
-      log: [...log, ...trimmed.log],
-      onInflation: (_projected, _pretrim, failed) => preTrimmedView(ctx, trimmed, [...failed, "COMPRESSION_FAILED_INFLATED_TOKEN_COUNT: compression rejected; the pre-trimmed history is kept"]),
-    });
+    const head = `tool outputs cut to ${maxChars} chars = min(4 × remaining tokens, ${numParam(params, "truncateToolOutputChars")})`;
+    if (ctx.targetTokens === undefined) return compress(ctx, trimmed, numParam(params, "preserveFraction"), head);
+    return compressToTarget(ctx, params, trimmed, head, maxChars);
   },
 };
+
+/** The history compressed at preserve fraction p (and, under a harness target, the fitted summary cap). */
+function compress(ctx: PolicyContext, trimmed: PretrimResult, preserve: number, head: string, fit?: SummaryFit): Promise<PolicyDecision> {
+  const split = findCompressSplitPoint(trimmed.items, 1 - preserve);
+  const tailStart = split < trimmed.items.length ? trimmed.items[split]!.origin : ctx.cut;
+  const log = [head, `split point: content ${split} of ${trimmed.items.length} → message ${tailStart}`];
+  if (split === 0) return Promise.resolve(keepAsIs([...log, ...trimmed.log], "NOOP: nothing before the split point; the history is left unchanged"));
+  const collapsed = trimmed.items.slice(0, split);
+  const originalTokens = collapsed.reduce((sum, i) => sum + ctx.index.messageTokens[i.origin]!, 0);
+  const useOriginal = originalTokens < ctx.window - GEMINI.safeBufferTokens;
+  log.push(`summarizer reads the ${useOriginal ? "original" : "truncated"} history to compress (${originalTokens} tokens; limit ${ctx.window} − ${GEMINI.safeBufferTokens})`);
+  const prior = collapsed.some((i) => i.message.parts.some((p) => p.type === "text" && p.text.includes("<state_snapshot>")));
+  return compactWithSummary(withSummaryCap(ctx, fit), {
+    tailStart,
+    pretrim: useOriginal ? [] : [replayTrimmed(trimmed, "the function-response-budget truncation above")],
+    keptEdits: keptEditsOf(trimmed, tailStart),
+    sidecars: trimmed.sidecars,
+    instructions: prior ? INSTRUCTIONS + PRIOR_SNAPSHOT : INSTRUCTIONS,
+    wrap: (s) => (s.includes("<state_snapshot>") ? s : `<state_snapshot>\n${s}\n</state_snapshot>`),
+    reply: ACK,
+    rule: "gemini-cli/split-point",
+    reason: `compressed into the state snapshot: older than the newest ${Math.round(100 * preserve)}% of the history's characters`,
+    log: [...log, ...trimmed.log],
+    onInflation: (_projected, _pretrim, failed) => preTrimmedView(ctx, trimmed, [...failed, "COMPRESSION_FAILED_INFLATED_TOKEN_COUNT: compression rejected; the pre-trimmed history is kept"]),
+  });
+}
+
+/** Under a harness target, preserveFraction is searched on this grid (1/10,000 of the characters). */
+const FRACTION_STEPS = 10_000;
+
+/**
+ * Under a harness target, COMPRESSION_PRESERVE_THRESHOLD is the largest share of the history's
+ * characters whose kept part (after the function-response budget's truncations), the snapshot and
+ * its acknowledgement fit the target; Gemini's own split rule (the first user content past the
+ * share) places the split.
+ */
+async function compressToTarget(ctx: PolicyContext, params: PolicyParams, trimmed: PretrimResult, head: string, maxChars: number): Promise<PolicyDecision> {
+  const kept = (x: number) => {
+    const split = findCompressSplitPoint(trimmed.items, 1 - x / FRACTION_STEPS);
+    if (split === 0) return ctx.prefixTokens;
+    const tailStart = split < trimmed.items.length ? trimmed.items[split]!.origin : ctx.cut;
+    const saved = keptEditsOf(trimmed, tailStart).reduce((sum, e) => (ctx.protect.messages.has(e.message) ? sum : sum + e.tokensBefore - e.tokensAfter), 0);
+    return keptBySplit(ctx, tailStart) - saved;
+  };
+  const { decision, fit } = await summarizeWithinTarget(
+    ctx,
+    (reserve) => fitSummaryTarget(ctx, 0, FRACTION_STEPS, kept, ACK, reserve),
+    (f) => compress(ctx, trimmed, f.x / FRACTION_STEPS, head, f),
+  );
+  const reported = reportSummaryTarget(ctx, decision, `preserveFraction = ${fit.x / FRACTION_STEPS}`, keptTooLarge("the system prompt and the protected latest turn", fit));
+  const report = reported.details?.target as TargetReport | undefined;
+  if (!report || report.reached || decision.plan.summary) return reported;
+  return truncateToTarget(ctx, params, maxChars, head, reported);
+}
+
+/**
+ * When no split compresses (a single-request run has no user content to split at, or the snapshot
+ * would inflate), Gemini's history is its pre-trimmed one: under a harness target the
+ * function-response budget is the largest whose truncation of older tool outputs (newest kept in
+ * full) fits the target. The closer of this and the split's attempt is returned.
+ */
+function truncateToTarget(ctx: PolicyContext, params: PolicyParams, maxChars: number, head: string, attempt: PolicyDecision): PolicyDecision {
+  const system = preambleSystem(ctx);
+  const contents = Array.from({ length: ctx.cut }, (_, m) => m).filter((m) => !system.has(m));
+  const items = trimItemsFrom(ctx.session.messages, contents, ctx.index);
+  const outputs = responseSizes(ctx, items, maxChars);
+  const savedAt = (budget: number) => {
+    let used = 0;
+    let saved = 0;
+    for (const o of outputs) {
+      if (used + o.tokens <= budget || o.cutTokens === undefined) used += o.tokens;
+      else {
+        used += o.cutTokens;
+        if (!ctx.protect.messages.has(o.message)) saved += o.tokens - o.cutTokens;
+      }
+    }
+    return saved;
+  };
+  const own = numParam(params, "functionResponseBudget");
+  const budget = largestFitting(0, own, (b) => ctx.prefixTokens - savedAt(b), ctx.targetTokens!) ?? 0;
+  const trimmed = runPretrim(items, [capToolResponseBudget({ budget, maxChars, headShare: 0.2 })], ctx.tokenizer);
+  const decision = preTrimmedView(ctx, trimmed, [head, ...attempt.log.slice(0, -1), `no split fits the harness target: the history is pre-trimmed with a function-response budget of ${budget} tokens`, ...trimmed.log]);
+  const estimated = ctx.prefixTokens - savedAt(budget);
+  const previous = (attempt.details?.target as TargetReport).estimated;
+  if (estimated >= previous) return attempt;
+  return withTargetReport(ctx, decision, estimated, `functionResponseBudget = ${budget} tokens (no split point)`, "every older tool output is already cut to its head and tail; the rest is the newest outputs, the protected latest turn and text Gemini never truncates");
+}
+
+/** Tool outputs newest → oldest with their tokens and, when longer than `maxChars`, the tokens of their cut form. */
+function responseSizes(ctx: PolicyContext, items: readonly TrimItem[], maxChars: number): { message: number; tokens: number; cutTokens?: number }[] {
+  const out: { message: number; tokens: number; cutTokens?: number }[] = [];
+  for (let i = items.length - 1; i >= 0; i--) {
+    const item = items[i]!;
+    for (const p of [...item.results.keys()].sort((a, b) => b - a)) {
+      const tokens = item.results.get(p)!.tokens;
+      const content = partContent(item.message.parts[p]!);
+      if (content.length <= maxChars) {
+        out.push({ message: item.origin, tokens });
+        continue;
+      }
+      const cut = headTailTooLarge(content, maxChars, sidecarRef(spill(item.results.get(p)!.id, content).sha256), 0.2);
+      out.push({ message: item.origin, tokens, cutTokens: ctx.tokenizer.count(cut) });
+    }
+  }
+  return out;
+}
 
 /** findCompressSplitPoint over the items, with JSON.stringify lengths of {role, parts}. */
 export function findCompressSplitPoint(items: readonly TrimItem[], fraction: number): number {

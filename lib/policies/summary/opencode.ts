@@ -3,8 +3,9 @@ import { boolParam, numParam } from "../params";
 import { OPENCODE_TOOL_OUTPUT_CAP, capItemLength } from "../pretrim/cap-item-length";
 import { markOldToolOutputsCleared, OPENCODE_PRUNE } from "../pretrim/mark-old-tool-outputs-cleared";
 import { replayTrimmed, runPretrim, trimItemsFrom, type PretrimStep } from "../pretrim/types";
-import type { Policy, PolicyContext, PolicyParams } from "../types";
+import type { Policy, PolicyContext, PolicyDecision, PolicyParams } from "../types";
 import { compactWithSummary } from "./collapse";
+import { fitSummaryTarget, keptBySplit, keptTooLarge, reportSummaryTarget, summarizeWithinTarget, withSummaryCap, type SummaryFit } from "./fit-target";
 import { safeBoundaries, turnStarts } from "./timeline";
 
 /** compaction-harnesses.md §3–4 (opencode session/compaction.ts after PR #21822, overflow.ts, provider/transform.ts). */
@@ -34,6 +35,9 @@ function usable(ctx: Pick<PolicyContext, "window">, params: PolicyParams): numbe
  * turns newest → oldest while they fit min(8,000, max(2,000, 25% of usable)); the first that does
  * not fit keeps its longest suffix within the rest (`splitTurn`, at safe boundaries here). The head
  * is summarized (tool outputs serialised at 2,000 chars) into a summary placed before the tail.
+ * Harness target: the tail budget (MAX_PRESERVE_RECENT_TOKENS) is derived from the target and
+ * tail_turns stops limiting (it would otherwise stop the tail from using that budget); `select`
+ * still walks whole turns newest first and splits the first that does not fit at a safe boundary.
  */
 export const opencodePolicy: Policy = {
   id: "opencode",
@@ -47,32 +51,43 @@ export const opencodePolicy: Policy = {
     { name: "prune", default: true, description: "compaction.prune: clear old tool outputs before summarizing." },
   ],
   fires: (ctx, params) => ctx.window > 0 && ctx.prefixTokens >= usable(ctx, params),
-  decide(ctx, params) {
+  async decide(ctx, params) {
     const room = usable(ctx, params);
     const budget = Math.min(numParam(params, "maxPreserveTokens"), Math.max(OPENCODE.minPreserveTokens, Math.floor(OPENCODE.preserveShare * room)));
-    const log = [`usable ${room} tokens (window ${ctx.window} − output ${numParam(params, "maxOutputTokens")} − reserved); tail budget ${budget}`];
-    const tailStart = selectTail(ctx, Math.max(0, Math.floor(numParam(params, "tailTurns"))), budget, log);
-    const pretrim: PretrimStep[] = [];
-    const sidecars: Sidecar[] = [];
-    if (boolParam(params, "prune")) {
-      const everything = Array.from({ length: ctx.cut }, (_, m) => m);
-      const pruned = runPretrim(trimItemsFrom(ctx.session.messages, everything, ctx.index), [markOldToolOutputsCleared(OPENCODE_PRUNE)], ctx.tokenizer);
-      log.push(...pruned.log);
-      pretrim.push(replayTrimmed(pruned, "tool outputs cleared by the prune above"));
-      sidecars.push(...pruned.sidecars);
-    }
-    pretrim.push(capItemLength(OPENCODE_TOOL_OUTPUT_CAP));
-    return compactWithSummary(ctx, {
-      tailStart,
-      pretrim,
-      sidecars,
-      instructions: INSTRUCTIONS,
-      rule: "opencode/head",
-      reason: "summarized: in the head before the retained tail",
-      log,
-    });
+    const turns = Math.max(0, Math.floor(numParam(params, "tailTurns")));
+    const head = `usable ${room} tokens (window ${ctx.window} − output ${numParam(params, "maxOutputTokens")} − reserved)`;
+    if (ctx.targetTokens === undefined) return compactHead(ctx, params, turns, budget, head);
+    const all = turnStarts(ctx).length;
+    const fitFor = (reserve: number) => fitSummaryTarget(ctx, 0, ctx.prefixTokens, (b) => keptBySplit(ctx, selectTail(ctx, all, b, [])), undefined, reserve);
+    const { decision, fit } = await summarizeWithinTarget(ctx, fitFor, (f) => compactHead(ctx, params, all, f.x, head, f));
+    return reportSummaryTarget(ctx, decision, `tail budget = ${fit.x} tokens over all ${all} turns`, keptTooLarge("the system prompt and the protected latest turn", fit));
   },
 };
+
+/** OpenCode's compaction with a tail of `turns` turns within `budget` (and, under a harness target, the fitted summary cap). */
+function compactHead(ctx: PolicyContext, params: PolicyParams, turns: number, budget: number, head: string, fit?: SummaryFit): Promise<PolicyDecision> {
+  const log = [`${head}; tail budget ${budget}`];
+  const tailStart = selectTail(ctx, turns, budget, log);
+  const pretrim: PretrimStep[] = [];
+  const sidecars: Sidecar[] = [];
+  if (boolParam(params, "prune")) {
+    const everything = Array.from({ length: ctx.cut }, (_, m) => m);
+    const pruned = runPretrim(trimItemsFrom(ctx.session.messages, everything, ctx.index), [markOldToolOutputsCleared(OPENCODE_PRUNE)], ctx.tokenizer);
+    log.push(...pruned.log);
+    pretrim.push(replayTrimmed(pruned, "tool outputs cleared by the prune above"));
+    sidecars.push(...pruned.sidecars);
+  }
+  pretrim.push(capItemLength(OPENCODE_TOOL_OUTPUT_CAP));
+  return compactWithSummary(withSummaryCap(ctx, fit), {
+    tailStart,
+    pretrim,
+    sidecars,
+    instructions: INSTRUCTIONS,
+    rule: "opencode/head",
+    reason: "summarized: in the head before the retained tail",
+    log,
+  });
+}
 
 /** OpenCode `select`: whole newest turns within the budget, then the longest fitting suffix of the next. */
 function selectTail(ctx: PolicyContext, limit: number, budget: number, log: string[]): number {

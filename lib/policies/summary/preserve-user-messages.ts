@@ -1,7 +1,8 @@
 import { numParam } from "../params";
 import { dropAgentItemsNewestFirst } from "../pretrim/drop-agent-items";
-import type { Policy } from "../types";
+import type { Policy, PolicyContext, PolicyDecision } from "../types";
 import { compactWithSummary, summarizerInputBudget } from "./collapse";
+import { fitSummaryTarget, keptBySplit, keptTooLarge, reportSummaryTarget, summarizeWithinTarget, withSummaryCap, type SummaryFit } from "./fit-target";
 import { isRealUserMessage, latestTurnStart } from "./timeline";
 import { SEED_TRIGGER_PARAMS, seedHeadroomFires } from "./trigger-input";
 
@@ -18,6 +19,8 @@ const INSTRUCTIONS =
  * split point right after the latest preserved user message (never inside the protected latest
  * turn). Tail-start pointer: the first kept user message. Pre-trim: seed 001's "drop agent items
  * newest-first, leaving user messages intact", which matches this strategy's role asymmetry.
+ * Harness target: the user-message budget is derived from the target (fitUserBudget); the agent's
+ * items always go into the summary, so a large target leaves the view below it.
  */
 export const preserveUserMessagesPolicy: Policy = {
   id: "preserve-user-messages",
@@ -29,35 +32,55 @@ export const preserveUserMessagesPolicy: Policy = {
     ...SEED_TRIGGER_PARAMS,
   ],
   fires: seedHeadroomFires,
-  decide(ctx, params) {
-    const budget = numParam(params, "userTokenBudget");
-    const kept = new Set<number>();
-    let used = 0;
-    let stoppedAt: number | undefined;
-    for (let m = ctx.cut - 1; m >= 0; m--) {
-      if (!isRealUserMessage(ctx.session.messages[m]!)) continue;
-      const tokens = ctx.index.messageTokens[m]!;
-      if (used + tokens > budget) {
-        stoppedAt = m;
-        break;
-      }
-      used += tokens;
-      kept.add(m);
-    }
-    const ordered = [...kept].sort((a, b) => a - b);
-    const last = ordered.at(-1);
-    return compactWithSummary(ctx, {
-      tailStart: latestTurnStart(ctx),
-      ...(ordered[0] !== undefined ? { pointer: ordered[0] } : {}),
-      ...(last !== undefined ? { summaryAt: last + 1 } : {}),
-      keep: kept,
-      pretrim: [dropAgentItemsNewestFirst({ budget: summarizerInputBudget(ctx) })],
-      instructions: INSTRUCTIONS,
-      rule: "preserve-user-messages/outside-user-budget",
-      reason: "collapsed into the summary: not a user message kept within the user-message budget",
-      log: [
-        `kept ${kept.size} user messages (${used} of ${budget} tokens), newest first${stoppedAt !== undefined ? `; message ${stoppedAt} (${ctx.index.messageTokens[stoppedAt]} tokens) did not fit and ended the walk` : ""}`,
-      ],
-    });
+  async decide(ctx, params) {
+    if (ctx.targetTokens === undefined) return preserve(ctx, numParam(params, "userTokenBudget"));
+    const { decision, fit } = await summarizeWithinTarget(ctx, (reserve) => fitUserBudget(ctx, reserve), (f) => preserve(ctx, f.budget, f));
+    return reportSummaryTarget(ctx, decision, `userTokenBudget = ${fit.budget} tokens`, keptTooLarge("the system prompt and the protected latest turn", fit));
   },
 };
+
+/** Strategy 1 with a user-message budget (and, under a harness target, the fitted summary cap). */
+async function preserve(ctx: PolicyContext, budget: number, fit?: SummaryFit): Promise<PolicyDecision> {
+  const kept = new Set<number>();
+  let used = 0;
+  let stoppedAt: number | undefined;
+  for (let m = ctx.cut - 1; m >= 0; m--) {
+    if (!isRealUserMessage(ctx.session.messages[m]!)) continue;
+    const tokens = ctx.index.messageTokens[m]!;
+    if (used + tokens > budget) {
+      stoppedAt = m;
+      break;
+    }
+    used += tokens;
+    kept.add(m);
+  }
+  const ordered = [...kept].sort((a, b) => a - b);
+  const last = ordered.at(-1);
+  return compactWithSummary(withSummaryCap(ctx, fit), {
+    tailStart: latestTurnStart(ctx),
+    ...(ordered[0] !== undefined ? { pointer: ordered[0] } : {}),
+    ...(last !== undefined ? { summaryAt: last + 1 } : {}),
+    keep: kept,
+    pretrim: [dropAgentItemsNewestFirst({ budget: summarizerInputBudget(ctx) })],
+    instructions: INSTRUCTIONS,
+    rule: "preserve-user-messages/outside-user-budget",
+    reason: "collapsed into the summary: not a user message kept within the user-message budget",
+    log: [
+      `kept ${kept.size} user messages (${used} of ${budget} tokens), newest first${stoppedAt !== undefined ? `; message ${stoppedAt} (${ctx.index.messageTokens[stoppedAt]} tokens) did not fit and ended the walk` : ""}`,
+    ],
+  });
+}
+
+/**
+ * Under a harness target, the user-message budget is what the newest user messages may take so that
+ * they, the system prompt, the latest turn and the summary fit the target: the walk's own order
+ * (newest first), with the count of kept messages as the knob.
+ */
+function fitUserBudget(ctx: PolicyContext, reserve: number): SummaryFit & { budget: number } {
+  const newestFirst: number[] = [];
+  for (let m = ctx.cut - 1; m >= 0; m--) if (isRealUserMessage(ctx.session.messages[m]!)) newestFirst.push(m);
+  const tail = latestTurnStart(ctx);
+  const fit = fitSummaryTarget(ctx, 0, newestFirst.length, (x) => keptBySplit(ctx, tail, new Set(newestFirst.slice(0, x))), undefined, reserve);
+  const budget = newestFirst.slice(0, fit.x).reduce((sum, m) => sum + ctx.index.messageTokens[m]!, 0);
+  return { ...fit, budget };
+}

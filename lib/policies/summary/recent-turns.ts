@@ -3,8 +3,9 @@ import { numParam } from "../params";
 import { dropOldestUntilFits } from "../pretrim/drop-oldest-until-fits";
 import { truncateMiddleToTokens } from "../pretrim/text";
 import { truncateToolOutputsToLastLines } from "../pretrim/truncate-to-last-lines";
-import type { Policy, PolicyContext } from "../types";
+import type { Policy, PolicyContext, PolicyDecision } from "../types";
 import { compactWithSummary, summarizerInputBudget, type KeptEdit } from "./collapse";
+import { fitSummaryTarget, keptBySplit, keptTooLarge, reportSummaryTarget, summarizeWithinTarget, withSummaryCap, type SummaryFit } from "./fit-target";
 import { turnStarts } from "./timeline";
 import { SEED_TRIGGER_PARAMS, seedHeadroomFires } from "./trigger-input";
 
@@ -25,6 +26,7 @@ const INSTRUCTIONS =
  * turn is capped at 25% of usable context clamped to [2K, 8K]; an over-budget turn has its oldest
  * tool outputs truncated head/tail until it fits (protected messages are never cut), each logged.
  * Pre-trim: tool outputs cut to their last lines (spilled), then the oldest items dropped to fit.
+ * Harness target: N is derived from the target (fitTurns).
  */
 export const recentTurnsPolicy: Policy = {
   id: "recent-turns",
@@ -40,27 +42,59 @@ export const recentTurnsPolicy: Policy = {
     ...SEED_TRIGGER_PARAMS,
   ],
   fires: seedHeadroomFires,
-  decide(ctx, params) {
-    const n = Math.max(1, Math.floor(numParam(params, "turns")));
+  async decide(ctx, params) {
     const usable = Math.max(0, ctx.window - numParam(params, "reserveTokens"));
     const budget = Math.min(numParam(params, "maxTurnTokens"), Math.max(numParam(params, "minTurnTokens"), Math.floor(numParam(params, "turnBudgetShare") * usable)));
+    const n = Math.max(1, Math.floor(numParam(params, "turns")));
+    if (ctx.targetTokens === undefined) return keepTurns(ctx, n, budget, usable);
     const starts = turnStarts(ctx);
-    const keptStarts = starts.slice(Math.max(0, starts.length - n));
-    const tailStart = keptStarts[0] ?? ctx.cut;
-    const log = [`${starts.length} turns in the prefix; keeping the last ${keptStarts.length} from message ${tailStart}; per-turn budget ${budget} tokens (usable ${usable})`];
-    const keptEdits: KeptEdit[] = [];
-    keptStarts.forEach((start, i) => keptEdits.push(...fitTurn(ctx, start, keptStarts[i + 1] ?? ctx.cut, budget, log)));
-    return compactWithSummary(ctx, {
-      tailStart,
-      keptEdits,
-      pretrim: [truncateToolOutputsToLastLines(), dropOldestUntilFits({ budget: summarizerInputBudget(ctx) })],
-      instructions: INSTRUCTIONS,
-      rule: "recent-turns/older-turns",
-      reason: `collapsed into the summary: older than the last ${n} turns`,
-      log,
-    });
+    const { decision, fit } = await summarizeWithinTarget(ctx, (reserve) => fitTurns(ctx, starts, budget, reserve), (f) => keepTurns(ctx, f.turns, f.turnBudget, usable, f));
+    return reportSummaryTarget(ctx, decision, `turns = ${fit.turns}`, keptTooLarge("the system prompt and the protected latest turn", fit));
   },
 };
+
+/** Strategy 3 with N turns and a per-turn budget (and, under a harness target, the fitted summary cap). */
+function keepTurns(ctx: PolicyContext, n: number, budget: number, usable: number, fit?: SummaryFit): Promise<PolicyDecision> {
+  const starts = turnStarts(ctx);
+  const keptStarts = n > 0 ? starts.slice(Math.max(0, starts.length - n)) : [];
+  const tailStart = keptStarts[0] ?? ctx.cut;
+  const log = [`${starts.length} turns in the prefix; keeping the last ${keptStarts.length} from message ${tailStart}; per-turn budget ${budget} tokens (usable ${usable})`];
+  const keptEdits: KeptEdit[] = [];
+  keptStarts.forEach((start, i) => keptEdits.push(...fitTurn(ctx, start, keptStarts[i + 1] ?? ctx.cut, budget, log)));
+  return compactWithSummary(withSummaryCap(ctx, fit), {
+    tailStart,
+    keptEdits,
+    pretrim: [truncateToolOutputsToLastLines(), dropOldestUntilFits({ budget: summarizerInputBudget(ctx) })],
+    instructions: INSTRUCTIONS,
+    rule: "recent-turns/older-turns",
+    reason: `collapsed into the summary: older than the last ${n} turns`,
+    log,
+  });
+}
+
+/**
+ * Under a harness target, N is the largest number of newest turns — each within the per-turn budget —
+ * that fits with the summary. N may reach 0 in a long single-task run (the whole run is one turn):
+ * then only what the harness protects, the request and the newest steps, stays verbatim.
+ */
+function fitTurns(ctx: PolicyContext, starts: readonly number[], turnBudget: number, reserve: number): SummaryFit & { turns: number; turnBudget: number } {
+  const savedIn = new Map<number, number>();
+  const kept = (n: number) => {
+    const keptStarts = starts.slice(starts.length - n);
+    let saved = 0;
+    keptStarts.forEach((start, i) => {
+      let s = savedIn.get(start);
+      if (s === undefined) {
+        s = fitTurn(ctx, start, keptStarts[i + 1] ?? ctx.cut, turnBudget, []).reduce((sum, e) => sum + e.tokensBefore - e.tokensAfter, 0);
+        savedIn.set(start, s);
+      }
+      saved += s;
+    });
+    return keptBySplit(ctx, keptStarts[0] ?? ctx.cut) - saved;
+  };
+  const fit = fitSummaryTarget(ctx, 0, starts.length, kept, undefined, reserve);
+  return { ...fit, turns: fit.x, turnBudget };
+}
 
 /** Truncates the oldest unprotected tool outputs of turn [start, end) head/tail until it fits `budget`. */
 function fitTurn(ctx: PolicyContext, start: number, end: number, budget: number, log: string[]): KeptEdit[] {

@@ -4,7 +4,7 @@ import type { PolicyContext, PolicyParamSpec, PolicyParams } from "../types";
 import { numParam } from "../params";
 
 /** What a policy's `fires` receives (no protected set, no summarizer). */
-export type FiresContext = Omit<PolicyContext, "protect" | "summarizer">;
+export type FiresContext = Omit<PolicyContext, "protect" | "summarizer" | "pointers" | "targetTokens">;
 
 /**
  * Seed 001's trigger readings at a cut, for composing budget, structural and temporal triggers

@@ -55,3 +55,8 @@ export function failureItemId(ref: CutRef, policy: string): string {
 export function abItemId(ref: CutRef, first: string, second: string): string {
   return `ab:${cutKey(ref)}:${[first, second].sort().join("|")}`;
 }
+
+/** A view of a cut a person labels blind (a gold-set unit): one per policy, budget and view. */
+export function viewVerdictItemId(ref: CutRef, policy: string, budget: string | undefined, viewDigest: string): string {
+  return `view_verdict:${cutKey(ref)}:${policy}:${budget ?? ""}:${viewDigest.slice(0, 16)}`;
+}

@@ -1,5 +1,5 @@
 import type { ReviewLabel } from "../label-schema";
-import { abItemId, dependencyItemId, failureItemId, type QueueItem, type QueueKind } from "./items";
+import { abItemId, dependencyItemId, failureItemId, viewVerdictItemId, type QueueItem, type QueueKind } from "./items";
 
 /**
  * Overlap and completion. Admins set per queue how many reviewers must complete an item (overlap
@@ -18,6 +18,8 @@ export function itemIdForLabel(label: ReviewLabel): string | undefined {
       return failureItemId(label.ref, label.policy);
     case "ab":
       return abItemId(label.ref, label.sides.A, label.sides.B);
+    case "view_verdict":
+      return viewVerdictItemId(label.ref, label.policy, label.budget, label.viewDigest);
     case "dependency":
       return undefined;
   }

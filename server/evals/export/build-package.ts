@@ -3,6 +3,7 @@ import { PLANNER_CONTRACT } from "@/lib/planner/contract";
 import type { Db } from "../../db/client";
 import { getRunAggregates } from "../get-run-aggregates";
 import { loadSuiteSessions } from "../load-suite-sessions";
+import { inRunOrder } from "../run-records";
 import { EvalSettingsSchema, policyKey, suitePolicies } from "../run-settings";
 import { sanitizedFixtures } from "./package-fixtures";
 import { regeneratePatches } from "./package-patches";
@@ -31,30 +32,35 @@ export async function buildReproductionPackage(db: Db, runId: string, now = new 
   const settings = parsed.data;
   const sessionIds = JSON.parse(run.sessionIds) as string[];
   const { sessions } = await loadSuiteSessions(db, sessionIds, settings);
-  // The order of loadRunRecords (session, cut, policy): the recompute script sums in file order.
-  const rows = await db.evalResult.findMany({ where: { runId }, orderBy: [{ sessionId: "asc" }, { cut: "asc" }, { policy: "asc" }] });
+  // The order of loadRunRecords (the run's sessions, cut, policy): the recompute script sums and
+  // draws its session bootstrap in file order.
+  const rows = await inRunOrder(db, runId, await db.evalResult.findMany({ where: { runId }, orderBy: [{ sessionId: "asc" }, { cut: "asc" }, { policy: "asc" }] }));
   const aggregates = (await getRunAggregates(db, runId))!;
   const redactor = new ValueRedactor();
   const fixtures = sanitizedFixtures(sessions, redactor);
   const tokenizerOf = new Map(sessions.map((s) => [s.session.id, s.tokenizer.id]));
   const judged = rows.filter((r) => r.error === null);
   const entriesOf = new Map(settings.policies.map((entry, i) => [policyKey(entry), suitePolicies(settings)[i]!]));
-  const { patches, plannerOutputs } = await regeneratePatches(judged, new Map(sessions.map((s) => [s.session.id, s])), entriesOf, redactor);
+  const { patches, plannerOutputs } = await regeneratePatches(judged, new Map(sessions.map((s) => [s.session.id, s])), entriesOf, redactor, settings.pointers);
 
   const jsonl = (items: unknown[]) => items.map((item) => `${JSON.stringify(item)}\n`).join("");
   const judgeOutputs = rows.map((r) => ({
-    unitKey: r.unitKey, sessionId: r.sessionId, cut: r.cut, cutReason: r.cutReason, policy: r.policy,
-    noImpact: r.noImpact, uncertain: r.uncertain, missingByCategory: JSON.parse(r.missingByCategory) as Record<string, number>,
+    unitKey: r.unitKey, sessionId: r.sessionId, cut: r.cut, cutReason: r.cutReason, policy: r.policy, budget: r.budget,
+    noImpact: r.noImpact, visibleNoImpact: r.visibleNoImpact, restorableNoImpact: r.restorableNoImpact, uncertain: r.uncertain,
+    missingByCategory: JSON.parse(r.missingByCategory) as Record<string, number>, byKind: r.byKind === null ? null : (JSON.parse(r.byKind) as unknown),
     verdict: redactor.value(JSON.parse(r.verdict) as unknown), error: r.error === null ? null : redactor.text(r.error),
   }));
   const tokenEstimates = judged.map((r) => ({
-    unitKey: r.unitKey, sessionId: r.sessionId, cut: r.cut, policy: r.policy, tokenizer: tokenizerOf.get(r.sessionId) ?? settings.tokenizer,
-    window: r.window, prefixTokens: r.prefixTokens, tokensAfter: r.tokensAfter, pruneRate: r.pruneRate,
+    unitKey: r.unitKey, sessionId: r.sessionId, cut: r.cut, policy: r.policy, budget: r.budget, tokenizer: tokenizerOf.get(r.sessionId) ?? settings.tokenizer,
+    window: r.window, targetTokens: r.targetTokens, prefixTokens: r.prefixTokens, tokensAfter: r.tokensAfter, pruneRate: r.pruneRate,
+    restores: r.restores, restoreTokens: r.restoreTokens, netPruneRate: r.netPruneRate,
   }));
   const root = `tracefold-eval-${slug(redactor.text(run.name))}-${run.id.slice(0, 8)}`;
   const files: ZipEntry[] = [
     { name: "README.md", data: packageReadme({
-      runId: run.id, name: redactor.text(run.name), judge: settings.judge, cutLevels: settings.cutLevels, triggerLevel: settings.triggerLevel, sessions: sessions.length, units: rows.length, failedUnits: rows.length - judged.length,
+      runId: run.id, name: redactor.text(run.name), judge: settings.judge, cutLevels: settings.cutLevels, triggerLevel: settings.triggerLevel, pointers: settings.pointers,
+      ...(settings.sweep ? { sweep: settings.sweep } : {}), ...(settings.match !== undefined ? { match: settings.match } : {}),
+      sessions: sessions.length, units: rows.length, failedUnits: rows.length - judged.length,
       redactions: fixtures.report.total, plannerOutputs: plannerOutputs.length, unavailablePatches: patches.filter((p) => p.unavailable).length,
       notReproduced: patches.filter((p) => !p.unavailable && !p.reproduced).length, exportedAt: now.toISOString(),
     }) },
@@ -63,7 +69,7 @@ export async function buildReproductionPackage(db: Db, runId: string, now = new 
     { name: "judge-outputs.jsonl", data: jsonl(judgeOutputs) },
     { name: "token-estimates.jsonl", data: jsonl(tokenEstimates) },
     { name: "candidate-patches.jsonl", data: jsonl(patches) },
-    ...plannerOutputs.map((p) => ({ name: `planner-outputs/${fileSafe(p.policy)}/${fileSafe(p.sessionId)}-cut${p.cut}.xml`, data: p.xml })),
+    ...plannerOutputs.map((p) => ({ name: `planner-outputs/${fileSafe(p.policy)}/${fileSafe(p.sessionId)}-cut${p.cut}${p.budget ? `-${fileSafe(p.budget)}` : ""}.xml`, data: p.xml })),
     { name: "prompts/planner-contract.txt", data: PLANNER_CONTRACT },
     { name: "prompts/judge-contract.txt", data: JUDGE_CONTRACT },
     { name: "prompts/ab-judge-contract.txt", data: AB_JUDGE_CONTRACT },

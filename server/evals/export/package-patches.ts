@@ -1,6 +1,7 @@
 import { resolveParams } from "@/lib/policies/params";
 import { runPolicy } from "@/lib/policies/run-policy";
 import type { SuitePolicy } from "@/lib/eval/evaluate-suite";
+import type { PointerStyle } from "@/lib/projection/pointers";
 import type { LoadedSuiteSession } from "../load-suite-sessions";
 import type { ValueRedactor } from "./redact-value";
 
@@ -11,6 +12,9 @@ export interface PatchUnit {
   cut: number;
   window: number;
   policy: string;
+  /** The unit's budget key and the view size it was compacted to (null at the policy's own settings). */
+  budget: string | null;
+  targetTokens: number | null;
   tokensAfter: number;
 }
 
@@ -32,14 +36,24 @@ export interface CandidatePatch {
 /**
  * Candidate patches and Self-GC planner outputs for a package. Stored results keep the verdict and
  * the token figures, not the edits, so each unit's policy is run again with exactly the unit's
- * inputs (session, cut, window, params, tokenizer) — the same regeneration llm-rejudge.ts relies on
+ * inputs (session, cut, window, params, tokenizer, the run's pointer style and the unit's target
+ * view size) — the same regeneration llm-rejudge.ts relies on
  * — and the result's tokens are checked against the stored ones (`reproduced`). A self-gc unit
  * planned by an LLM is not re-planned: an export must not call a model, so it is marked
  * unavailable. Trace-derived text (reasons, summaries, planner XML) goes through the redactor.
  */
-export async function regeneratePatches(units: readonly PatchUnit[], sessions: ReadonlyMap<string, LoadedSuiteSession>, policies: ReadonlyMap<string, SuitePolicy>, redactor: ValueRedactor): Promise<{ patches: CandidatePatch[]; plannerOutputs: { unitKey: string; policy: string; sessionId: string; cut: number; xml: string }[] }> {
+export interface PlannerOutput {
+  unitKey: string;
+  policy: string;
+  budget: string | null;
+  sessionId: string;
+  cut: number;
+  xml: string;
+}
+
+export async function regeneratePatches(units: readonly PatchUnit[], sessions: ReadonlyMap<string, LoadedSuiteSession>, policies: ReadonlyMap<string, SuitePolicy>, redactor: ValueRedactor, pointers?: PointerStyle): Promise<{ patches: CandidatePatch[]; plannerOutputs: PlannerOutput[] }> {
   const patches: CandidatePatch[] = [];
-  const plannerOutputs: { unitKey: string; policy: string; sessionId: string; cut: number; xml: string }[] = [];
+  const plannerOutputs: PlannerOutput[] = [];
   for (const unit of units) {
     const entry = policies.get(unit.policy);
     const suite = sessions.get(unit.sessionId);
@@ -53,7 +67,16 @@ export async function regeneratePatches(units: readonly PatchUnit[], sessions: R
       patches.push({ ...base, params, reproduced: false, unavailable: "planned by an LLM (planner=llm): an export does not call the model again" });
       continue;
     }
-    const result = await runPolicy(entry.policy, { session: suite.session, index: suite.index, cut: unit.cut, window: unit.window, tokenizer: suite.tokenizer, params: entry.params ?? {} });
+    const result = await runPolicy(entry.policy, {
+      session: suite.session,
+      index: suite.index,
+      cut: unit.cut,
+      window: unit.window,
+      tokenizer: suite.tokenizer,
+      params: entry.params ?? {},
+      ...(pointers ? { pointers } : {}),
+      ...(unit.targetTokens !== null ? { targetTokens: unit.targetTokens } : {}),
+    });
     patches.push({
       unitKey: unit.unitKey,
       policy: unit.policy,
@@ -65,7 +88,7 @@ export async function regeneratePatches(units: readonly PatchUnit[], sessions: R
       ...(result.summary !== undefined ? { summary: redactor.text(result.summary) } : {}),
     });
     const xml = result.details?.xml;
-    if (entry.policy.id === "self-gc" && typeof xml === "string") plannerOutputs.push({ unitKey: unit.unitKey, policy: unit.policy, sessionId: unit.sessionId, cut: unit.cut, xml: redactor.text(xml) });
+    if (entry.policy.id === "self-gc" && typeof xml === "string") plannerOutputs.push({ unitKey: unit.unitKey, policy: unit.policy, budget: unit.budget, sessionId: unit.sessionId, cut: unit.cut, xml: redactor.text(xml) });
   }
   return { patches, plannerOutputs };
 }

@@ -50,8 +50,15 @@ describe("the declared restore verdicts stay honest", () => {
       [bare, `DROP INDEX "x";`, /not one a restore can treat as additive: DROP/],
       [{ ...bare, tables: ["CompactionJob"] }, `CREATE INDEX "i" ON "ReviewItem"("cut");`, /declares CompactionJob, which its SQL does not create/],
     ];
+    cases.push(
+      [bare, `ALTER TABLE "ReviewItem" ADD COLUMN "a" TEXT,\nADD COLUMN "b" INTEGER;`, /adds column ReviewItem\.a without declaring it[^]*adds column ReviewItem\.b without declaring it/],
+      [{ ...bare, columns: ["ReviewItem.a", "ReviewItem.b"] }, `ALTER TABLE "ReviewItem" ADD COLUMN "a" TEXT,\nADD COLUMN "b" INTEGER NOT NULL;`, /adds column ReviewItem\.b NOT NULL without a DEFAULT/],
+      [{ ...bare, columns: ["ReviewItem.a"] }, `ALTER TABLE "ReviewItem" ADD COLUMN "a" TEXT, DROP COLUMN "cut";`, /not one a restore can treat as additive: ALTER TABLE "ReviewItem" ADD COLUMN "a" TEXT, DROP/],
+    );
     for (const [verdict, sql, problem] of cases) assert.match(additiveSqlProblems(verdict, sql, tableOf).join("\n"), problem, sql);
     assert.deepEqual(additiveSqlProblems({ ...bare, columns: ["ReviewItem.note"] }, `ALTER TABLE "ReviewItem" ADD COLUMN "note" TEXT NOT NULL DEFAULT '';`, tableOf), []);
+    // PostgreSQL's form: several columns in one ALTER TABLE.
+    assert.deepEqual(additiveSqlProblems({ ...bare, columns: ["ReviewItem.a", "ReviewItem.b"] }, `ALTER TABLE "ReviewItem" ADD COLUMN     "a" TEXT,\nADD COLUMN     "b" INTEGER;`, tableOf), []);
   });
 });
 

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { z } from "zod";
+import { ContractPolicySchema, EvalReportSchema } from "../../../lib/eval/report-contract";
 import { UsageError } from "../../../cli/args";
 import { loadSessions, type LoadedSuite } from "../../../cli/eval/load-sessions";
 import { parseEvalOptions } from "../../../cli/eval/options";
@@ -29,22 +30,9 @@ const SUBSET = [
 ];
 const POLICIES = ["none", "tool-prune"];
 
-const RowSchema = z.strictObject({
-  id: z.string(),
-  cuts: z.number().int().nonnegative(),
-  prunePct: z.number().min(0).max(100),
-  noImpactPct: z.number().min(0).max(100),
-  noImpact: z.number().int().nonnegative(),
-  n: z.number().int().nonnegative(),
-  ci95: z.tuple([z.number(), z.number()]),
-  failures: z.record(z.string(), z.number().int().nonnegative()),
-});
-const GroupSchema = z.strictObject({ sessions: z.number().int().positive(), cuts: z.number().int().positive(), policies: z.array(RowSchema) });
-const ReportSchema = z.strictObject({
-  suite: z.strictObject({ sessions: z.number().int(), cuts: z.number().int() }),
-  judge: z.string(),
-  policies: z.array(RowSchema),
-  breakdown: z.record(z.string(), GroupSchema).optional(),
+/** The documented contract, with the group counts a breakdown must have. */
+const ReportSchema = EvalReportSchema.extend({
+  breakdown: z.record(z.string(), z.strictObject({ sessions: z.number().int().positive(), cuts: z.number().int().positive(), policies: z.array(ContractPolicySchema) })).optional(),
 });
 
 function tracefold(args: string[]) {

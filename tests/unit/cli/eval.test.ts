@@ -4,12 +4,13 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { z } from "zod";
+import type { z } from "zod";
 import { UsageError } from "../../../cli/args";
 import { loadSessions } from "../../../cli/eval/load-sessions";
 import { parseEvalOptions } from "../../../cli/eval/options";
 import type { ContractComparison } from "../../../cli/eval/report";
 import { replayCuts } from "../../../lib/eval/cut-protocol";
+import { EvalReportSchema } from "../../../lib/eval/report-contract";
 import { selectSuite } from "../../../lib/eval/suites";
 import { POLICIES } from "../../../lib/policies/registry";
 import { FAILURE_CATEGORY_IDS } from "../../../lib/scenario/failure-categories";
@@ -33,20 +34,15 @@ const SUBSET = [
 ];
 const TOOL_HEAVY = join(TRACES_DIR, SUBSET[0]!);
 
-const PolicyRowSchema = z.strictObject({
-  id: z.string(),
-  cuts: z.number().int().nonnegative(),
-  prunePct: z.number().min(0).max(100),
-  noImpactPct: z.number().min(0).max(100),
-  noImpact: z.number().int().nonnegative(),
-  n: z.number().int().nonnegative(),
-  ci95: z.tuple([z.number().min(0).max(100), z.number().min(0).max(100)]),
-  failures: z.record(z.string(), z.number().int().nonnegative()),
-});
-const ReportSchema = z.strictObject({
-  suite: z.strictObject({ sessions: z.number().int().positive(), cuts: z.number().int().nonnegative() }),
-  judge: z.string(),
-  policies: z.array(PolicyRowSchema),
+/** The documented contract (lib/eval/report-contract.ts, strict) plus the ranges every figure keeps. */
+const pctIn = (x: number | null) => x === null || (x >= 0 && x <= 100);
+const ReportSchema = EvalReportSchema.superRefine((report, ctx) => {
+  for (const [i, p] of report.policies.entries()) {
+    for (const key of ["prunePct", "noImpactPct", "visibleNoImpactPct", "restorableNoImpactPct"] as const) {
+      if (!pctIn(p[key])) ctx.addIssue({ code: "custom", path: ["policies", i, key], message: `out of 0–100: ${p[key]}` });
+    }
+    if (!pctIn(p.ci95[0]) || !pctIn(p.ci95[1])) ctx.addIssue({ code: "custom", path: ["policies", i, "ci95"], message: "out of 0–100" });
+  }
 });
 type Report = z.infer<typeof ReportSchema>;
 

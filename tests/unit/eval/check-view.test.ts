@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { checkView } from "../../../lib/eval/check-view";
+import { checkView } from "../../../lib/eval/judge/check-view";
 import { replayCuts } from "../../../lib/eval/cut-protocol";
-import { extractDependencies } from "../../../lib/eval/dependencies";
-import type { CheckedDependency } from "../../../lib/eval/types";
+import { extractDependencies } from "../../../lib/eval/judge/dependencies";
+import type { CheckedDependency } from "../../../lib/eval/judge/types";
 import { findPolicy } from "../../../lib/policies/registry";
 import { analyze, call, cutBefore, prose, result, runAt, scriptedPolicy, session, step, text, type Analyzed } from "./fixtures";
 import { scenarioSuite, covers } from "./scenario-recall";
@@ -53,7 +53,7 @@ describe("check-view on a hand-built ops session", () => {
   test("pruning the successful rerun's result loses its job id as live state (the failed id stays) and its link as a locator", async () => {
     const checked = await check(ops, CUT, [{ target: "function:exec:3", action: "prune" }]);
     const job = byValue(checked, "JOB-22222");
-    assert.equal(job.status, "missing");
+    assert.equal(job.status, "lost");
     assert.equal(job.category, "live_state");
     assert.deepEqual(job.lostBy, { target: "function:exec:3", action: "prune", rule: "test/prune" });
     const link = byValue(checked, "https://reports.example.com/r/abc123");
@@ -66,10 +66,10 @@ describe("check-view on a hand-built ops session", () => {
     assert.equal(byValue(checked, "JOB-22222").category, "locator_handle");
   });
 
-  test("a fold keeps a value recoverable through its routed pointer", async () => {
+  test("a fold keeps a value restorable: its pointer names the sidecar's digest", async () => {
     const checked = await check(ops, CUT, [{ target: "function:exec:2", action: "fold" }]);
     const line = byValue(checked, LOG_LINE);
-    assert.equal(line.status, "recoverable");
+    assert.equal(line.status, "restorable");
     assert.deepEqual(line.sidecar?.target, "function:exec:2");
   });
 
@@ -78,33 +78,34 @@ describe("check-view on a hand-built ops session", () => {
     assert.equal(byValue(checked, "JOB-22222").status, "visible");
   });
 
-  test("a whole-turn fold routes to its request, not to the tool outputs inside it: those are recovery-routing losses", async () => {
+  test("a whole-turn fold leaves the tool outputs inside it restorable: the pointer names the turn's sidecar", async () => {
     const checked = await check(ops, CUT, [{ target: "conversation:user:1", action: "fold" }]);
     for (const value of [LOG_LINE, "JOB-22222"]) {
       const d = byValue(checked, value);
-      assert.equal(d.status, "missing", value);
-      assert.equal(d.category, "recovery_routing", value);
+      assert.equal(d.status, "restorable", value);
       assert.equal(d.sidecar?.target, "conversation:user:1", "the value is in the turn's sidecar (the span's JSON payload is decoded)");
     }
     assert.equal(byValue(checked, "Do not touch the production pool.").status, "visible");
   });
 
-  test("a whole-turn fold whose pointer names the tool call holding the value is routed: recoverable", async () => {
+  test("a value in a sidecar no view text names is lost as recovery routing, however the rest of the view reads", async () => {
     const result = await runAt(scriptedPolicy([{ target: "conversation:user:1", action: "fold" }]), ops, CUT);
     const sidecar = result.sidecars.find((s) => s.target === "conversation:user:1")!;
-    const routedView = result.view.map((message) => ({
+    const unnamed = result.view.map((message) => ({
       ...message,
-      parts: message.parts.map((part) => (part.type === "text" && part.text.includes(sidecar.sha256.slice(0, 12)) ? { ...part, text: `${part.text}\n(contains: schedctl logs JOB-11111 --full)` } : part)),
+      parts: message.parts.map((part) => (part.type === "text" ? { ...part, text: part.text.split(sidecar.sha256).join("").split(sidecar.sha256.slice(0, 12)).join("") } : part)),
     }));
-    const checked = checkView({ session: ops.session, index: ops.index, dependencies: opsDeps, result: { ...result, view: routedView } });
-    assert.equal(byValue(checked, LOG_LINE).status, "recoverable");
-    assert.equal(byValue(checked, "JOB-22222").status, "missing", "the pointer still says nothing of the rerun that printed the job id");
+    const checked = checkView({ session: ops.session, index: ops.index, dependencies: opsDeps, result: { ...result, view: unnamed } });
+    const d = byValue(checked, LOG_LINE);
+    assert.equal(d.status, "lost");
+    assert.equal(d.category, "recovery_routing");
+    assert.equal(d.sidecar?.target, "conversation:user:1");
   });
 
   test("a mask that elides the middle of a log loses the sparse line as evidence detail", async () => {
     const checked = await check(ops, CUT, [{ target: "function:exec:2", action: "mask" }]);
     const line = byValue(checked, LOG_LINE);
-    assert.equal(line.status, "missing");
+    assert.equal(line.status, "lost");
     assert.equal(line.category, "evidence_detail");
     assert.equal(line.lostBy?.action, "mask");
   });
@@ -118,7 +119,7 @@ describe("check-view on a hand-built ops session", () => {
   });
 });
 
-describe("recovery routing", () => {
+describe("restorable is decided by the digest, never by what else a pointer says", () => {
   const NEEDED = "Audit and access logs are kept for a retention window of 836 days";
   const build = (args: Record<string, unknown>) =>
     analyze(
@@ -131,18 +132,36 @@ describe("recovery routing", () => {
       ]),
     );
 
-  test("a folded payload whose pointer names only the tool is unroutable: missing, recovery_routing, with its sidecar", async () => {
+  test("a folded payload whose pointer names only the tool is restorable, with its sidecar", async () => {
     const checked = await check(build({}), 5, [{ target: "function:browser:1", action: "fold" }]);
     const d = byValue(checked, NEEDED);
-    assert.equal(d.status, "missing");
-    assert.equal(d.category, "recovery_routing");
+    assert.equal(d.status, "restorable");
     assert.equal(d.sidecar?.target, "function:browser:1");
-    assert.equal(d.lostBy?.action, "fold");
   });
 
-  test("the same fold with a locator in its pointer is routed: recoverable", async () => {
+  test("the same fold with a locator in its pointer is restorable too: pointer wording never changes a verdict", async () => {
     const checked = await check(build({ url: "https://vendor.example/security" }), 5, [{ target: "function:browser:1", action: "fold" }]);
-    assert.equal(byValue(checked, NEEDED).status, "recoverable");
+    assert.equal(byValue(checked, NEEDED).status, "restorable");
+  });
+
+  test("a pointer naming another object's digest does not make this one restorable", async () => {
+    const a = build({});
+    const result = await runAt(scriptedPolicy([{ target: "function:browser:1", action: "fold" }]), a, 5);
+    const sidecar = result.sidecars[0]!;
+    const other = "f".repeat(64);
+    const view = result.view.map((message) => ({
+      ...message,
+      parts: message.parts.map((part) => {
+        const swap = (t: string) => t.split(sidecar.sha256).join(other).split(sidecar.sha256.slice(0, 12)).join(other.slice(0, 12));
+        if (part.type === "text") return { ...part, text: swap(part.text) };
+        if (part.type === "tool_result") return { ...part, content: swap(part.content) };
+        return part;
+      }),
+    }));
+    const checked = checkView({ session: a.session, index: a.index, dependencies: extractDependencies(a.session, a.index, 5).dependencies, result: { ...result, view } });
+    const d = byValue(checked, NEEDED);
+    assert.equal(d.status, "lost");
+    assert.equal(d.category, "recovery_routing");
   });
 });
 
@@ -160,7 +179,7 @@ describe("instruction files", () => {
     );
     const checked = await check(a, 5, [{ target: "function:read:1", action: "prune" }]);
     const d = byValue(checked, "make verify-ledger-integrity");
-    assert.equal(d.status, "missing");
+    assert.equal(d.status, "lost");
     assert.equal(d.category, "behavioral_contract");
   });
 });
@@ -179,7 +198,7 @@ describe("check-view on scenarios with real policies", () => {
     }
   });
 
-  test("tool-prune: a lost planted locator is missing with a locator or live-state category and the pruned result as culprit", async () => {
+  test("tool-prune: a lost planted locator is lost with a locator or live-state category and the pruned result as culprit", async () => {
     const policy = findPolicy("tool-prune")!;
     let seen = 0;
     for (const { scenario, index } of suite) {
@@ -190,7 +209,7 @@ describe("check-view on scenarios with real policies", () => {
         const result = await runAt(policy, a, cutAt);
         const checked = checkView({ session: a.session, index, dependencies: extractDependencies(a.session, index, cutAt).dependencies, result });
         const d = checked.find((x) => covers(x.value, planted.anchor));
-        if (!d || d.status !== "missing") continue;
+        if (!d || d.status !== "lost") continue;
         seen++;
         assert.ok(d.category === "locator_handle" || d.category === "live_state", `${planted.anchor}: ${d.category}`);
         assert.equal(d.lostBy?.action, "prune");
@@ -208,7 +227,7 @@ describe("check-view on scenarios with real policies", () => {
       for (const cut of replayCuts(a.session, index)) {
         const result = await runAt(policy, a, cut.cut);
         for (const d of checkView({ session: a.session, index, dependencies: extractDependencies(a.session, index, cut.cut).dependencies, result })) {
-          if (d.status !== "missing") continue;
+          if (d.status !== "lost") continue;
           seen++;
           assert.equal(d.lostBy?.action, "summarize", `${d.value}`);
         }

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { extractDependencies } from "../../../lib/eval/dependencies";
+import { extractDependencies } from "../../../lib/eval/judge/dependencies";
 import { FAILURE_CATEGORY_IDS } from "../../../lib/scenario";
 import { analyze, call, cutBefore, prose, result, session, step, text, type Spec } from "./fixtures";
 import { measureRecall } from "./scenario-recall";
@@ -59,7 +59,7 @@ describe("the re-discovery rule", () => {
     assert.ok(!extractDependencies(a.session, a.index, 3).dependencies.some((d) => d.value === "JOB-48213"));
   });
 
-  test("the harness's recorded compaction summary in the future is neither a use nor a re-discovery", () => {
+  test("the harness's recorded compaction summary in the future is not a use, but it re-supplies what it carries", () => {
     const a = analyze(
       session([
         ["user", [text("Rerun the nightly job")]],
@@ -70,7 +70,10 @@ describe("the re-discovery rule", () => {
       ]),
     );
     a.session.messages[4]!.meta = { compactSummary: true };
-    assert.ok(extractDependencies(a.session, a.index, 3).dependencies.some((d) => d.value === "JOB-48213"));
+    // The agent received the summary before it said "Checking JOB-48213": the id was supplied again.
+    assert.ok(!extractDependencies(a.session, a.index, 3).dependencies.some((d) => d.value === "JOB-48213"));
+    const plain = analyze({ ...a.session, messages: a.session.messages.map((m, i) => (i === 4 ? { ...m, parts: [text("Go on.")], meta: { compactSummary: true } } : m)) });
+    assert.ok(extractDependencies(plain.session, plain.index, 3).dependencies.some((d) => d.value === "JOB-48213"), "a summary without the id re-supplies nothing");
   });
 });
 
@@ -130,7 +133,8 @@ describe("what counts as a dependency", () => {
 describe("identifiers", () => {
   test("a code identifier counts only when rare in the prefix (≤ 3 parts)", () => {
     const mentions = (n: number): Spec[] => Array.from({ length: n }, (_, i) => ["assistant", [text(`note ${"abcdefgh"[i]}: the loadSessionMessages helper`)]]);
-    const build = (n: number) => analyze(session([["user", [text("Refactor")]], ...mentions(n), ["assistant", [text("Now calling loadSessionMessages again.")]]]));
+    // Identifiers count only where the agent writes them into a call (prose mentions are narrative).
+    const build = (n: number) => analyze(session([["user", [text("Refactor")]], ...mentions(n), ["assistant", [call("e1", "edit", { text: "return loadSessionMessages(id)" })]], ["tool", [result("e1", "ok")]]]));
     const rare = build(2);
     const common = build(5);
     assert.ok(extractDependencies(rare.session, rare.index, 3).dependencies.some((d) => d.value === "loadSessionMessages" && d.kind === "identifier"));

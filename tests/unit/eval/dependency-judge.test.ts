@@ -1,17 +1,19 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { replayCuts } from "../../../lib/eval/cut-protocol";
-import { judgeDependencies } from "../../../lib/eval/dependency-judge";
-import { extractDependencies } from "../../../lib/eval/dependencies";
-import { dimensionScore } from "../../../lib/eval/judge-scores";
-import { JudgeOutputSchema, JudgeVerdictSchema } from "../../../lib/eval/verdict-schema";
-import { createDependencyMatcher } from "../../../lib/eval/view-texts";
+import { judgeDependencies } from "../../../lib/eval/judge/dependency-judge";
+import { extractDependencies } from "../../../lib/eval/judge/dependencies";
+import { dimensionScore } from "../../../lib/eval/judge/judge-scores";
+import { JudgeOutputSchema, JudgeVerdictSchema } from "../../../lib/eval/judge/verdict-schema";
+import { createDependencyMatcher } from "../../../lib/eval/judge/view-texts";
 import { findPolicy } from "../../../lib/policies/registry";
 import { runPolicy } from "../../../lib/policies/run-policy";
 import { windowAtLevel } from "../../../lib/policies/select-cut";
 import { cachedTokenizer } from "../../../lib/tokens";
 import { loadAllTraces } from "../../helpers/load-traces";
-import { analyze, prose, runAt, scriptedPolicy, session, step, text } from "./fixtures";
+import { analyze, prose, runAt, scriptedPolicy, session, step, text, tokenizer } from "./fixtures";
+
+const countTokens = (t: string) => tokenizer.count(t);
 
 describe("dimension scores", () => {
   const cases: [number, number, number, string][] = [
@@ -69,7 +71,7 @@ describe("judgeDependencies", () => {
 
   test("a prune that loses values: invalid, culprit named, scores below 5, schema-valid evidence", async () => {
     const result = await runAt(scriptedPolicy([{ target: "function:exec:2", action: "prune" }]), ops, 7);
-    const verdict = judgeDependencies({ session: ops.session, index: ops.index, cut: 7, result });
+    const verdict = judgeDependencies({ countTokens, session: ops.session, index: ops.index, cut: 7, result });
     JudgeVerdictSchema.parse(verdict);
     assert.equal(verdict.valid, false);
     assert.equal(verdict.noImpact, false);
@@ -77,14 +79,14 @@ describe("judgeDependencies", () => {
     assert.deepEqual(verdict.failure_culprit, { target_id: "function:exec:2" });
     assert.ok(verdict.dimension_scores.evidence_retention.score < 5);
     assert.ok(verdict.overall_score < 5);
-    assert.equal(verdict.evidence!.counts.missing, verdict.evidence!.dependencies.filter((d) => d.status === "missing").length);
-    assert.equal(verdict.evidence!.dependencies[0]!.status, "missing", "missing dependencies come first");
-    assert.match(verdict.summary, /2 missing — live_state: "JOB-22222" \(prune of function:exec:2\)/);
+    assert.equal(verdict.evidence!.counts.lost, verdict.evidence!.dependencies.filter((d) => d.status === "lost").length);
+    assert.equal(verdict.evidence!.dependencies[0]!.status, "lost", "lost dependencies come first");
+    assert.match(verdict.summary, /2 lost — live_state: "JOB-22222" \(prune of function:exec:2\)/);
   });
 
   test("no edits: valid, no impact, full marks, no culprit", async () => {
     const result = await runAt(findPolicy("none")!, ops, 7);
-    const verdict = judgeDependencies({ session: ops.session, index: ops.index, cut: 7, result });
+    const verdict = judgeDependencies({ countTokens, session: ops.session, index: ops.index, cut: 7, result });
     assert.equal(verdict.noImpact, true);
     assert.equal(verdict.overall_score, 5);
     assert.equal(verdict.failure_culprit, null);
@@ -92,22 +94,22 @@ describe("judgeDependencies", () => {
 
   test("a tiny future is uncertain", async () => {
     const tiny = analyze(session([["user", [text("Read it")]], ...step("r", "read_file", { path: "notes/todo.md" }, "ship it"), ["assistant", [text("ok")]]]));
-    const verdict = judgeDependencies({ session: tiny.session, index: tiny.index, cut: 3, result: await runAt(findPolicy("none")!, tiny, 3) });
+    const verdict = judgeDependencies({ countTokens, session: tiny.session, index: tiny.index, cut: 3, result: await runAt(findPolicy("none")!, tiny, 3) });
     assert.equal(verdict.uncertain, true);
     assert.equal(verdict.noImpact, true);
   });
 
   test("a result for another cut is refused", async () => {
     const result = await runAt(findPolicy("none")!, ops, 7);
-    assert.throws(() => judgeDependencies({ session: ops.session, index: ops.index, cut: 5, result }), RangeError);
+    assert.throws(() => judgeDependencies({ countTokens, session: ops.session, index: ops.index, cut: 5, result }), RangeError);
   });
 
   test("evidence is capped, counts are not", async () => {
     const result = await runAt(scriptedPolicy([{ target: "function:exec:2", action: "prune" }]), ops, 7);
-    const capped = judgeDependencies({ session: ops.session, index: ops.index, cut: 7, result, evidenceLimit: 1 });
+    const capped = judgeDependencies({ countTokens, session: ops.session, index: ops.index, cut: 7, result, evidenceLimit: 1 });
     assert.equal(capped.evidence!.dependencies.length, 1);
     assert.equal(capped.evidence!.omitted, capped.evidence!.counts.total - 1);
-    const short = judgeDependencies({ session: ops.session, index: ops.index, cut: 7, result, maxValueChars: 12 });
+    const short = judgeDependencies({ countTokens, session: ops.session, index: ops.index, cut: 7, result, maxValueChars: 12 });
     const url = short.evidence!.dependencies.find((d) => d.kind === "url")!;
     assert.equal(url.value.length, 12);
     assert.equal(url.valueLength, "https://reports.example.com/r/abc123".length);
@@ -127,7 +129,7 @@ describe("judge on every real trace", () => {
           const matcher = createDependencyMatcher(dependencies.dependencies);
           for (const id of ["none", "tool-prune"] as const) {
             const result = await runPolicy(findPolicy(id)!, { session: s, index, cut: cut.cut, window: windowAtLevel(cut.prefixTokens), tokenizer });
-            const verdict = judgeDependencies({ session: s, index, cut: cut.cut, result, dependencies, matcher });
+            const verdict = judgeDependencies({ countTokens, session: s, index, cut: cut.cut, result, dependencies, matcher });
             JudgeVerdictSchema.parse(verdict);
             if (id === "none") assert.ok(verdict.noImpact, `${s.id} cut ${cut.cut}: ${verdict.summary}`);
             tally[id].cuts++;

@@ -85,7 +85,7 @@ export function scriptedPolicy(edits: { target: string; action: "prune" | "fold"
         else {
           const folded = foldObject(ctx, plan, object, "test", "test/fold");
           actions.push(folded.action);
-          sidecars.push(folded.sidecar);
+          sidecars.push(...folded.sidecars);
         }
       }
       return { plan, actions, sidecars, log: [] };

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { layoutLabels, type LabelPoint, type PlacedLabel } from "../../../components/evaluations/label-layout";
+import { crosses, layoutLabels, type LabelPoint, type PlacedLabel } from "../../../components/evaluations/label-layout";
 
 const bounds = { left: 0, top: 0, right: 600, bottom: 300 };
 const box = (l: PlacedLabel, text: string) => ({ left: l.x, right: l.x + text.length * 6.4, top: l.y - 7, bottom: l.y + 7 });
@@ -44,5 +44,36 @@ describe("layoutLabels", () => {
   test("a point at the right edge puts its label on the left", () => {
     const [edge] = layoutLabels([{ id: "e", label: "oldest-turn", x: 595, y: 100 }], { bounds });
     assert.ok(edge!.x + "oldest-turn".length * 6.4 <= 595);
+  });
+});
+
+describe("layoutLabels with whiskers and curves (issue 17 item 9)", () => {
+  const whisker = (x: number, top: number, bottom: number) => ({ left: x - 3, right: x + 3, top, bottom });
+
+  test("a label never lands on another point's whisker or across a curve segment", () => {
+    // A point whose right slot is crossed by a neighbour's whisker, and whose left slot by a curve.
+    const points: LabelPoint[] = [{ id: "a", label: "oldest-turn", x: 300, y: 150 }];
+    const obstacles = [whisker(330, 100, 200)];
+    const segments = [{ x1: 200, y1: 140, x2: 290, y2: 160 }];
+    const [placed] = layoutLabels(points, { bounds, obstacles, segments });
+    const b = box(placed!, "oldest-turn");
+    assert.ok(!overlap(b, obstacles[0]!), JSON.stringify(b));
+    assert.equal(crosses(segments[0]!, b), false);
+    assert.equal(placed!.hidden, false);
+  });
+
+  test("with hideUnplaced, a label with no free slot is hidden rather than overlapping", () => {
+    const points: LabelPoint[] = [{ id: "a", label: "a-very-long-policy-name", x: 300, y: 150 }];
+    const everywhere = [{ left: 0, right: 600, top: 0, bottom: 300 }];
+    assert.equal(layoutLabels(points, { bounds, obstacles: everywhere, hideUnplaced: true })[0]!.hidden, true);
+    assert.equal(layoutLabels(points, { bounds, obstacles: everywhere })[0]!.hidden, false, "without it the label keeps its first slot");
+  });
+
+  test("crosses: a segment through, beside and ending inside a box", () => {
+    const b = { left: 10, right: 20, top: 10, bottom: 20 };
+    assert.equal(crosses({ x1: 0, y1: 15, x2: 30, y2: 15 }, b), true);
+    assert.equal(crosses({ x1: 0, y1: 0, x2: 30, y2: 5 }, b), false);
+    assert.equal(crosses({ x1: 0, y1: 0, x2: 15, y2: 15 }, b), true);
+    assert.equal(crosses({ x1: 25, y1: 0, x2: 25, y2: 30 }, b), false);
   });
 });

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { evaluateSuite } from "../../../lib/eval/evaluate-suite";
-import { JudgeVerdictSchema } from "../../../lib/eval/verdict-schema";
+import { JudgeVerdictSchema } from "../../../lib/eval/judge/verdict-schema";
 import { findPolicy } from "../../../lib/policies/registry";
 import { cachedTokenizer } from "../../../lib/tokens";
 import { loadAllTraces } from "../../helpers/load-traces";
@@ -32,7 +32,7 @@ test("replay report on the long Claude Code traces", async (t) => {
     row.cuts++;
     row.noImpact += evaluation.noImpact ? 1 : 0;
     row.prune += evaluation.pruneRate;
-    row.missing += evaluation.verdict.evidence!.counts.missing;
+    row.missing += evaluation.verdict.evidence!.counts.lost;
     for (const [category, n] of Object.entries(evaluation.verdict.evidence!.counts.byCategory)) row.categories[category] = (row.categories[category] ?? 0) + n;
     rows.set(evaluation.policy, row);
   }

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { AhoCorasick } from "../../../lib/eval/aho-corasick";
-import { extractCandidates, isStandalone, type Candidate } from "../../../lib/eval/candidates";
-import { findSharedSpans } from "../../../lib/eval/shared-spans";
+import { AhoCorasick } from "../../../lib/eval/judge/aho-corasick";
+import { extractCandidates, isStandalone, type Candidate } from "../../../lib/eval/judge/candidates";
+import { findSharedSpans } from "../../../lib/eval/judge/shared-spans";
 
 /** Deterministic pseudo-random text over a small alphabet, so patterns overlap and repeat a lot. */
 function randomText(seed: number, length: number, alphabet = "abcab c"): string {

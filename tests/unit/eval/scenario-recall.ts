@@ -1,7 +1,7 @@
 import { buildContextIndex, type ContextIndex } from "../../../lib/context/objects";
 import { replayCuts } from "../../../lib/eval/cut-protocol";
-import { extractDependencies } from "../../../lib/eval/dependencies";
-import type { Dependency } from "../../../lib/eval/types";
+import { extractDependencies } from "../../../lib/eval/judge/dependencies";
+import type { Dependency } from "../../../lib/eval/judge/types";
 import { FAILURE_CATEGORY_IDS, generateScenario, WORKLOAD_IDS, type FailureCategory, type PlantedDependency, type Scenario } from "../../../lib/scenario";
 import { cachedTokenizer } from "../../../lib/tokens";
 import { cutBefore } from "./fixtures";

@@ -63,6 +63,7 @@ export function fixtureFromSession(session: Session, cut?: number): Fixture {
     prefixTokens: index.prefixTokens[at]!,
     summaryCap: 2_000,
     summarizer: extractiveSummarizer,
+    pointers: "semantic",
   };
   return { session, index, input, ctx };
 }

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { checkView } from "../../../lib/eval/check-view";
-import { extractDependencies } from "../../../lib/eval/dependencies";
-import { readableText } from "../../../lib/eval/part-texts";
+import { checkView } from "../../../lib/eval/judge/check-view";
+import { extractDependencies } from "../../../lib/eval/judge/dependencies";
+import { readableText } from "../../../lib/eval/judge/part-texts";
 import { checkAddedDependencies, consensusVerdicts, deriveHumanVerdict, matchKindFor, type DependencyLabel, type HumanVerdict, type Span } from "../../../lib/review";
 import { analyze, prose, runAt, scriptedPolicy, session, step, text } from "../eval/fixtures";
 import { confirm } from "./labels";
@@ -73,7 +73,7 @@ describe("human verdict of a cut × policy", () => {
     const pruneLog = [{ target: "function:exec:2", action: "prune" as const }];
     const confirmed = await verdictFor(pruneLog, all("confirm"));
     assert.equal(confirmed.noImpact, false);
-    assert.deepEqual(confirmed.needed.filter((d) => d.status === "missing").map((d) => [d.value, d.category]), [[LOG_LINE, "locator_handle"]]);
+    assert.deepEqual(confirmed.needed.filter((d) => d.status === "lost").map((d) => [d.value, d.category]), [[LOG_LINE, "locator_handle"]]);
     const rejected = await verdictFor(pruneLog, all("confirm").map((l, i) => (l.value === LOG_LINE ? decide("reject", LOG_LINE, i) : l)));
     assert.equal(rejected.noImpact, true);
     assert.equal(rejected.rejected, 1);
@@ -87,19 +87,19 @@ describe("human verdict of a cut × policy", () => {
     assert.equal(strict.unreviewed, candidates.length);
   });
 
-  test("an added span dependency missing from the projection flips no-impact to impacted", async () => {
+  test("an added span dependency lost from the projection flips no-impact to impacted", async () => {
     const pruneRerun = [{ target: "function:exec:3", action: "prune" as const }];
     const rejectAll = all("reject");
     assert.equal((await verdictFor(pruneRerun, rejectAll)).noImpact, true);
     const withAdded = await verdictFor(pruneRerun, [...rejectAll, added]);
     assert.equal(withAdded.noImpact, false);
-    assert.deepEqual(withAdded.needed, [{ id: "human:add-pool", value: "pool canary", source: "human", status: "missing", category: "live_state", labelId: "add-pool" }]);
+    assert.deepEqual(withAdded.needed, [{ id: "human:add-pool", value: "pool canary", source: "human", status: "lost", category: "live_state", labelId: "add-pool" }]);
   });
 
-  test("the added dependency is visible with no edits and recoverable through a routed fold", async () => {
+  test("the added dependency is visible with no edits and restorable through a fold", async () => {
     assert.equal((await verdictFor([], [...all("reject"), added])).needed[0]!.status, "visible");
     const folded = await verdictFor([{ target: "function:exec:3", action: "fold" }], [...all("reject"), added]);
-    assert.deepEqual([folded.needed[0]!.status, folded.noImpact], ["recoverable", true]);
+    assert.deepEqual([folded.needed[0]!.status, folded.noImpact], ["restorable", true]);
   });
 
   test("a retracted label or another reviewer's label does not count", async () => {

@@ -56,7 +56,7 @@ describe("export and import", () => {
       [3, "future.start", "≥ 0"],
       [3, "future.end", "end − start must equal the length of text"],
       [3, "extra", "no such field"],
-      [4, "kind", "one of dependency, cut_review, failure_category, ab"],
+      [4, "kind", "one of dependency, cut_review, failure_category, ab, view_verdict"],
     ]);
   });
 

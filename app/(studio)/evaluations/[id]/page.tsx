@@ -43,6 +43,7 @@ export default async function EvaluationPage({ params }: RunPageProps) {
           <Link href="/evaluations">Evaluations</Link> · {suiteLabel(view.run)} · {view.run.settings?.policies.length ?? 0} policies
           {view.run.settings ? <> · cut levels <span className="mono" data-testid="run-cut-levels">{formatCutLevels(view.run.settings.cutLevels)}</span></> : null}
         </p>
+        {view.run.settings ? <p className="faint" data-testid="run-harness">{harnessText(view.run.settings)}</p> : null}
         {customParams(view.run.settings) ? <p className="faint mono" data-testid="run-params">{customParams(view.run.settings)}</p> : null}
       </div>
       <div className="stack">
@@ -51,6 +52,15 @@ export default async function EvaluationPage({ params }: RunPageProps) {
       </div>
     </>
   );
+}
+
+/** The harness settings every policy ran under: pointer style, sweep budgets, matched reference. */
+function harnessText(settings: { pointers: string; sweep?: number[] | undefined; match?: string | undefined }): string {
+  return [
+    `pointers ${settings.pointers}`,
+    settings.sweep ? `budget sweep ${settings.sweep.map((p) => `${p}%`).join(", ")} of each prefix removed` : "no budget sweep",
+    settings.match ? `matched budgets: every policy at the view size of ${settings.match}` : "no matched budgets",
+  ].join(" · ");
 }
 
 /** Parameters set away from their defaults, `policy: name=value …`, or null when every policy runs with its defaults. */

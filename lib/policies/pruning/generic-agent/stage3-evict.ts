@@ -1,6 +1,6 @@
 import type { ContextObject } from "../../../context/objects";
 import type { PolicyContext } from "../../types";
-import { evictEntry, type GaHistory } from "./history";
+import { evictEntry, type GaEntry, type GaHistory } from "./history";
 import { compressEntries } from "./stage2-compress";
 
 /**
@@ -47,22 +47,28 @@ export function evictOldest(ctx: PolicyContext, history: GaHistory, options: Evi
     evicted.push(entry.message);
     kept--;
   }
-  // The head of what remains must not be an assistant message.
+  evictAssistantHead(history, evicted);
+  return { strictParts, evicted, orphans: orphanedResults(ctx, new Set(evicted)), targetChars };
+}
+
+/** Step 3: the head of what remains must not be an assistant message; evicts until it is not. */
+export function evictAssistantHead(history: GaHistory, evicted: number[], onEvict?: (entry: GaEntry) => void): void {
+  const { entries } = history;
   let head = 0;
   const skipEvicted = () => {
     while (head < entries.length && entries[head]!.evicted) head++;
   };
   skipEvicted();
   while (head < entries.length && entries[head]!.role === "assistant" && !entries[head]!.isProtected) {
+    onEvict?.(entries[head]!);
     evictEntry(history, entries[head]!);
     evicted.push(entries[head]!.message);
     skipEvicted();
   }
-  return { strictParts, evicted, orphans: orphanedResults(ctx, new Set(evicted)), targetChars };
 }
 
 /** Tool results in kept messages whose call sits in an evicted message. */
-function orphanedResults(ctx: PolicyContext, evicted: ReadonlySet<number>): ContextObject[] {
+export function orphanedResults(ctx: PolicyContext, evicted: ReadonlySet<number>): ContextObject[] {
   if (evicted.size === 0) return [];
   return ctx.index.objects.filter(
     (o) =>

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { canonicalId, extractJsonObject, parseJudgeVerdict } from "../../../../lib/eval/llm-judge";
-import { JudgeVerdictSchema } from "../../../../lib/eval/verdict-schema";
+import { JudgeVerdictSchema } from "../../../../lib/eval/judge/verdict-schema";
 import { verdictJson } from "./fixtures";
 
 const KNOWN = ["conversation:user:1", "function:web_fetch:1", "function:exec:2"];

@@ -48,7 +48,7 @@ export function analyze(s: Session): Analyzed {
   return { session: s, index: buildContextIndex(s, tokenizer) };
 }
 
-export function run(policy: Policy, a: Analyzed, options: { window: number; cut?: number; params?: PolicyParams }): Promise<PolicyResult> {
+export function run(policy: Policy, a: Analyzed, options: { window: number; cut?: number; params?: PolicyParams; targetTokens?: number }): Promise<PolicyResult> {
   return runPolicy(policy, {
     session: a.session,
     index: a.index,
@@ -56,6 +56,7 @@ export function run(policy: Policy, a: Analyzed, options: { window: number; cut?
     window: options.window,
     tokenizer,
     ...(options.params ? { params: options.params } : {}),
+    ...(options.targetTokens !== undefined ? { targetTokens: options.targetTokens } : {}),
   });
 }
 

@@ -61,6 +61,7 @@ export interface RunOptions {
   params?: PolicyParams;
   summarizer?: Summarizer;
   summaryCap?: number;
+  targetTokens?: number;
 }
 
 /** Runs a policy through the shared harness (runPolicy), default cut = whole session, window 1M. */
@@ -74,6 +75,7 @@ export function run(policy: Policy, s: Session, options: RunOptions = {}): Promi
     ...(options.params ? { params: options.params } : {}),
     summarizer: options.summarizer ?? recordingSummarizer(),
     ...(options.summaryCap ? { summaryCap: options.summaryCap } : {}),
+    ...(options.targetTokens !== undefined ? { targetTokens: options.targetTokens } : {}),
   });
 }
 

@@ -1,0 +1,80 @@
+import { readFile } from "node:fs/promises";
+import { resolve } from "node:path";
+import { z } from "zod";
+import { CalibrationSchema } from "@/lib/eval/report-contract";
+
+/**
+ * The dependency judge's checked-in calibration report (issue 16, item 6): `npm run calibrate`
+ * judges every unit of the gold set (`gold/judge-gold.jsonl`, careful labels blind to the policy
+ * and the judge) and writes `gold/judge-calibration.json` — lib/eval/report-contract's
+ * CalibrationSchema (what `tracefold eval --calibrate` prints) plus the judge version it measured.
+ * The run page shows its agreement beside the no-impact figures, so every headline rate carries
+ * how far the judge that produced it can be trusted.
+ *
+ * Read from `TRACEFOLD_JUDGE_CALIBRATION` (default `gold/judge-calibration.json` under the working
+ * directory) on every call: a new report shows without a restart. A missing file is "not
+ * calibrated yet"; a file that does not match the schema is reported with the field at fault.
+ */
+export const CalibrationFileSchema = CalibrationSchema.extend({
+  judgeVersion: z.union([z.string().min(1), z.number()]).describe("the dependency judge version the report measured"),
+});
+export type CalibrationFile = z.infer<typeof CalibrationFileSchema>;
+
+/** The issue's goal for the deterministic judge: ≥ 85% agreement and κ ≥ 0.6. */
+export const CALIBRATION_GOAL = { accuracyPct: 85, kappa: 0.6 } as const;
+
+export type JudgeCalibration =
+  | {
+      state: "calibrated";
+      judgeVersion: string;
+      /** Gold units judged (stale ones left out, counted in `stale`). */
+      units: number;
+      stale: number;
+      accuracy: { pct: number; ci95: [number, number] };
+      kappa: { value: number; ci95: [number, number] };
+      /** The headline's question: impact or not (restorable counts as no impact). */
+      binary: { accuracy: { pct: number; ci95: [number, number] }; kappa: { value: number; ci95: [number, number] } };
+      disagreements: number;
+      meetsGoal: boolean;
+    }
+  | { state: "absent" }
+  | { state: "invalid"; message: string };
+
+export const DEFAULT_CALIBRATION_FILE = "gold/judge-calibration.json";
+
+export function calibrationPath(): string {
+  return resolve(process.env.TRACEFOLD_JUDGE_CALIBRATION || DEFAULT_CALIBRATION_FILE);
+}
+
+export async function readJudgeCalibration(path = calibrationPath()): Promise<JudgeCalibration> {
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { state: "absent" };
+    return { state: "invalid", message: `the calibration report could not be read (${(error as NodeJS.ErrnoException).code ?? "error"})` };
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { state: "invalid", message: "the calibration report is not valid JSON" };
+  }
+  const parsed = CalibrationFileSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    return { state: "invalid", message: `the calibration report does not match its schema: ${issue.path.join(".") || "(top level)"}: ${issue.message}` };
+  }
+  const c = parsed.data;
+  return {
+    state: "calibrated",
+    judgeVersion: String(c.judgeVersion),
+    units: c.units,
+    stale: c.stale.length,
+    accuracy: c.accuracy,
+    kappa: c.kappa,
+    binary: { accuracy: c.binary.accuracy, kappa: c.binary.kappa },
+    disagreements: c.disagreements.length,
+    meetsGoal: c.accuracy.pct >= CALIBRATION_GOAL.accuracyPct && c.kappa.value >= CALIBRATION_GOAL.kappa,
+  };
+}
