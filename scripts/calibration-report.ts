@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import { loadSessions } from "../cli/eval/load-sessions";
 import { calibrateJudge, type ResolvedTrace } from "../lib/eval/calibration/calibrate-judge";
 import { parseGold, type GoldUnit } from "../lib/eval/calibration/gold";
+import { JUDGE_VERSION } from "../lib/eval/judge/version";
 
 /** Where the gold set and its calibration report live (relative to the repository). */
 export const GOLD_FILE = "gold/judge-gold.jsonl";
@@ -22,7 +23,7 @@ export async function computeCalibration() {
   const main = await calibrateFile(GOLD_FILE);
   const holdout = await calibrateFile(HOLDOUT_FILE);
   const { gold: _gold, ...rest } = holdout;
-  return { ...main, holdout: { gold: HOLDOUT_FILE, ...rest } };
+  return { judgeVersion: JUDGE_VERSION, ...main, holdout: { gold: HOLDOUT_FILE, ...rest } };
 }
 
 async function calibrateFile(file: string) {

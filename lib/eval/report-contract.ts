@@ -93,7 +93,11 @@ export const CalibrationSchema = AgreementSchema.extend({
  * gold/judge-calibration.json (`npm run calibrate`): the calibration over the gold set the judge's
  * rules were chosen with, and over a held-out set labelled the same way that no rule saw.
  */
-export const CalibrationReportSchema = CalibrationSchema.extend({ holdout: CalibrationSchema });
+export const CalibrationReportSchema = CalibrationSchema.extend({
+  judgeVersion: z.string().min(1).describe("the dependency judge version measured (lib/eval/judge/version.ts)"),
+  holdout: CalibrationSchema,
+});
+export type CalibrationReport = z.infer<typeof CalibrationReportSchema>;
 
 export const ComparisonSchema = z.strictObject({
   a: z.string(),

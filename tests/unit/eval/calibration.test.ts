@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { test } from "node:test";
 import { parseGold } from "../../../lib/eval/calibration/gold";
+import { JUDGE_VERSION } from "../../../lib/eval/judge/version";
 import { CalibrationReportSchema, EvalReportSchema } from "../../../lib/eval/report-contract";
 import { CALIBRATION_FILE, computeCalibration, GOLD_FILE, HOLDOUT_FILE } from "../../../scripts/calibration-report";
 import { TRACES_DIR } from "../../helpers/traces";
@@ -29,6 +30,7 @@ test("gold/judge-calibration.json is what the current judge gives over the gold 
   const report = CalibrationReportSchema.parse(await computeCalibration());
   assert.deepEqual(report.stale, [], "every gold unit is judged");
   assert.deepEqual(report.holdout.stale, [], "every held-out unit is judged");
+  assert.equal(report.judgeVersion, JUDGE_VERSION);
   const onDisk = JSON.parse(readFileSync(resolve(ROOT, CALIBRATION_FILE), "utf8"));
   assert.deepEqual(onDisk, JSON.parse(JSON.stringify(report)), "stale calibration: run npm run calibrate");
 });

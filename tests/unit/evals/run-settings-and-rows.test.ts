@@ -55,10 +55,17 @@ describe("readJudgeCalibration", () => {
     const c = await readJudgeCalibration(FIXTURE);
     assert.equal(c.state, "calibrated");
     if (c.state !== "calibrated") return;
-    assert.deepEqual([c.judgeVersion, c.units, c.stale, c.disagreements, c.meetsGoal], ["fixture-1", 150, 1, 2, true]);
-    assert.deepEqual(c.accuracy, { pct: 88, ci95: [81.83, 92.27] });
-    assert.deepEqual(c.kappa, { value: 0.769, ci95: [0.671, 0.867] });
-    assert.deepEqual(c.binary.accuracy.pct, 92.67);
+    assert.deepEqual([c.judgeVersion, c.meetsGoal], ["fixture-1", true]);
+    assert.deepEqual([c.holdout.units, c.holdout.stale, c.holdout.disagreements], [70, 0, 1], "the held-out set is shown first");
+    assert.deepEqual(c.holdout.accuracy, { pct: 87.14, ci95: [77.33, 93.09] });
+    assert.deepEqual([c.tuned.units, c.tuned.stale, c.tuned.disagreements], [150, 1, 2]);
+    assert.deepEqual(c.tuned.kappa, { value: 0.769, ci95: [0.671, 0.867] });
+    assert.deepEqual(c.tuned.binary.accuracy.pct, 92.67);
+  });
+
+  test("the report npm run calibrate checked in reads as calibrated", async () => {
+    const c = await readJudgeCalibration(resolve(__dirname, "../../../gold/judge-calibration.json"));
+    assert.equal(c.state, "calibrated", c.state === "invalid" ? c.message : "");
   });
 
   test("absent is not calibrated; a malformed report names the field at fault; the goal is checked", async () => {
@@ -70,8 +77,8 @@ describe("readJudgeCalibration", () => {
     assert.match(bad.state === "invalid" ? bad.message : "", /^the calibration report does not match its schema: \w+: /);
     writeFileSync(path, "{");
     assert.deepEqual(await readJudgeCalibration(path), { state: "invalid", message: "the calibration report is not valid JSON" });
-    const low = JSON.parse((await import("node:fs")).readFileSync(FIXTURE, "utf8")) as { kappa: { value: number } };
-    low.kappa.value = 0.05;
+    const low = JSON.parse((await import("node:fs")).readFileSync(FIXTURE, "utf8")) as { holdout: { kappa: { value: number } } };
+    low.holdout.kappa.value = 0.05;
     writeFileSync(path, JSON.stringify(low));
     const below = await readJudgeCalibration(path);
     assert.equal(below.state === "calibrated" && below.meetsGoal, false);
