@@ -79,9 +79,26 @@ test("a viewer replays policies at a cut, restores a folded object and compares 
   await expect(details.getByTestId("planner-xml")).toContainText("<gc_plan>");
   const commit = details.getByTestId("details-commit");
   await expect(commit.getByText("committed", { exact: true })).toBeVisible();
-  await expect(commit.getByRole("row", { name: /^Cache break loss/ })).toContainText(/\$\d+\.\d{4}/);
+  await expect(commit.getByRole("row", { name: /^Cache-break cost \(L_cache_break\)/ })).toContainText(/\$\d+\.\d{4}/);
   await expect(commit.getByRole("row", { name: /^Future savings/ })).toContainText(/\$\d+\.\d{4}/);
+  await expect(commit.getByRole("row", { name: /^GC cost: the planner call \(L_GC\)/ })).toContainText("$0.0000");
+  await expect(commit.getByRole("row", { name: /^OpenAI messages [\d,]+$/ })).toBeVisible();
+  await expect(commit).not.toContainText(/Open ai|Gc loss/);
   await expect(details.getByTestId("details-rehearsal")).toContainText("accepted");
+
+  // Actions take the page's width at their full height; Why follows below, its text wrapping in bounds.
+  const actionsPanel = await page.getByTestId("actions-panel").boundingBox();
+  const whyPanel = await details.boundingBox();
+  expect(whyPanel!.y).toBeGreaterThanOrEqual(actionsPanel!.y + actionsPanel!.height - 1);
+  const actionsBox = await page.getByTestId("actions-table").evaluate((table) => {
+    const box = table.parentElement!;
+    const reasons = [...table.querySelectorAll('[data-testid="action-reason"]')].map((reason) => reason.getBoundingClientRect().width);
+    return { clipped: box.scrollHeight - box.clientHeight, rows: reasons.length, widestReason: Math.max(...reasons) };
+  });
+  expect(actionsBox.rows).toBeGreaterThan(0);
+  expect(actionsBox.clipped).toBeLessThanOrEqual(0);
+  expect(actionsBox.widestReason).toBeLessThanOrEqual(700);
+  await page.screenshot({ path: test.info().outputPath("replay-actions-why.png"), fullPage: true });
 
   // Compare with tool-prune in one step: both views side by side with their numbers.
   await page.getByLabel("Compare with").selectOption("tool-prune");

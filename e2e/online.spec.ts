@@ -4,7 +4,7 @@ import { resolve } from "node:path";
 import { expect, test } from "@playwright/test";
 import { storageStateOf } from "./fixtures/accounts";
 import { importForE2e } from "./fixtures/import-session";
-import { writeUsageWeek } from "./fixtures/usage-log";
+import { writeLabelledUsage, writeUsageWeek } from "./fixtures/usage-log";
 
 test.use({ storageState: storageStateOf("reviewer") });
 
@@ -56,6 +56,36 @@ test("a reviewer uploads a week of usage logs, maps the columns, reads the curve
   expect(text.split("\n")[0]).toBe("scope,hour,treatment_mean_input,control_mean_input,reduction_pct,ci95_low,ci95_high,treatment_calls,control_calls,treatment_accounts,control_accounts");
   const pooled = text.split("\n").filter((l) => l.startsWith("pooled,"));
   expect(pooled.map((l) => l.split(",")[1])).toEqual(["10:00", "11:00", "12:00", "13:00", "14:00", "15:00", "16:00", "17:00"]);
+});
+
+test("a log with a group column opens split by it; a rule that empties a group says so; examples come from the log's own dates", async ({ page }) => {
+  const log = writeLabelledUsage();
+  await page.goto("/online");
+  await page.getByLabel("CSV or JSONL usage log").setInputFiles(log.path);
+  await expect(page.getByTestId("mapping-step").getByLabel(/^Group \(optional\)/)).toHaveValue("group");
+  await page.getByRole("button", { name: /^Import usage-labelled\.csv/ }).click();
+  await expect(page.getByRole("status")).toContainText(`Imported ${log.rows.toLocaleString("en-US")} calls`);
+  await page.getByRole("status").getByRole("link", { name: "Open the report" }).click();
+  await expect(page).toHaveURL(/\/online\/[\w-]+$/);
+
+  // No rule in the URL: the log's own group column decides, and both groups hold accounts.
+  await expect(page.getByLabel("Assignment rule")).toHaveValue("column");
+  await expect(page.getByTestId("online-assignment")).toContainText('group column "group"');
+  await expect(page.getByTestId("online-reduction")).toContainText(/Reduction -?\d+\.\d%/);
+  await expect(page.getByText(/calls from 2025-03-03 \d\d:\d\d UTC to 2025-03-05 \d\d:\d\d UTC/)).toBeVisible();
+
+  // Placeholders are instants inside this log, not the demo week.
+  await expect(page.getByLabel("Rollout instant (before it: pre-period)")).toHaveAttribute("placeholder", /^2025-03-0[3-5]T\d\d:\d\d:00Z$/);
+  await expect(page.getByLabel("Volatile windows (one START/END per line, excluded)")).toHaveAttribute("placeholder", /^2025-03-0[3-5]T[\d:]+Z\/2025-03-0[3-5]T[\d:]+Z$/);
+
+  // Seed 000's e-mail pivot puts every one of these accounts in treatment: the page says so.
+  await page.getByLabel("Assignment rule").selectOption("email-pivot");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/assign=email-pivot%3Ao/);
+  const warning = page.getByTestId("online-group-warning");
+  await expect(warning).toContainText(/The control group is empty: all [\d,]+ accounts \([\d,]+ calls\) fell in treatment/);
+  await expect(warning).toContainText("column:group");
+  await expect(page.getByTestId("online-reduction")).toHaveCount(0);
 });
 
 /** Two real traces that carry provider usage per call: a short Claude Code session and a mini-swe-agent run. */

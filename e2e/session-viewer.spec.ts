@@ -105,6 +105,21 @@ test("keyboard: G goes to the last message, g to the first, j to the next", asyn
   await expect(page.getByRole("textbox", { name: "Search messages" })).toBeFocused();
 });
 
+test("? lists the session viewer's shortcuts in a dialog; Esc closes it", async ({ page }) => {
+  await page.getByRole("heading", { level: 1 }).click();
+  await page.keyboard.press("?");
+  const dialog = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+  await expect(dialog).toBeVisible();
+  for (const what of ["search text or jump to an object id", "next message", "previous message", "first message", "last message"]) await expect(dialog).toContainText(what);
+  // While the list is open the timeline keys do nothing.
+  await page.keyboard.press("G");
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(page.locator('[data-testid="message-row"][data-message-index="0"]')).toBeInViewport();
+  await page.getByRole("button", { name: /^Shortcuts/ }).click();
+  await expect(dialog).toBeVisible();
+});
+
 test("an unknown session id is a 404", async ({ page }) => {
   const response = await page.goto("/sessions/no-such-session");
   expect(response?.status()).toBe(404);

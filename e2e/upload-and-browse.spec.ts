@@ -21,6 +21,10 @@ test("a reviewer uploads a good and a bad file, then finds and opens the importe
   await expect(failed).toHaveAttribute("data-status", "failed");
   await expect(failed.getByRole("list", { name: "Errors" })).toContainText(`line ${bad.badLine}`);
   await expect(failed).toContainText("the file ends early");
+  // A refused file shows a failed state where a success shows its full bar.
+  await expect(failed.getByRole("img", { name: "truncated-session.jsonl failed: nothing was imported" })).toBeVisible();
+  await expect(failed.getByRole("progressbar")).toHaveCount(0);
+  await expect(good.getByRole("progressbar", { name: "Upload progress of transcript.jsonl" })).toHaveAttribute("value", "1");
 
   const sessionLink = good.getByRole("list", { name: "Sessions" }).getByRole("link").first();
   const title = (await sessionLink.textContent())?.trim() ?? "";

@@ -1,8 +1,10 @@
 import { createReadStream } from "node:fs";
-import { parseAssignRule, type AssignRule } from "@/lib/online/assign";
-import { UsageAggregator } from "@/lib/online/aggregate";
+import { defaultAssignRule, labelToGroup, parseAssignRule, type AssignRule } from "@/lib/online/assign";
+import { UsageAggregator, type AggregateOptions } from "@/lib/online/aggregate";
+import type { ColumnMapping } from "@/lib/online/columns";
 import { parsePrices } from "@/lib/online/cost";
 import { estimateOnline } from "@/lib/online/estimate";
+import { describeGroupBalance, groupBalance } from "@/lib/online/group-balance";
 import { checkTimeZone, DEFAULT_WINDOW, parseWindow } from "@/lib/online/local-time";
 import { readUsageBatches, UsageMappingError, type UsageFormat } from "@/lib/online/read-usage";
 import { formatUsageIssue } from "@/lib/online/schema";
@@ -14,12 +16,14 @@ export const onlineUsage =
 
 /**
  * Reads a usage log (CSV or JSONL, streamed), splits accounts into treatment and control, and
- * prints the online reduction with its account-clustered 95% interval. Exit 1 when some rows could
- * not be read (they are listed on stderr; the estimate uses the others), 2 for a bad command line.
+ * prints the online reduction with its account-clustered 95% interval. Without `--assign` the log's
+ * own group column decides when its first row carries a group label, else the e-mail pivot
+ * (`defaultAssignRule`). Exit 1 when some rows could not be read (they are listed on stderr; the
+ * estimate uses the others) or a group is left empty (warned on stderr), 2 for a bad command line.
  */
 export async function runOnline(argv: string[]): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, {
-    assign: { type: "string", default: "email-pivot:o" },
+    assign: { type: "string" },
     window: { type: "string" },
     tz: { type: "string", default: "UTC" },
     map: { type: "string", multiple: true },
@@ -34,7 +38,7 @@ export async function runOnline(argv: string[]): Promise<number> {
   });
   if (positionals.length !== 1) throw new UsageError("online takes exactly one usage log (CSV or JSONL)");
   const file = positionals[0]!;
-  const rule = usage(() => parseAssignRule(values.assign));
+  const chosen: AssignRule | undefined = values.assign === undefined ? undefined : usage(() => parseAssignRule(values.assign!));
   const window = values.window ? usage(() => parseWindow(values.window!)) : DEFAULT_WINDOW;
   const timeZone = usage(() => checkTimeZone(values.tz));
   const prices = values.prices ? usage(() => parsePrices(values.prices!)) : undefined;
@@ -45,17 +49,24 @@ export async function runOnline(argv: string[]): Promise<number> {
     if (eq <= 0) throw new UsageError(`--map takes field=column, got ${JSON.stringify(pair)}`);
     return [pair.slice(0, eq), pair.slice(eq + 1)];
   }));
-  if (rule.kind === "column") overrides.group = rule.column;
+  if (chosen?.kind === "column") overrides.group = chosen.column;
   const seed = wholeNumber(values.seed, "--seed");
   const iterations = wholeNumber(values.iterations, "--iterations");
 
-  const aggregator = new UsageAggregator({ rule: rule as AssignRule, timeZone, window, ...(values.surface ? { surfaces: values.surface } : {}), ...(values.volatile ? { volatile: values.volatile.map(parseInterval) } : {}), ...(values.rollout ? { rolloutAt: instant(values.rollout, "--rollout") } : {}) });
+  const filters: Omit<AggregateOptions, "rule"> = { timeZone, window, ...(values.surface ? { surfaces: values.surface } : {}), ...(values.volatile ? { volatile: values.volatile.map(parseInterval) } : {}), ...(values.rollout ? { rolloutAt: instant(values.rollout, "--rollout") } : {}) };
+  let mapping: ColumnMapping = {};
+  let aggregator: UsageAggregator | undefined;
+  /** Whether any row carried a label naming a group (only then is the group column offered as the fix). */
+  let labelled = false;
   let errors = 0;
   try {
-    for await (const batch of readUsageBatches(createReadStream(file, { encoding: "utf8", highWaterMark: 1 << 20 }), { format, overrides: usage(() => overrides) })) {
+    for await (const batch of readUsageBatches(createReadStream(file, { encoding: "utf8", highWaterMark: 1 << 20 }), { format, overrides: usage(() => overrides), onMapping: (m) => void (mapping = m) })) {
       for (const item of batch) {
-        if (item.ok) aggregator.add(item.row);
-        else if (++errors <= 10) console.error(`${file}: ${formatUsageIssue(item.issue)}`);
+        if (item.ok) {
+          aggregator ??= new UsageAggregator({ ...filters, rule: chosen ?? defaultAssignRule(mapping.group, item.row.group) });
+          aggregator.add(item.row);
+          if (!labelled && item.row.group !== undefined && labelToGroup(item.row.group) !== null) labelled = true;
+        } else if (++errors <= 10) console.error(`${file}: ${formatUsageIssue(item.issue)}`);
       }
     }
   } catch (error) {
@@ -63,14 +74,17 @@ export async function runOnline(argv: string[]): Promise<number> {
     throw error;
   }
   if (errors > 10) console.error(`${file}: ${errors - 10} more rows with errors`);
-  if (aggregator.counts.used === 0) {
-    console.error(`${file}: no usable calls in the window ${values.window ?? "08:00-22:00"} (${JSON.stringify(aggregator.counts)})`);
+  if (!aggregator || aggregator.counts.used === 0) {
+    console.error(`${file}: no usable calls in the window ${values.window ?? "08:00-22:00"}${aggregator ? ` (${JSON.stringify(aggregator.counts)})` : ""}`);
     return 1;
   }
+  const balance = groupBalance(aggregator);
+  const warning = describeGroupBalance(balance, { rule: aggregator.options.rule, groupColumn: labelled ? mapping.group : undefined, unassigned: aggregator.counts.unassigned });
+  if (warning) console.error(`${file}: warning: ${warning}`);
   const report = estimateOnline(aggregator, { seed, iterations, ...(prices ? { prices } : {}) });
   if (values.json) process.stdout.write(`${JSON.stringify(toOnlineContract(report))}\n`);
   else printOnlineTable(report);
-  return errors > 0 ? 1 : 0;
+  return errors > 0 || warning ? 1 : 0;
 }
 
 function usage<T>(f: () => T): T {

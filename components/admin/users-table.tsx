@@ -1,6 +1,6 @@
+import { formatDateTime } from "@/lib/util/format-date-time";
 import type { Role } from "@/server/auth/roles";
 import type { UserRecord } from "@/server/users/user-record";
-import { formatUtc } from "@/components/traces/format-values";
 import { RoleForm } from "./role-form";
 
 /** The user list with an inline role change per row. */
@@ -13,7 +13,7 @@ export function UsersTable({ users, roles, currentUserId }: { users: UserRecord[
             <th scope="col">Name</th>
             <th scope="col">E-mail</th>
             <th scope="col">Role</th>
-            <th scope="col">Created (UTC)</th>
+            <th scope="col">Created</th>
           </tr>
         </thead>
         <tbody>
@@ -27,7 +27,7 @@ export function UsersTable({ users, roles, currentUserId }: { users: UserRecord[
               <td>
                 <RoleForm user={user} roles={roles} />
               </td>
-              <td className="faint">{formatUtc(user.createdAt)}</td>
+              <td className="faint">{formatDateTime(user.createdAt)}</td>
             </tr>
           ))}
         </tbody>

@@ -2,6 +2,7 @@
 
 import { useMemo, useState } from "react";
 import type { ActionKind } from "@/lib/projection/types";
+import { plural } from "@/lib/util/plural";
 import type { CompactRun } from "@/server/policies/compaction-api";
 import { ACTION_LABELS, ACTION_ORDER } from "./action-palette";
 import styles from "./compaction.module.css";
@@ -22,7 +23,7 @@ export function ActionsTable({ run, onTarget }: { run: CompactRun; onTarget(targ
       <div className={styles.panelHead}>
         <h2>Actions</h2>
         <span className={styles.runMeta}>
-          {fmt(run.actions.length)} · {fmt(saved)} tokens saved
+          {plural(run.actions.length, "action")} · {plural(saved, "token")} saved
         </span>
         {present.length > 1 ? (
           <select className="select" aria-label="Filter actions" value={filter} onChange={(e) => setFilter(e.target.value as ActionKind | "all")}>
@@ -38,7 +39,7 @@ export function ActionsTable({ run, onTarget }: { run: CompactRun; onTarget(targ
       {run.actions.length === 0 ? (
         <p className={`${styles.panelBody} ${styles.none}`}>No actions: the policy left the prefix unchanged (see the decision log).</p>
       ) : (
-        <div className={styles.tableScroll}>
+        <div className={styles.actionsScroll}>
           <table className={styles.table} data-testid="actions-table">
             <thead>
               <tr>
@@ -64,7 +65,11 @@ export function ActionsTable({ run, onTarget }: { run: CompactRun; onTarget(targ
                     </span>
                   </td>
                   <td className={styles.rule}>{a.rule}</td>
-                  <td className={styles.reason}>{a.reason}</td>
+                  <td className={styles.reason}>
+                    <div className={styles.reasonText} data-testid="action-reason">
+                      {a.reason}
+                    </div>
+                  </td>
                   <td className={styles.num}>{fmt(a.tokensBefore)}</td>
                   <td className={styles.num}>{fmt(a.tokensAfter)}</td>
                 </tr>

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { PolicyParams } from "@/lib/policies/types";
+import { plural } from "@/lib/util/plural";
 import type { CompactRequest, PolicyInfo, SidecarRef } from "@/server/policies/compaction-api";
 import type { CompactionSetup } from "@/server/policies/compaction-setup";
 import { ActionsTable } from "./actions-table";
@@ -199,7 +200,7 @@ export function CompactionStudio({ setup, policies, initial }: CompactionStudioP
         <div className={styles.titleRow}>
           <h1>Replay policies at a cut</h1>
           <span className={styles.sessionFacts}>
-            <span className="pill">{setup.format}</span> {fmt(setup.messageCount)} messages · {fmt(setup.tokens)} tokens · {fmt(setup.safeCuts.length)} safe cuts
+            <span className="pill">{setup.format}</span> {plural(setup.messageCount, "message")} · {plural(setup.tokens, "token")} · {plural(setup.safeCuts.length, "safe cut")}
           </span>
           <button type="button" className={`btn btn-sm btn-ghost ${styles.helpButton}`} onClick={() => setHelp(true)} aria-keyshortcuts="?">
             Shortcuts <kbd className={styles.kbd}>?</kbd>

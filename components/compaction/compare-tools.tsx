@@ -2,6 +2,7 @@
 
 import { useMemo, type ReactNode, type Ref } from "react";
 import type { PolicyFamily } from "@/lib/policies/types";
+import { plural } from "@/lib/util/plural";
 import type { CompactRun, PolicyInfo } from "@/server/policies/compaction-api";
 import { FAMILY_LABELS } from "./action-palette";
 import styles from "./compaction.module.css";
@@ -76,10 +77,10 @@ export function CompareBar({ a, b, messageCount, note, onSwap, canSwap, tools }:
       <span className={styles.faint}>vs</span>
       <span className="mono">{b.policy}</span>
       <span className={styles.runMeta}>
-        at cut after {a.cut.toLocaleString("en-US")} of {messageCount.toLocaleString("en-US")} messages · window {a.window.toLocaleString("en-US")} tok ·{" "}
+        at cut after {a.cut.toLocaleString("en-US")} of {plural(messageCount, "message")} · window {a.window.toLocaleString("en-US")} tok ·{" "}
         <strong data-testid="compare-delta">
           B {delta <= 0 ? "−" : "+"}
-          {Math.abs(delta).toLocaleString("en-US")} tokens vs A
+          {plural(Math.abs(delta), "token")} vs A
         </strong>
       </span>
       {note.endsWith("(given)") ? null : (

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import { plural } from "@/lib/util/plural";
 import type { SafeCut } from "@/server/policies/compaction-api";
 import styles from "./compaction.module.css";
 
@@ -27,7 +28,7 @@ export function CutSlider({ cuts, index, messageCount, onChange }: { cuts: reado
     if (Number.isFinite(n) && typed.trim() !== "") onChange(nearestCutIndex(cuts, n));
     else setTyped(String(current.cut));
   };
-  const label = `cut after ${fmt(current.cut)} messages · ${fmt(current.tokens)} tokens`;
+  const label = `cut after ${plural(current.cut, "message")} · ${plural(current.tokens, "token")}`;
   return (
     <div>
       <div className={styles.cutHead}>
@@ -35,7 +36,7 @@ export function CutSlider({ cuts, index, messageCount, onChange }: { cuts: reado
           Cut point
         </label>
         <span className={styles.cutCount}>
-          safe cut {fmt(index + 1)} of {fmt(cuts.length)} · {fmt(messageCount)} messages
+          safe cut {fmt(index + 1)} of {fmt(cuts.length)} · {plural(messageCount, "message")}
         </span>
       </div>
       <output className={styles.cutValue} htmlFor="cut-range" data-testid="cut-label">

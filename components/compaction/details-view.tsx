@@ -2,6 +2,7 @@
 
 import { Fragment, useState, type ReactNode } from "react";
 import styles from "./compaction.module.css";
+import { detailLabel } from "./detail-labels";
 
 /**
  * A policy's free-form `details` rendered readably without knowing its shape: objects as
@@ -9,23 +10,12 @@ import styles from "./compaction.module.css";
  * formatted by what their key says (rates as %, costs as USD, counts with separators), statuses as
  * pills. Targets are links that scroll the columns. Everything renders as text.
  */
-const TITLES: Record<string, string> = {
-  xml: "Planner XML",
-  planner: "Planner",
-  parseErrors: "Parse errors",
-  summary: "Planner summary",
-  rehearsal: "Rehearsal",
-  commit: "Commit decision",
-  parentMap: "Re-parented objects",
-  provider: "Provider check",
-};
-
 export function DetailsView({ details, onTarget }: { details: Record<string, unknown>; onTarget(target: string): void }) {
   return (
     <>
       {Object.entries(details).map(([key, value]) => (
         <div key={key} className={styles.section} data-testid={`details-${key}`}>
-          <h3>{TITLES[key] ?? humanize(key)}</h3>
+          <h3>{detailLabel(key)}</h3>
           <Value name={key} value={value} onTarget={onTarget} depth={0} />
         </div>
       ))}
@@ -57,7 +47,7 @@ function Value({ name, value, onTarget, depth }: ValueProps): ReactNode {
               <Fragment key={k}>
                 <tr>
                   <th scope="rowgroup" colSpan={2} className={styles.kvBlockHead}>
-                    {humanize(k)}
+                    {detailLabel(k)}
                   </th>
                 </tr>
                 <tr>
@@ -68,7 +58,7 @@ function Value({ name, value, onTarget, depth }: ValueProps): ReactNode {
               </Fragment>
             ) : (
               <tr key={k}>
-                <th scope="row">{humanize(k)}</th>
+                <th scope="row">{detailLabel(k)}</th>
                 <td>
                   <Value name={k} value={v} onTarget={onTarget} depth={depth + 1} />
                 </td>
@@ -138,7 +128,7 @@ function ArrayValue({ name, items, onTarget, depth }: { name: string; items: unk
             <thead>
               <tr>
                 {keys.map((k) => (
-                  <th key={k}>{humanize(k)}</th>
+                  <th key={k}>{detailLabel(k)}</th>
                 ))}
               </tr>
             </thead>
@@ -172,15 +162,6 @@ function ArrayValue({ name, items, onTarget, depth }: { name: string; items: unk
       {more}
     </>
   );
-}
-
-/** `cacheBreakLoss` → "cache break loss", `nFuture` → "n future". */
-export function humanize(key: string): string {
-  return key
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .replace(/[_-]+/g, " ")
-    .toLowerCase()
-    .replace(/^./, (c) => c.toUpperCase());
 }
 
 /** Numbers by what their key names: shares as %, money as USD, token/char counts with separators. */

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { plural } from "@/lib/util/plural";
 
 /**
  * The replay page of a session without a single safe cut (an empty Aider "chat started" block, a
@@ -9,7 +10,7 @@ export function NothingToReplay({ sessionId, messages }: { sessionId: string; me
     <section className="card card-body" data-testid="nothing-to-replay">
       <h1>Nothing to replay</h1>
       <p>
-        {messages === 0 ? "This session has no messages" : `This session has ${messages === 1 ? "one message" : `${messages} messages`} but no safe cut`}: a replay needs a
+        {messages === 0 ? "This session has no messages" : `This session has ${plural(messages, "message")} but no safe cut`}: a replay needs a
         prefix and an assistant step after it, with every earlier tool call answered.
       </p>
       <p>

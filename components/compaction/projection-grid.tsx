@@ -3,6 +3,7 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from "react";
 import type { PolicyAction } from "@/lib/projection/types";
+import { plural } from "@/lib/util/plural";
 import type { CompactRun, SidecarRef } from "@/server/policies/compaction-api";
 import { alignRows, rowOfMessageTarget, rowsByTarget, type AlignedRow } from "./aligned-rows";
 import { ActionLegend } from "./action-legend";
@@ -134,7 +135,7 @@ export function ProjectionGrid({ runs, showOriginal, onShowOriginal, windows, on
         <ActionLegend />
         <div className={styles.gridToolbarRight}>
           <span className="num">
-            {rows.length.toLocaleString("en-US")} rows{changedOnly ? ` of ${allRows.length.toLocaleString("en-US")}` : ""}
+            {plural(rows.length, "row")}{changedOnly ? ` of ${allRows.length.toLocaleString("en-US")}` : ""}
             {virtual ? " · virtualized" : ""}
           </span>
           <label>
@@ -154,7 +155,7 @@ export function ProjectionGrid({ runs, showOriginal, onShowOriginal, windows, on
           <div className={styles.colHead}>
             Original prefix
             <span className={styles.runMeta}>
-              {cut.toLocaleString("en-US")} messages · {(runs[0]?.tokensBefore ?? 0).toLocaleString("en-US")} tok
+              {plural(cut, "message")} · {(runs[0]?.tokensBefore ?? 0).toLocaleString("en-US")} tok
             </span>
           </div>
         ) : null}
@@ -162,7 +163,7 @@ export function ProjectionGrid({ runs, showOriginal, onShowOriginal, windows, on
           <div key={r} className={styles.colHead} data-testid="column-head">
             Projected · <span className="mono">{run.policy}</span>
             <span className={styles.runMeta}>
-              {run.view.length.toLocaleString("en-US")} messages · {run.tokensAfter.toLocaleString("en-US")} tok
+              {plural(run.view.length, "message")} · {run.tokensAfter.toLocaleString("en-US")} tok
             </span>
           </div>
         ))}

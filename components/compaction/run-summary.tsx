@@ -2,6 +2,7 @@
 
 import type { ReactNode } from "react";
 import type { ActionKind } from "@/lib/projection/types";
+import { plural, nounFor } from "@/lib/util/plural";
 import type { CompactData } from "@/server/policies/compaction-api";
 import { ACTION_LABELS, ACTION_ORDER } from "./action-palette";
 import styles from "./compaction.module.css";
@@ -23,7 +24,7 @@ export function RunSummary({ data, label, tools, hideMeta }: { data: CompactData
         <span className={styles.policyBadge}>{result.policy}</span>
         {hideMeta ? null : (
           <span className={styles.runMeta}>
-            cut after {fmt(result.cut)} of {fmt(data.messageCount)} messages · window {fmt(result.window)} tok
+            cut after {fmt(result.cut)} of {plural(data.messageCount, "message")} · window {fmt(result.window)} tok
           </span>
         )}
         {tools ? <div className={styles.compareTools}>{tools}</div> : null}
@@ -61,7 +62,7 @@ export function RunSummary({ data, label, tools, hideMeta }: { data: CompactData
         ) : null}
         {result.sidecars.length > 0 ? (
           <span className={styles.count}>
-            <strong>{fmt(result.sidecars.length)}</strong> {result.sidecars.length === 1 ? "sidecar" : "sidecars"}
+            <strong>{fmt(result.sidecars.length)}</strong> {nounFor(result.sidecars.length, "sidecar")}
           </span>
         ) : null}
       </div>

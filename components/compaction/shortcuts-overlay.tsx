@@ -3,23 +3,27 @@
 import { useEffect, useRef } from "react";
 import styles from "./compaction.module.css";
 
-const SHORTCUTS: [string, string][] = [
+/** One shortcut: the key(s) as shown, and what it does. */
+export type Shortcut = [key: string, what: string];
+
+/** The replay page's shortcuts (the default list). */
+export const REPLAY_SHORTCUTS: Shortcut[] = [
   ["r", "run the policy at the cut"],
   ["c", "compare with another policy"],
   ["[", "previous safe cut"],
   ["]", "next safe cut"],
-  ["?", "show or hide this list"],
+  ["?", "show this list"],
   ["Esc", "close a dialog"],
 ];
 
-/** The keyboard shortcut list, as a modal dialog. */
-export function ShortcutsOverlay({ onClose }: { onClose(): void }) {
+/** The keyboard shortcut list of a page, as a modal dialog (`?` opens it on the replay and session pages). */
+export function ShortcutsOverlay({ onClose, shortcuts = REPLAY_SHORTCUTS }: { onClose(): void; shortcuts?: Shortcut[] }) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     if (ref.current && !ref.current.open) ref.current.showModal();
   }, []);
   return (
-    <dialog ref={ref} className={styles.dialog} style={{ width: 380 }} aria-labelledby="shortcuts-title" onClose={onClose} data-testid="shortcuts">
+    <dialog ref={ref} className={styles.dialog} style={{ width: 400 }} aria-labelledby="shortcuts-title" onClose={onClose} data-testid="shortcuts">
       <div className={styles.dialogHead}>
         <h2 id="shortcuts-title">Keyboard shortcuts</h2>
         <button type="button" className="btn btn-sm" onClick={() => ref.current?.close()} autoFocus>
@@ -28,7 +32,7 @@ export function ShortcutsOverlay({ onClose }: { onClose(): void }) {
       </div>
       <div className={styles.dialogBody}>
         <dl className={styles.shortcuts}>
-          {SHORTCUTS.map(([key, what]) => (
+          {shortcuts.map(([key, what]) => (
             <div key={key} style={{ display: "contents" }}>
               <dt>
                 <kbd className={styles.kbd}>{key}</kbd>

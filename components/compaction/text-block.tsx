@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { plural } from "@/lib/util/plural";
 import styles from "./compaction.module.css";
 
 /** Collapsed parts show this many lines (and at most COLLAPSED_CHARS characters) until expanded. */
@@ -53,7 +54,7 @@ export function TextBlock({ text, length, lines, truncated, variant, loadFull }:
       </pre>
       {isLong ? (
         <button type="button" className={styles.toggle} onClick={() => void toggle()} disabled={state === "loading"} aria-expanded={expanded}>
-          {state === "loading" ? "loading…" : expanded ? "show less" : `show all (${lines.toLocaleString("en-US")} lines, ${length.toLocaleString("en-US")} chars)`}
+          {state === "loading" ? "loading…" : expanded ? "show less" : `show all (${plural(lines, "line")}, ${plural(length, "char")})`}
         </button>
       ) : null}
       {state !== "idle" && state !== "loading" ? <span className={styles.faint}> could not load: {state}</span> : null}

@@ -2,8 +2,9 @@
 
 import type { Table } from "@tanstack/react-table";
 import { useId } from "react";
+import { plural } from "@/lib/util/plural";
 
-const PAGE_SIZES = [25, 50, 100, 250];
+export const PAGE_SIZES = [25, 50, 100, 250];
 
 /** Footer: how many rows match, page size, and previous/next page. */
 export function Pagination<T>({ table }: { table: Table<T> }) {
@@ -40,5 +41,5 @@ export function Pagination<T>({ table }: { table: Table<T> }) {
 }
 
 function rowsLabel(n: number): string {
-  return `${n.toLocaleString("en-US")} ${n === 1 ? "row" : "rows"}`;
+  return plural(n, "row");
 }

@@ -1,5 +1,6 @@
 import { formatSuiteFilterText } from "@/lib/eval/suite-filter-text";
 import Link from "next/link";
+import { formatDateTime } from "@/lib/util/format-date-time";
 import type { EvalRunSummary } from "./eval-types";
 import { RunProgressBar, RunStatusPill } from "./run-progress-bar";
 
@@ -36,7 +37,7 @@ export function RunsTable({ runs }: { runs: EvalRunSummary[] }) {
               <td className="num">{run.settings?.policies.length ?? "—"}</td>
               <td>{run.settings?.judge ?? "—"}</td>
               <td>{run.createdBy ?? "—"}</td>
-              <td className="faint">{new Date(run.createdAt).toLocaleString("en-US")}</td>
+              <td className="faint">{formatDateTime(run.createdAt)}</td>
             </tr>
           ))}
         </tbody>

@@ -3,6 +3,7 @@
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useRef, useState } from "react";
 import type { OnlineReport } from "@/lib/online/estimate";
+import { plural } from "@/lib/util/plural";
 import { toCurveData } from "./curve-data";
 import { downloadBlob, svgsToPng } from "./export-png";
 import { GroupCurvesChart } from "./group-curves-chart";
@@ -20,7 +21,7 @@ export function OnlineCharts({ report, csvHref, baseName }: { report: OnlineRepo
   const day = params.get("day") ?? "";
   const chosen = report.daily.find((d) => d.date === day);
   const data = toCurveData(chosen ? chosen.points : report.hourly);
-  const scope = chosen ? chosen.date : `pooled over ${report.daily.length} days`;
+  const scope = chosen ? chosen.date : `pooled over ${plural(report.daily.length, "day")}`;
   const charts = useRef<HTMLDivElement>(null);
   const [exportError, setExportError] = useState<string | null>(null);
 

@@ -3,6 +3,7 @@
 import { usePathname, useRouter } from "next/navigation";
 import { useState, useTransition, type FormEvent } from "react";
 import { DEFAULT_PRICES, type Prices } from "@/lib/online/cost";
+import type { ExampleInstants } from "@/lib/online/example-instants";
 
 export interface ControlValues {
   assign: string;
@@ -21,7 +22,7 @@ const PRICE_LABELS: Record<keyof Prices, string> = { input: "Input $/M", cachedI
  * The report's controls. Applying them writes them to the URL (so a view can be shared and the CSV
  * export uses the same), and the server page recomputes the report from the stored slots.
  */
-export function OnlineControls({ values, surfaces, groupColumn }: { values: ControlValues; surfaces: string[]; groupColumn: string | undefined }) {
+export function OnlineControls({ values, surfaces, groupColumn, examples }: { values: ControlValues; surfaces: string[]; groupColumn: string | undefined; examples: ExampleInstants }) {
   const router = useRouter();
   const pathname = usePathname();
   const [pending, startTransition] = useTransition();
@@ -90,11 +91,11 @@ export function OnlineControls({ values, surfaces, groupColumn }: { values: Cont
       <div className="row" style={{ gap: 12, flexWrap: "wrap", alignItems: "start" }}>
         <label className="field" style={{ flex: "1 1 320px" }}>
           Volatile windows (one START/END per line, excluded)
-          <textarea className="input mono" name="volatile" rows={2} defaultValue={values.volatile.join("\n")} placeholder="2026-05-29T18:00:00Z/2026-05-30T00:00:00Z" />
+          <textarea className="input mono" name="volatile" rows={2} defaultValue={values.volatile.join("\n")} placeholder={examples.volatile} />
         </label>
         <label className="field">
           Rollout instant (before it: pre-period)
-          <input className="input mono" name="rollout" defaultValue={values.rollout} placeholder="2026-05-26T00:00:00Z" style={{ width: 220 }} />
+          <input className="input mono" name="rollout" defaultValue={values.rollout} placeholder={examples.rollout} style={{ width: 220 }} />
         </label>
         {(Object.keys(PRICE_LABELS) as (keyof Prices)[]).map((p) => (
           <label key={p} className="field">

@@ -1,5 +1,6 @@
 import type { OnlineReport } from "@/lib/online/estimate";
 import { GROUPS } from "@/lib/online/schema";
+import { plural } from "@/lib/util/plural";
 import { fmt } from "./curve-data";
 
 /** The headline numbers: reduction with its interval, peak, groups, billed cost, split balance and DiD. */
@@ -11,7 +12,7 @@ export function OnlineSummary({ report: r }: { report: OnlineReport }) {
         {r.peakReductionPct !== null ? <span> · peak {fmt(r.peakReductionPct, 1)}% at {String(r.peakHour).padStart(2, "0")}:00</span> : null}
       </p>
       <p className="faint" style={{ margin: 0 }}>
-        Window {r.window.start}–{r.window.end} {r.window.timeZone} · {fmt(r.counts.used)} of {fmt(r.counts.rows)} calls used (outside window {fmt(r.counts.outsideWindow)}, volatile {fmt(r.counts.volatile)}, other surface {fmt(r.counts.otherSurface)}, unassigned {fmt(r.counts.unassigned)})
+        Window {r.window.start}–{r.window.end} {r.window.timeZone} · {fmt(r.counts.used)} of {plural(r.counts.rows, "call")} used (outside window {fmt(r.counts.outsideWindow)}, volatile {fmt(r.counts.volatile)}, other surface {fmt(r.counts.otherSurface)}, unassigned {fmt(r.counts.unassigned)})
       </p>
       <p className={r.assignment.randomised ? "faint" : "alert"} role={r.assignment.randomised ? undefined : "note"} data-testid="online-assignment" style={{ margin: 0 }}>
         {r.assignment.rule}. {r.assignment.randomised ? "Randomised split." : `Not randomised: ${r.assignment.note.replace(/^the split is not randomised: /, "")}.`} Treatment holds {fmt(100 * r.balance.treatmentAccountShare, 1)}% of accounts and {fmt(100 * r.balance.treatmentCallShare, 1)}% of calls.

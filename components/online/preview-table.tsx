@@ -2,11 +2,12 @@
 
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
 import type { UsageItem } from "@/lib/online/read-usage";
+import { formatDateTime } from "@/lib/util/format-date-time";
 
 type PreviewRow = { line: number; values: Record<string, string>; problem?: string };
 
 const FIELDS = [
-  ["timestamp", "Timestamp (UTC)"],
+  ["timestamp", "Timestamp"],
   ["account", "Account"],
   ["group", "Group"],
   ["surface", "Surface"],
@@ -27,7 +28,7 @@ function toRow(item: UsageItem): PreviewRow {
   const values: Record<string, string> = {};
   for (const [field] of FIELDS) {
     const v = item.row[field];
-    if (v !== undefined) values[field] = field === "timestamp" ? new Date(v as number).toISOString() : String(v);
+    if (v !== undefined) values[field] = field === "timestamp" ? formatDateTime(v as number, { seconds: true }) : String(v);
   }
   return { line: item.line, values };
 }

@@ -2,6 +2,7 @@
 
 import { useMemo, useRef, useState } from "react";
 import type { SimSuiteReport } from "@/lib/online/simulate-suite";
+import { plural } from "@/lib/util/plural";
 import type { SimChoices } from "@/server/online/sim-choices";
 import { SimulationChart, type SimPoint } from "./simulation-chart";
 import { streamSimulation } from "./stream-simulation";
@@ -77,7 +78,7 @@ export function SimulatePanel({ choices }: { choices: SimChoices }) {
           <label className="field">
             Sessions (Ctrl/⌘-click for several{choices.totalSessions > choices.sessions.length ? `; the ${choices.sessions.length} newest are listed` : ""})
             <select className="select" name="sessions" multiple size={8} style={{ minWidth: 420 }}>
-              {choices.sessions.map((s) => <option key={s.id} value={s.id}>{s.title || s.id} · {s.format} · {s.messages} messages</option>)}
+              {choices.sessions.map((s) => <option key={s.id} value={s.id}>{s.title || s.id} · {s.format} · {plural(s.messages, "message")}</option>)}
             </select>
           </label>
         ) : null}
@@ -103,7 +104,7 @@ export function SimulatePanel({ choices }: { choices: SimChoices }) {
       {running ? (
         <div className="row" style={{ gap: 8, alignItems: "center" }}>
           <progress className="progress" max={Math.max(1, phase.total)} value={phase.done} aria-label="Simulation progress" data-testid="sim-progress" />
-          <span className="faint">{phase.total > 0 ? `${phase.done} of ${phase.total} sessions` : "Loading sessions…"}</span>
+          <span className="faint">{phase.total > 0 ? `${phase.done} of ${plural(phase.total, "session")}` : "Loading sessions…"}</span>
         </div>
       ) : null}
       {phase.kind === "failed" ? <p className="alert alert-error" role="alert">{phase.message}</p> : null}
@@ -119,7 +120,7 @@ function SimulationResult({ report, shown, onShow }: { report: SimSuiteReport; s
     () =>
       session
         ? session.series.map(([without, withPolicy, commit], i) => ({ call: i + 1, without, with: withPolicy, ...(commit ? { note: "compaction committed" } : {}) }))
-        : report.curve.map((c) => ({ call: c.call, without: c.without, with: c.with, note: `${c.sessions} session${c.sessions === 1 ? "" : "s"}` })),
+        : report.curve.map((c) => ({ call: c.call, without: c.without, with: c.with, note: plural(c.sessions, "session") })),
     [report, session],
   );
   return (
@@ -131,14 +132,14 @@ function SimulationResult({ report, shown, onShow }: { report: SimSuiteReport; s
         <div><dt className="faint">Mean input with</dt><dd>{fmt(p.meanInputTokens.with)}</dd></div>
         <div><dt className="faint">Reduction</dt><dd data-testid="sim-reduction">{p.reductionPct === null ? "—" : `${p.reductionPct.toFixed(2)}%`}</dd></div>
         <div><dt className="faint">Compactions</dt><dd>{p.compactions}</dd></div>
-        <div><dt className="faint">Cache breaks</dt><dd data-testid="sim-cache-breaks">{p.cacheBreaks} ({fmt(p.cacheBreakTokens)} tokens)</dd></div>
+        <div><dt className="faint">Cache breaks</dt><dd data-testid="sim-cache-breaks">{p.cacheBreaks} ({plural(p.cacheBreakTokens, "token")})</dd></div>
         {p.cost ? <div><dt className="faint">Billed prompt cost without → with</dt><dd>${p.cost.without.toFixed(4)} → ${p.cost.with.toFixed(4)}</dd></div> : null}
       </dl>
       <label className="field">
         Curve
         <select className="select" value={shown} onChange={(e) => onShow(e.target.value)} aria-label="Curve shown">
           <option value="pooled">All sessions: mean prompt at the k-th call</option>
-          {report.sessions.map((s, i) => <option key={`${s.session}:${i}`} value={`${i}`}>{s.session} ({s.calls} calls)</option>)}
+          {report.sessions.map((s, i) => <option key={`${s.session}:${i}`} value={`${i}`}>{s.session} ({plural(s.calls, "call")})</option>)}
         </select>
       </label>
       <SimulationChart data={data} title={session ? `Prompt tokens per call, session ${session.session} (window ${session.window.toLocaleString("en-US")})` : `Mean prompt tokens at each call position under ${report.policy}`} />

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { usageFromTracesAction } from "@/app/(studio)/online/actions";
+import { nounFor, plural } from "@/lib/util/plural";
 
 /**
  * *Use usage from uploaded traces*: turns the provider usage recorded in stored traces into a usage
@@ -36,7 +37,7 @@ export function TraceUsagePanel({ sessionsWithUsage }: { sessionsWithUsage: numb
       ) : (
         <form className="row" style={{ gap: 12, alignItems: "end", flexWrap: "wrap" }} onSubmit={build}>
           <p className="faint" style={{ flex: "1 1 100%" }}>
-            {sessionsWithUsage} stored session{sessionsWithUsage === 1 ? "" : "s"} carry the provider&apos;s token usage per model call. Each call becomes a usage row (the trace format as its surface); the log is
+            {plural(sessionsWithUsage, "stored session")} {nounFor(sessionsWithUsage, "carries", "carry")} the provider&apos;s token usage per model call. Each call becomes a usage row (the trace format as its surface); the log is
             stored like an uploaded one.
           </p>
           <label className="field">
@@ -52,7 +53,7 @@ export function TraceUsagePanel({ sessionsWithUsage }: { sessionsWithUsage: numb
       {answer?.ok === false ? <p className="alert alert-error" role="alert">{answer.message}</p> : null}
       {answer?.ok ? (
         <p className="alert alert-ok" role="status">
-          {answer.created ? `Built a usage log of ${answer.rows.toLocaleString("en-US")} calls.` : "These traces already gave a usage log."} <Link href={`/online/${answer.logId}`}>Open the report</Link>
+          {answer.created ? `Built a usage log of ${plural(answer.rows, "call")}.` : "These traces already gave a usage log."} <Link href={`/online/${answer.logId}`}>Open the report</Link>
         </p>
       ) : null}
     </section>

@@ -8,6 +8,7 @@ import type { ColumnMapping } from "@/lib/online/columns";
 import type { UsagePreview } from "@/lib/online/preview";
 import type { UsageFormat } from "@/lib/online/read-usage";
 import { formatUsageIssue, type UsageField } from "@/lib/online/schema";
+import { plural } from "@/lib/util/plural";
 import { MappingSelects } from "./mapping-selects";
 import { PreviewTable } from "./preview-table";
 import { sendUsageLog, type UsageUploadResult } from "./send-usage-log";
@@ -60,7 +61,7 @@ export function UsageUpload() {
     setPhase({ kind: "uploading", label: "Sending", fraction: 0 });
     const result = await sendUsageLog(file, mapping, (event) => {
       if (event.type === "sending") setPhase({ kind: "uploading", label: "Sending", fraction: event.fraction });
-      else setPhase({ kind: "uploading", label: `Aggregating · ${event.rows.toLocaleString("en-US")} rows`, fraction: event.totalBytes > 0 ? event.bytes / event.totalBytes : 1 });
+      else setPhase({ kind: "uploading", label: `Aggregating · ${plural(event.rows, "row")}`, fraction: event.totalBytes > 0 ? event.bytes / event.totalBytes : 1 });
     });
     setPhase({ kind: "done", result });
     if (result.ok && result.outcome.status !== "failed") router.refresh();
@@ -111,7 +112,7 @@ function UploadOutcome({ result }: { result: UsageUploadResult }) {
   if (o.status === "failed") return <div className="alert alert-error" role="alert"><p>Nothing was imported: {o.message}</p>{issues}</div>;
   return (
     <div className="alert alert-ok" role="status">
-      <p>Imported {o.rows.toLocaleString("en-US")} calls as {o.slots.toLocaleString("en-US")} slot sums{o.errorCount > 0 ? `; ${o.errorCount} rows skipped` : ""}. <Link href={`/online/${o.logId}`}>Open the report</Link></p>
+      <p>Imported {plural(o.rows, "call")} as {plural(o.slots, "slot sum")}{o.errorCount > 0 ? `; ${plural(o.errorCount, "row")} skipped` : ""}. <Link href={`/online/${o.logId}`}>Open the report</Link></p>
       {issues}
     </div>
   );

@@ -1,5 +1,6 @@
 "use client";
 
+import { plural } from "@/lib/util/plural";
 import { formatNumber, formatRate, type QueueAgreement } from "./review-types";
 
 type Inter = QueueAgreement["reviewers"];
@@ -111,7 +112,7 @@ export function AgreementPanel({ agreement }: { agreement: QueueAgreement }) {
           <ul>
             {agreement.calibration.map((c) => (
               <li key={`${c.a}|${c.b}`}>
-                {c.a} vs {c.b}: {c.cases} cut{c.cases === 1 ? "" : "s"} answered of {c.rates.n} · no-impact {c.a} {formatRate(c.rates.raw.a.rate)} → {formatRate(c.rates.calibrated.a.rate)}, {c.b} {formatRate(c.rates.raw.b.rate)} → {formatRate(c.rates.calibrated.b.rate)}
+                {c.a} vs {c.b}: {plural(c.cases, "cut")} answered of {c.rates.n} · no-impact {c.a} {formatRate(c.rates.raw.a.rate)} → {formatRate(c.rates.calibrated.a.rate)}, {c.b} {formatRate(c.rates.raw.b.rate)} → {formatRate(c.rates.calibrated.b.rate)}
                 {c.rates.extrapolated ? " (extrapolated)" : ""}
               </li>
             ))}

@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { assignItemsAction } from "@/app/(studio)/review/actions";
+import { plural } from "@/lib/util/plural";
 
 export interface AssignmentSummary {
   /** Items offered to every reviewer. */
@@ -28,7 +29,7 @@ export function AssignPanel({ queueId, items, reviewers, assignments }: { queueI
     const outcome = await assignItemsAction({ queueId, mode, reviewers: form.getAll("reviewers"), from: form.get("from") || undefined, to: form.get("to") || undefined });
     setPending(false);
     if (!outcome.ok) return setResult({ tone: "error", text: outcome.message });
-    setResult({ tone: "ok", text: mode === "clear" ? `${outcome.data.items} items offered to every reviewer again.` : `${outcome.data.items} items assigned.` });
+    setResult({ tone: "ok", text: mode === "clear" ? `${plural(outcome.data.items, "item")} offered to every reviewer again.` : `${plural(outcome.data.items, "item")} assigned.` });
     router.refresh();
   }
   const assigned = Object.entries(assignments.byReviewer);
@@ -36,7 +37,7 @@ export function AssignPanel({ queueId, items, reviewers, assignments }: { queueI
     <form className="card card-body stack" onSubmit={submit} aria-labelledby="assign-heading">
       <h2 id="assign-heading">Assignment</h2>
       <p className="muted" data-testid="assignment-summary">
-        {assigned.length === 0 ? "Every item is offered to every reviewer." : `${assignments.open} of ${items} items open to everyone; assigned: ${assigned.map(([r, n]) => `${r} (${n})`).join(", ")}.`}
+        {assigned.length === 0 ? "Every item is offered to every reviewer." : `${assignments.open} of ${plural(items, "item")} open to everyone; assigned: ${assigned.map(([r, n]) => `${r} (${n})`).join(", ")}.`}
       </p>
       <fieldset>
         <legend>Reviewers</legend>

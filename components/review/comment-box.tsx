@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { commentAction } from "@/app/(studio)/review/actions";
+import { formatDateTime } from "@/lib/util/format-date-time";
 import { withRetry } from "./review-types";
 
 /** Comments on the open item (plain text), and a box to add one. */
@@ -22,7 +23,7 @@ export function CommentBox({ queueId, itemKey, comments, onSaved }: { queueId: s
       <ul>
         {comments.map((c, i) => (
           <li key={i}>
-            <strong>{c.author}</strong> <span className="muted">{new Date(c.createdAt).toLocaleString()}</span>
+            <strong>{c.author}</strong> <span className="muted">{formatDateTime(c.createdAt)}</span>
             <pre>{c.body}</pre>
           </li>
         ))}

@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { createQueueAction } from "@/app/(studio)/review/actions";
+import { plural } from "@/lib/util/plural";
 
 /**
  * Admins: a queue from an evaluation run, with its kind, overlap and lease timeout. `preselect`
@@ -31,7 +32,7 @@ export function CreateQueueForm({ runs, preselect }: { runs: { id: string; name:
       return;
     }
     setErrors({});
-    setMessage(`Created a queue of ${result.data.items} items.`);
+    setMessage(`Created a queue of ${plural(result.data.items, "item")}.`);
     router.push(`/review/${result.data.queueId}`);
   }
   return (

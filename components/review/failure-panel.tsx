@@ -1,6 +1,7 @@
 "use client";
 
 import { FAILURE_CATEGORIES } from "@/lib/scenario/failure-categories";
+import { plural } from "@/lib/util/plural";
 import { ProjectedView } from "./projected-view";
 import type { ItemView } from "./review-types";
 
@@ -93,7 +94,7 @@ export function FailurePanel({ view, form, onChange }: { view: FailureView; form
           <ProjectedView messages={view.view} label="Projected view" />
         </section>
         <section className="card card-body" aria-labelledby="removed-heading">
-          <h2 id="removed-heading">Removed or changed ({view.removed.length} parts)</h2>
+          <h2 id="removed-heading">Removed or changed ({plural(view.removed.length, "part")})</h2>
           <div className="review-messages">
             {view.removed.map((r) => (
               <div key={`${r.message}-${r.part}`} className="review-part">

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from "react";
 import "./review.css";
 import { DEPENDENCY_TYPES } from "@/lib/review/label-schema";
 import { FAILURE_CATEGORY_IDS } from "@/lib/scenario/failure-categories";
+import { plural } from "@/lib/util/plural";
 import { AbPanel, type AbForm } from "./ab-panel";
 import { AgreementPanel } from "./agreement-panel";
 import { CommentBox } from "./comment-box";
@@ -133,7 +134,7 @@ export function LabelingScreen({ queueId, kind, canLabel, me, initial }: { queue
               {view.sessionTitle} · cut {view.ref.cut}
             </h2>
             <span className="muted" data-testid="completed-by">
-              {view.completedBy.length} reviewer{view.completedBy.length === 1 ? "" : "s"} done{view.completedBy.includes(me) ? " (you included)" : ""}
+              {plural(view.completedBy.length, "reviewer")} done{view.completedBy.includes(me) ? " (you included)" : ""}
             </span>
             <span className="muted">Press <kbd>?</kbd> for shortcuts</span>
           </div>

@@ -1,5 +1,6 @@
 "use client";
 
+import { plural } from "@/lib/util/plural";
 import type { ProjectedMessage } from "./review-types";
 
 /** A projected view as text: each part with the action that produced it (trace content is never HTML). */
@@ -10,7 +11,7 @@ export function ProjectedView({ messages, label }: { messages: ProjectedMessage[
       {messages.map((m, i) => (
         <div key={i} className="review-message" data-role={m.role}>
           <div className="review-message-head muted">
-            {typeof m.origin === "number" ? `#${m.origin}` : m.origin} {m.role} · {m.tokens} tokens
+            {typeof m.origin === "number" ? `#${m.origin}` : m.origin} {m.role} · {plural(m.tokens, "token")}
           </div>
           {m.parts.map((p, j) => (
             <div key={j} className="review-part">

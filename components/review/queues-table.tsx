@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { plural } from "@/lib/util/plural";
 import type { QueueSummary } from "./review-types";
 
 const KIND_LABELS = { dependency: "Future dependencies", failure: "Failure categories", ab: "A/B disagreements" } as const;
@@ -31,7 +32,7 @@ export function QueuesTable({ queues }: { queues: QueueSummary[] }) {
               <td>{KIND_LABELS[q.kind]}</td>
               <td>{q.runName ? <Link href={`/evaluations/${q.runId}`}>{q.runName}</Link> : <span className="muted">(deleted)</span>}</td>
               <td>
-                <progress max={q.items} value={q.done} aria-label={`${q.done} of ${q.items} items done`} /> {q.done} / {q.items}
+                <progress max={q.items} value={q.done} aria-label={`${q.done} of ${plural(q.items, "item")} done`} /> {q.done} / {q.items}
               </td>
               <td>{q.labels}</td>
               <td>{Object.entries(q.byReviewer).map(([r, n]) => `${r}: ${n}`).join(", ") || "–"}</td>

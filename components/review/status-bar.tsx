@@ -1,5 +1,6 @@
 "use client";
 
+import { plural } from "@/lib/util/plural";
 import { formatNumber, formatRate } from "./review-types";
 import type { QueueStatus } from "./use-labeling";
 
@@ -19,7 +20,7 @@ export function StatusBar({ status, me, notice, busy }: { status: QueueStatus; m
         Yours: <strong data-testid="my-count">{summary.byReviewer[me] ?? 0}</strong>
       </span>
       <span data-testid="agreement-summary">
-        Agreement: {a.method === "none" ? "–" : `${formatRate(a.percent.rate)} on ${a.units} item${a.units === 1 ? "" : "s"}, κ ${formatNumber(a.kappa?.kappa ?? Number.NaN)}`}
+        Agreement: {a.method === "none" ? "–" : `${formatRate(a.percent.rate)} on ${plural(a.units, "item")}, κ ${formatNumber(a.kappa?.kappa ?? Number.NaN)}`}
       </span>
       {busy ? <span className="muted">Working…</span> : null}
       {notice ? (

@@ -1,6 +1,7 @@
 "use client";
 
 import { Fragment, type ReactNode } from "react";
+import { plural } from "@/lib/util/plural";
 import { withRedactionMarkers } from "./redaction-marker";
 import styles from "./session-viewer.module.css";
 
@@ -55,15 +56,15 @@ export function CollapsibleText(props: CollapsibleTextProps) {
 }
 
 function sizeLabel(lines: number | undefined, length: number): string {
-  const chars = `${length.toLocaleString("en-US")} chars`;
+  const chars = plural(length, "char");
   if (lines === undefined) return chars;
-  const lineText = `${lines.toLocaleString("en-US")} ${lines === 1 ? "line" : "lines"}`;
+  const lineText = plural(lines, "line");
   return lines <= COLLAPSE_FROM_LINES ? `${lineText}, ${chars}` : lineText;
 }
 
 function describeBlank(text: string): string {
   const newlines = text.split("\n").length - 1;
-  return newlines > 0 ? `${newlines} newline${newlines === 1 ? "" : "s"}` : `${text.length} space${text.length === 1 ? "" : "s"}`;
+  return newlines > 0 ? plural(newlines, "newline") : plural(text.length, "space");
 }
 
 /** The first COLLAPSED_LINES lines, at most COLLAPSED_CHARS characters. */

@@ -1,7 +1,8 @@
 "use client";
 
+import { formatDateTime } from "@/lib/util/format-date-time";
+import { plural } from "@/lib/util/plural";
 import type { CompactionView } from "@/server/sessions/types";
-import { formatTimestamp } from "./message-row";
 import styles from "./session-viewer.module.css";
 
 const KIND_LABEL: Record<CompactionView["kind"], string> = {
@@ -24,11 +25,11 @@ export function CompactionDivider(props: { compaction: CompactionView; expanded:
           <strong>Native compaction</strong>
           <span>{KIND_LABEL[compaction.kind]}</span>
           {compaction.trigger ? <span>trigger: {compaction.trigger}</span> : null}
-          {compaction.preTokens !== undefined ? <span>{compaction.preTokens.toLocaleString("en-US")} tokens before</span> : null}
-          {compaction.timestamp ? <span className={styles.faintMono}>{formatTimestamp(compaction.timestamp)}</span> : null}
+          {compaction.preTokens !== undefined ? <span>{plural(compaction.preTokens, "token")} before</span> : null}
+          {compaction.timestamp ? <span className={styles.faintMono}>{formatDateTime(compaction.timestamp, { seconds: true })}</span> : null}
           {compaction.summary ? (
             <button type="button" className={styles.link} onClick={onToggle} aria-expanded={expanded}>
-              {expanded ? "hide summary" : `show summary (${compaction.summary.length.toLocaleString("en-US")} chars)`}
+              {expanded ? "hide summary" : `show summary (${plural(compaction.summary.length, "char")})`}
             </button>
           ) : (
             <span className={styles.faint}>no summary in the trace</span>

@@ -1,6 +1,7 @@
 "use client";
 
 import { memo, useEffect, useRef } from "react";
+import { formatDateTime } from "@/lib/util/format-date-time";
 import type { MessageView, PartView } from "@/server/sessions/types";
 import { collapseText } from "./collapsible-text";
 import { estimateMessageHeight } from "./timeline-items";
@@ -107,7 +108,7 @@ function MessageRowView(props: MessageRowProps) {
             {message.conversationId}
           </span>
         ) : null}
-        {message?.timestamp ? <time className={styles.faintMono}>{formatTimestamp(message.timestamp)}</time> : null}
+        {message?.timestamp ? <time className={styles.faintMono}>{formatDateTime(message.timestamp, { seconds: true })}</time> : null}
         {message?.model ? <span className={styles.model}>{message.model}</span> : null}
         {message?.meta ? <MetaFlags meta={message.meta} /> : null}
         <span className={styles.spacer} />
@@ -191,12 +192,6 @@ function MetaFlags({ meta }: { meta: NonNullable<MessageView["meta"]> }) {
       ))}
     </>
   );
-}
-
-/** "2026-02-11 20:42:49" in UTC (deterministic across server and browser). */
-export function formatTimestamp(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toISOString().slice(0, 19).replace("T", " ");
 }
 
 function formatUsage(usage: NonNullable<MessageView["usage"]>): string {

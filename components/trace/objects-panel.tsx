@@ -2,6 +2,7 @@
 
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
+import { plural } from "@/lib/util/plural";
 import type { ObjectSummary } from "@/server/sessions/types";
 import styles from "./session-viewer.module.css";
 
@@ -77,8 +78,8 @@ export const ObjectsPanel = memo(function ObjectsPanel(props: { objects: ObjectS
                     data-active={object.id === activeId || undefined}
                     data-error={object.isError || undefined}
                     onClick={() => onSelect(object)}
-                    aria-label={`${object.id} (${object.tokens.toLocaleString("en-US")} tokens)`}
-                    title={`${object.id} · messages ${object.firstMessage}–${object.lastMessage} · ${object.tokens.toLocaleString("en-US")} tokens`}
+                    aria-label={`${object.id} (${plural(object.tokens, "token")})`}
+                    title={`${object.id} · messages ${object.firstMessage}–${object.lastMessage} · ${plural(object.tokens, "token")}`}
                   >
                     <span className={styles.objectRowId}>
                       <span className={styles.objectRowPrefix}>{object.id.slice(0, object.id.lastIndexOf(":"))}</span>

@@ -1,6 +1,8 @@
 import Link from "next/link";
 import { CompactLink } from "@/components/compaction/compact-link";
 import { Fragment, type ReactNode } from "react";
+import { formatDateTime } from "@/lib/util/format-date-time";
+import { plural } from "@/lib/util/plural";
 import type { SessionOverview } from "@/server/sessions/types";
 import { withRedactionMarkers } from "./redaction-marker";
 import styles from "./session-viewer.module.css";
@@ -35,11 +37,11 @@ export function SessionHeader({ overview }: { overview: SessionOverview }) {
         <Fact label="Messages">{fmt(overview.messageCount)}</Fact>
         <Fact label="Tool calls">
           {fmt(overview.toolCalls)}
-          <span className="faint"> / {fmt(overview.toolResults)} results</span>
+          <span className="faint"> / {plural(overview.toolResults, "result")}</span>
         </Fact>
         <Fact label="Objects">
           {fmt(overview.objects.length)}
-          <span className="faint"> ({fmt(overview.objects.length - functionObjects)} requests)</span>
+          <span className="faint"> ({plural(overview.objects.length - functionObjects, "request")})</span>
         </Fact>
         <Fact label="Compactions">
           {fmt(overview.compactions.length)}
@@ -62,7 +64,7 @@ export function SessionHeader({ overview }: { overview: SessionOverview }) {
         </Fact>
         {overview.startedAt ? (
           <Fact label="Started">
-            <span className="mono">{overview.startedAt.slice(0, 19).replace("T", " ")}</span>
+            <span className="mono">{formatDateTime(overview.startedAt, { seconds: true })}</span>
           </Fact>
         ) : null}
       </dl>

@@ -2,6 +2,7 @@
 
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { ShortcutsOverlay, type Shortcut } from "@/components/compaction/shortcuts-overlay";
 import type { ObjectSummary, SearchHit, SearchResult, SessionOverview } from "@/server/sessions/types";
 import { CompactionDivider } from "./compaction-divider";
 import { MessageRow, type Highlight } from "./message-row";
@@ -17,6 +18,19 @@ import styles from "./session-viewer.module.css";
 
 /** Messages fetched beyond what is on screen, each way. */
 const PREFETCH = 20;
+
+/** What `?` lists on this page (use-timeline-keys.ts and the search box's own keys). */
+export const SESSION_SHORTCUTS: Shortcut[] = [
+  ["/", "search text or jump to an object id"],
+  ["Enter", "next match (in the search box)"],
+  ["Shift+Enter", "previous match (in the search box)"],
+  ["j", "next message"],
+  ["k", "previous message"],
+  ["g", "first message"],
+  ["G", "last message"],
+  ["?", "show this list"],
+  ["Esc", "clear the search, leave the box, close this list"],
+];
 
 /**
  * The session timeline: a virtualized list of every message (bodies fetched by window on demand)
@@ -37,6 +51,7 @@ export function SessionViewer({ overview, header }: { overview: SessionOverview;
   const [loadingFull, setLoadingFull] = useState<ReadonlySet<number>>(() => new Set());
   const [openSummaries, setOpenSummaries] = useState<ReadonlySet<number>>(() => new Set());
   const [notice, setNotice] = useState<string>();
+  const [help, setHelp] = useState(false);
 
   const virtualizer = useVirtualizer({
     count: layout.count,
@@ -127,6 +142,7 @@ export function SessionViewer({ overview, header }: { overview: SessionOverview;
       previous: () => jump({ message: currentMessage() - 1 }),
       top: () => jump({ message: 0 }),
       bottom: () => jump({ message: messageCount - 1 }),
+      help: () => setHelp(true),
     }),
     [jump, currentMessage, messageCount],
   );
@@ -211,6 +227,9 @@ export function SessionViewer({ overview, header }: { overview: SessionOverview;
               <kbd>k</kbd> next/prev <kbd>g</kbd>
               <kbd>G</kbd> top/bottom
             </span>
+            <button type="button" className="btn btn-sm btn-ghost" onClick={() => setHelp(true)} aria-keyshortcuts="?">
+              Shortcuts <kbd>?</kbd>
+            </button>
           </div>
           {notice ? (
             <div className={`alert alert-error ${styles.notice}`} role="alert">
@@ -269,6 +288,7 @@ export function SessionViewer({ overview, header }: { overview: SessionOverview;
         </section>
         <ObjectsPanel objects={overview.objects} activeId={highlight?.objectId} onSelect={jumpToObject} />
       </div>
+      {help ? <ShortcutsOverlay shortcuts={SESSION_SHORTCUTS} onClose={() => setHelp(false)} /> : null}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { RedactionPreview as Preview } from "@/lib/redact";
+import { plural } from "@/lib/util/plural";
 import type { PreviewState } from "./upload-item";
 
 /**
@@ -14,7 +15,7 @@ export function RedactionPreview({ preview }: { preview: PreviewState | undefine
   return (
     <div className="upload-detail" data-testid="redaction-preview">
       <p style={{ margin: 0 }}>
-        {result.count} {result.count === 1 ? "secret" : "secrets"} will be redacted before the file is stored:
+        {plural(result.count, "secret")} will be redacted before the file is stored:
       </p>
       <ul className="upload-detail" aria-label="Secrets to redact">
         {result.findings.map((f, i) => (

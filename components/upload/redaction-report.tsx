@@ -1,3 +1,4 @@
+import { plural } from "@/lib/util/plural";
 import type { RedactionSummary } from "@/server/uploads/redaction-report";
 
 /**
@@ -13,7 +14,7 @@ export function RedactionReport({ uploadId, redaction }: { uploadId: string; red
   return (
     <div className="upload-detail" data-testid="redaction-report">
       <p style={{ margin: 0 }}>
-        Redacted {redaction.count} {redaction.count === 1 ? "secret" : "secrets"} before storing
+        Redacted {plural(redaction.count, "secret")} before storing
         {redaction.rawKept ? " (the raw original is kept, as an admin set)" : " (the raw original is not kept)"} ·{" "}
         <a href={`/api/uploads/${encodeURIComponent(uploadId)}/redactions`}>full report</a>
       </p>

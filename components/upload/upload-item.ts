@@ -30,6 +30,19 @@ export function statusOf(item: UploadItem): { label: string; tone: "imported" | 
   return item.response.data.status === "duplicate" ? { label: "duplicate", tone: "duplicate" } : { label: "imported", tone: "imported" };
 }
 
+/**
+ * What a row's bar shows: the share of bytes sent, a busy bar while a worker imports (no fraction
+ * to report), or a failed state once the server refused the file — never the full bar a success
+ * shows, since a refused file left nothing behind.
+ */
+export type ProgressView = { kind: "bar"; value: number } | { kind: "busy" } | { kind: "failed" };
+
+export function progressView(item: UploadItem): ProgressView {
+  if (item.phase === "done" && item.response && !item.response.ok) return { kind: "failed" };
+  if (item.phase === "waiting") return { kind: "busy" };
+  return { kind: "bar", value: item.phase === "queued" ? 0 : item.progress };
+}
+
 export function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;

@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import type { RedactionRules } from "@/lib/redact";
+import { plural } from "@/lib/util/plural";
 import { DropZone } from "./drop-zone";
 import { isPending, pollImport } from "./poll-import";
 import { previewFile } from "./preview-file";
@@ -104,7 +105,7 @@ export function UploadPanel({ formats, maxBytes, maxLabel, rules }: UploadPanelP
       {picked.length > 0 ? (
         <div className="row" role="group" aria-label="Confirm the upload">
           <button type="button" className="btn btn-primary" onClick={confirm} disabled={checking}>
-            Upload {picked.length} {picked.length === 1 ? "file" : "files"}
+            Upload {plural(picked.length, "file")}
           </button>
           <button type="button" className="btn" onClick={() => setItems((list) => list.filter((i) => i.phase !== "picked"))}>
             Cancel

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { ParseIssue } from "@/lib/trace/model";
+import { plural } from "@/lib/util/plural";
 import type { UploadResponse } from "@/server/uploads/upload-response";
 import { RedactionReport } from "./redaction-report";
 
@@ -38,7 +39,7 @@ export function UploadResult({ response }: { response: UploadResponse }) {
     <div className="upload-detail">
       <p style={{ margin: 0 }}>
         {data.status === "duplicate" ? "Already uploaded: " : "Imported "}
-        {count} {count === 1 ? "session" : "sessions"} <span className="pill">{data.format}</span>
+        {plural(count, "session")} <span className="pill">{data.format}</span>
         {data.status === "imported" && (data.warningCount ?? 0) > 0 ? <span className="muted"> · {data.warningCount} warnings</span> : null}
       </p>
       <ul className="upload-detail" aria-label="Sessions">
@@ -46,7 +47,7 @@ export function UploadResult({ response }: { response: UploadResponse }) {
           <li key={s.id}>
             <Link href={`/sessions/${s.id}`}>{s.title || "(untitled)"}</Link>{" "}
             <span className="faint">
-              {s.messages} messages · {s.toolCalls} tool calls
+              {plural(s.messages, "message")} · {plural(s.toolCalls, "tool call")}
             </span>
           </li>
         ))}

@@ -31,6 +31,31 @@ export function parseAssignRule(spec: string): AssignRule {
   throw new RangeError(`expected column:NAME, email-pivot:CHAR or hash:SALT, got ${JSON.stringify(spec)}`);
 }
 
+/** The rule in the CLI form `parseAssignRule` reads back (`column:group`, `email-pivot:o`, `hash:s1`). */
+export function formatAssignRule(rule: AssignRule): string {
+  switch (rule.kind) {
+    case "column":
+      return `column:${rule.column}`;
+    case "email-pivot":
+      return `email-pivot:${rule.pivot}`;
+    case "hash":
+      return `hash:${rule.salt}`;
+  }
+}
+
+/**
+ * The rule a report uses when the user chose none. A log that says which group each call belongs
+ * to is the experiment's own truth, so its group column wins over seed 000's e-mail pivot (which
+ * would re-split the accounts by name and can put them all in one group). The column counts only
+ * when the first readable call carries a label naming a group (`labelToGroup`): a column that is
+ * mapped but empty, as in usage built from traces, keeps the pivot. The CLI decides on the first
+ * row it reads and the studio on the stored slot holding that row, so both pick the same rule.
+ */
+export function defaultAssignRule(groupColumn: string | undefined, firstGroupLabel: string | undefined): AssignRule {
+  if (groupColumn !== undefined && firstGroupLabel !== undefined && labelToGroup(firstGroupLabel) !== null) return { kind: "column", column: groupColumn };
+  return { kind: "email-pivot", pivot: DEFAULT_PIVOT };
+}
+
 /** Whether the rule is a randomised experiment (only the hash split is). */
 export function isRandomised(rule: AssignRule): boolean {
   return rule.kind === "hash";

@@ -12,6 +12,8 @@ export interface ReadUsageOptions {
   mapping?: ColumnMapping;
   /** `field → column` overrides applied on top of the guess (or of `mapping`). */
   overrides?: Record<string, string>;
+  /** Told the mapping in force once it is known, before the first row (a caller's default may depend on it). */
+  onMapping?: (mapping: ColumnMapping) => void;
 }
 
 export type UsageItem = { ok: true; line: number; row: UsageRow } | { ok: false; issue: UsageIssue };
@@ -138,6 +140,7 @@ function resolveMapping(options: ReadUsageOptions, headers: readonly string[]): 
   const mapping = applyOverrides(options.mapping ?? guessMapping(headers), options.overrides ?? {});
   const missing = missingRequired(mapping);
   if (missing.length > 0) throw new UsageMappingError(`no column mapped to ${missing.join(", ")} (columns: ${headers.join(", ")}); map it with field=column`, mapping);
+  options.onMapping?.(mapping);
   return mapping;
 }
 

@@ -1,6 +1,8 @@
 import { UsageAggregator } from "@/lib/online/aggregate";
+import { defaultAssignRule, formatAssignRule, labelToGroup } from "@/lib/online/assign";
 import type { ColumnMapping } from "@/lib/online/columns";
 import { estimateOnline, type OnlineReport } from "@/lib/online/estimate";
+import { describeGroupBalance, groupBalance } from "@/lib/online/group-balance";
 import type { UsageIssue } from "@/lib/online/schema";
 import type { Db } from "../db/client";
 import { loadSlots } from "./load-slots";
@@ -25,8 +27,12 @@ export interface OnlineStudioReport {
   log: UsageLogSummary;
   /** Surfaces present in the log (for the coverage filter), `""` meaning "none written". */
   surfaces: string[];
+  /** The assignment rule applied, in the URL's form (`column:group`): the user's, else the log's default. */
+  assign: string;
   /** null when no call of the log falls in the window with both groups present. */
   report: OnlineReport | null;
+  /** Why there is no report (a group left empty, no call at all) and what to try; null with a report. */
+  warning: string | null;
 }
 
 /**
@@ -38,9 +44,13 @@ export interface OnlineStudioReport {
 export async function getOnlineReport(db: Db, logId: string, query: OnlineQuery, options: { seed?: number; iterations?: number } = {}): Promise<OnlineStudioReport | null> {
   const row = await db.usageLog.findUnique({ where: { id: logId } });
   if (!row) return null;
+  const log = toSummary(row);
   const slots = await loadSlots(db, logId);
+  // Slots come in first-line order: the first holds the log's first readable row, which is what
+  // the CLI's default reads too.
+  const rule = query.assign ?? defaultAssignRule(log.mapping.group, slots[0]?.group);
   const aggregator = new UsageAggregator({
-    rule: query.assign,
+    rule,
     timeZone: query.tz,
     window: query.window,
     ...(query.surface.length > 0 ? { surfaces: query.surface } : {}),
@@ -48,19 +58,16 @@ export async function getOnlineReport(db: Db, logId: string, query: OnlineQuery,
     ...(query.rollout !== undefined ? { rolloutAt: query.rollout } : {}),
   });
   const surfaces = new Set<string>();
+  let labelled = false;
   for (const slot of slots) {
     surfaces.add(slot.surface);
+    if (slot.group !== undefined && labelToGroup(slot.group) !== null) labelled = true;
     aggregator.addSlot(slot);
   }
-  const report = hasBothGroups(aggregator) ? estimateOnline(aggregator, { seed: options.seed ?? 1, iterations: options.iterations ?? 2_000, prices: query.prices }) : null;
-  return { log: toSummary(row), surfaces: [...surfaces].sort(), report };
-}
-
-/** The estimate needs post-rollout calls in both groups (a filter can leave one empty). */
-function hasBothGroups(aggregator: UsageAggregator): boolean {
-  const seen = new Set<string>();
-  for (const account of aggregator.accounts.values()) if (account.post.size > 0) seen.add(account.group);
-  return seen.size === 2;
+  const balance = groupBalance(aggregator);
+  const warning = describeGroupBalance(balance, { rule, groupColumn: labelled ? log.mapping.group : undefined, unassigned: aggregator.counts.unassigned });
+  const report = balance.status === "ok" ? estimateOnline(aggregator, { seed: options.seed ?? 1, iterations: options.iterations ?? 2_000, prices: query.prices }) : null;
+  return { log, surfaces: [...surfaces].sort(), assign: formatAssignRule(rule), report, warning };
 }
 
 export function toSummary(row: { id: string; fileName: string; format: string; bytes: number; rowCount: number; errorCount: number; errors: string; slotCount: number; mapping: string; firstAt: Date | null; lastAt: Date | null; createdAt: Date }): UsageLogSummary {

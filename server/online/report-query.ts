@@ -45,7 +45,8 @@ const list = z.union([z.string(), z.array(z.string())]).optional().transform((v)
  * the studio stores 15-minute slots; finer cuts need the rows (the CLI).
  */
 export const OnlineQuerySchema = z.object({
-  assign: z.string().default("email-pivot:o").transform(parsed(parseAssignRule)),
+  /** Absent: the log's default (`defaultAssignRule`: its group column when it has one, else the e-mail pivot). */
+  assign: z.string().optional().transform((v, ctx) => (v === undefined || v.trim() === "" ? undefined : parsed(parseAssignRule)(v.trim(), ctx))),
   window: z.string().default("08:00-22:00").transform(parsed((text) => {
     const window = parseWindow(text);
     if (!isWindowSlotAligned(window)) throw new RangeError(`the window must start and end on quarter hours (08:00-22:00, 09:15-17:45), got ${JSON.stringify(text)}`);

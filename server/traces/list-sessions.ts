@@ -17,6 +17,8 @@ export interface TraceSessionRow {
   providerInputTokens: number | null;
   nativeCompactions: number;
   fileName: string;
+  /** When the session started, as the trace wrote it (ISO-8601; Aider's has no zone); null when unknown. */
+  startedAt: string | null;
   /** ISO-8601 time the file was uploaded. */
   uploadedAt: string;
 }
@@ -48,6 +50,7 @@ export async function listSessions(db: Db, options: { limit?: number } = {}): Pr
         tokens: true,
         providerInputTokens: true,
         nativeCompactions: true,
+        startedAt: true,
         createdAt: true,
         upload: { select: { fileName: true, createdAt: true } },
       },
@@ -68,6 +71,7 @@ export async function listSessions(db: Db, options: { limit?: number } = {}): Pr
       providerInputTokens: r.providerInputTokens,
       nativeCompactions: r.nativeCompactions,
       fileName: r.upload.fileName,
+      startedAt: r.startedAt,
       uploadedAt: r.upload.createdAt.toISOString(),
     })),
   };

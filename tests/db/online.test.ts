@@ -21,12 +21,20 @@ const ROWS: UsageRow[] = [...generateUsageLogs({ seed: 7, accounts: 150, days: 3
 
 /** The report lib/online computes straight from the file's rows (what the CLI does). */
 async function directReport(path: string, options: AggregateOptions) {
+  return directReportWith(path, options, 2_000);
+}
+
+async function directReportWith(path: string, options: AggregateOptions, iterations: number) {
   const aggregator = new UsageAggregator(options);
   for await (const item of readUsageRows(createReadStream(path, { encoding: "utf8" }), { format: "csv" })) if (item.ok) aggregator.add(item.row);
-  return estimateOnline(aggregator, { seed: 1, iterations: 2_000 });
+  return estimateOnline(aggregator, { seed: 1, iterations });
 }
 
 const query = (params: Record<string, string | string[]>) => OnlineQuerySchema.parse(params);
+const BY_COLUMN = { kind: "column", column: "group" } as const;
+
+/** Accounts split by a salted hash in the group column, all named at or after "o" (the e-mail pivot would put every one in treatment). */
+const LABELLED: UsageRow[] = [...generateUsageLogs({ seed: 8, accounts: 80, days: 1, start: "2026-05-25", trueReductionPct: 12, rule: { kind: "hash", salt: "arm" } })].map((r) => ({ ...r, account: `u-${r.account}` }));
 
 for (const engine of ENGINES) {
   describe(`online usage logs on ${engine}`, () => {
@@ -59,7 +67,9 @@ for (const engine of ENGINES) {
 
     test("the studio report equals lib/online's report on the same file, and the CLI's JSON", async () => {
       const studio = await getOnlineReport(t.db, logId, query({}));
-      const direct = await directReport(file, { rule: { kind: "email-pivot", pivot: "o" }, timeZone: "UTC" });
+      // The log has a group column, so both open with it.
+      assert.equal(studio?.assign, "column:group");
+      const direct = await directReport(file, { rule: BY_COLUMN, timeZone: "UTC" });
       assert.ok(studio?.report);
       assert.deepEqual(studio.report, direct);
       const cli = runOnlineCli(file, "--json");
@@ -70,7 +80,7 @@ for (const engine of ENGINES) {
     test("switching the time zone regroups the stored slots exactly as re-reading the rows would", async () => {
       for (const tz of ["Asia/Kolkata", "Asia/Kathmandu", "America/New_York"]) {
         const studio = await getOnlineReport(t.db, logId, query({ tz, window: "09:15-18:45" }));
-        const direct = await directReport(file, { rule: { kind: "email-pivot", pivot: "o" }, timeZone: tz, window: parseWindow("09:15-18:45") });
+        const direct = await directReport(file, { rule: BY_COLUMN, timeZone: tz, window: parseWindow("09:15-18:45") });
         assert.deepEqual(studio?.report, direct, tz);
       }
       const utc = await getOnlineReport(t.db, logId, query({}));
@@ -82,7 +92,7 @@ for (const engine of ENGINES) {
       const params = { surface: "context-gc", volatile: "2026-05-26T12:00:00Z/2026-05-26T13:30:00Z", rollout: "2026-05-26T00:00:00Z", prices: "input=2,output=10" };
       const studio = await getOnlineReport(t.db, logId, query(params));
       const parsed = query(params);
-      const aggregator = new UsageAggregator({ rule: parsed.assign, timeZone: "UTC", surfaces: ["context-gc"], volatile: parsed.volatile, rolloutAt: parsed.rollout! });
+      const aggregator = new UsageAggregator({ rule: BY_COLUMN, timeZone: "UTC", surfaces: ["context-gc"], volatile: parsed.volatile, rolloutAt: parsed.rollout! });
       for await (const item of readUsageRows(createReadStream(file, { encoding: "utf8" }), { format: "csv" })) if (item.ok) aggregator.add(item.row);
       assert.deepEqual(studio?.report, estimateOnline(aggregator, { seed: 1, iterations: 2_000, prices: parsed.prices }));
       assert.ok(studio?.report?.did, "the pre-rollout day gives a difference-in-differences");
@@ -131,6 +141,26 @@ for (const engine of ENGINES) {
       assert.match(unmapped.status === "failed" ? unmapped.message : "", /no column mapped to timestamp/);
       assert.equal(await t.db.usageLog.count(), 1);
       assert.equal(await t.db.usageSlot.count({ where: { logId: { not: logId } } }), 0);
+    });
+
+    test("a log with a group column opens split by it; a rule that empties a group says so instead of a report", async () => {
+      const path = join(t.dataDir, "labelled.csv");
+      writeUsageCsv(path, LABELLED);
+      const outcome = await importUsageLog({ db: t.db, store: t.store, path });
+      assert.equal(outcome.status, "imported");
+      if (outcome.status !== "imported") return;
+      const opened = await getOnlineReport(t.db, outcome.logId, query({}), { iterations: 200 });
+      assert.equal(opened?.assign, "column:group");
+      assert.equal(opened?.warning, null);
+      assert.ok(opened?.report && opened.report.groups.control.accounts > 10 && opened.report.groups.treatment.accounts > 10);
+      assert.deepEqual(opened.report, await directReportWith(path, { rule: BY_COLUMN, timeZone: "UTC" }, 200));
+      const pivot = await getOnlineReport(t.db, outcome.logId, query({ assign: "email-pivot:o" }), { iterations: 200 });
+      assert.equal(pivot?.assign, "email-pivot:o");
+      assert.equal(pivot?.report, null);
+      assert.match(pivot?.warning ?? "", /^The control group is empty: all [\d,]+ accounts \([\d,]+ calls\) fell in treatment under account e-mail first character ≥ "o".*assign by it \(column:group\)/);
+      const cli = runOnlineCli(path, "--json", "--assign", "email-pivot:o", "--iterations", "50");
+      assert.equal(cli.code, 1);
+      assert.ok(cli.stderr.includes(`warning: ${pivot!.warning}`), cli.stderr);
     });
   });
 }

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { SimulatePanel } from "@/components/online/simulate-panel";
 import { TraceUsagePanel } from "@/components/online/trace-usage-panel";
 import { UsageUpload } from "@/components/online/usage-upload";
+import { formatDateTime } from "@/lib/util/format-date-time";
 import { requireUser } from "@/server/auth/require";
 import { hasRole } from "@/server/auth/roles";
 import { getDb } from "@/server/db/client";
@@ -49,9 +50,9 @@ export default async function OnlinePage() {
                     <td className="num">{log.rowCount.toLocaleString("en-US")}</td>
                     <td className="num">{log.errorCount.toLocaleString("en-US")}</td>
                     <td className="num">{log.slotCount.toLocaleString("en-US")}</td>
-                    <td className="mono">{log.firstAt?.slice(0, 16).replace("T", " ") ?? "—"}</td>
-                    <td className="mono">{log.lastAt?.slice(0, 16).replace("T", " ") ?? "—"}</td>
-                    <td className="mono">{log.createdAt.slice(0, 10)}</td>
+                    <td className="mono">{log.firstAt ? formatDateTime(log.firstAt) : "—"}</td>
+                    <td className="mono">{log.lastAt ? formatDateTime(log.lastAt) : "—"}</td>
+                    <td className="mono">{formatDateTime(log.createdAt)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { TracesTable } from "@/components/traces/traces-table";
+import { plural } from "@/lib/util/plural";
 import { requireUser } from "@/server/auth/require";
 import { hasRole } from "@/server/auth/roles";
 import { getDb } from "@/server/db/client";
@@ -18,7 +19,7 @@ export default async function TracesPage() {
       <div className="page-header">
         <h1>Traces</h1>
         <p>
-          {total.toLocaleString("en-US")} sessions
+          {plural(total, "session")}
           {rows.length < total ? ` (showing the newest ${rows.length.toLocaleString("en-US")})` : ""}
         </p>
         {canUpload && rows.length > 0 ? (

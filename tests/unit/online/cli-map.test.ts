@@ -31,17 +31,21 @@ test("--map field=column reads a log whose headers Tracefold cannot guess, with 
   assert.equal(unmapped.code, 2);
   assert.match(unmapped.stderr, /no column mapped to timestamp, account, inputTokens \(columns: when, who, arm, n_in, n_cached, n_out\); map it with field=column/);
   const expected = json(canonical);
-  assert.deepEqual(json(renamed, ...MAP), expected);
-  // The guessed group column (`arm`) carries the same split as the e-mail rule here.
-  const byColumn = json(renamed, ...MAP, "--assign", "column:arm");
+  assert.match(expected.assignment.rule, /group column "group"/);
+  // The guessed group column (`arm`) is the default split, as `group` is in the canonical file.
+  const byColumn = json(renamed, ...MAP);
   assert.deepEqual({ ...byColumn, assignment: null }, { ...expected, assignment: null });
   assert.match(byColumn.assignment.rule, /group column "arm"/);
+  // The generator labelled the groups by the e-mail rule, so asking for it gives the same split.
+  const byPivot = json(renamed, ...MAP, "--assign", "email-pivot:o");
+  assert.deepEqual({ ...byPivot, assignment: null }, { ...expected, assignment: null });
 });
 
 test("--map takes dotted paths into nested JSONL objects", () => {
   const run = tracefold(nested, "--json", "--map", "timestamp=t", "--map", "account=who.mail", "--map", "inputTokens=usage.prompt", "--map", "cachedInputTokens=usage.hit", "--iterations", "100");
   assert.equal(run.code, 0, run.stderr);
-  assert.deepEqual(JSON.parse(run.stdout), json(canonical));
+  // No group column here: the default is the e-mail pivot.
+  assert.deepEqual(JSON.parse(run.stdout), json(canonical, "--assign", "email-pivot:o"));
 });
 
 test("bad --map values exit 2 and say what is wrong", () => {

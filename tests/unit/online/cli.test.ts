@@ -68,3 +68,24 @@ test("the human table names the split and prints one row per hour", () => {
   assert.match(run.stdout, /not randomised/);
   assert.equal(run.stdout.split("\n").filter((l) => /^\d\d:00 /.test(l)).length, 14);
 });
+
+/** Accounts split by the log's own group column (a salted hash), all named at or after "o": seed 000's pivot would put every one in treatment. */
+const labelled = join(dir, "labelled.csv");
+writeFileSync(labelled, [USAGE_CSV_HEADER, ...[...generateUsageLogs({ seed: 9, accounts: 60, days: 1, start: "2026-05-25", trueReductionPct: 15, rule: { kind: "hash", salt: "arm" } })].map((r) => usageRowToCsv({ ...r, account: `u-${r.account}` }))].join("\n") + "\n");
+
+test("without --assign a log with a group column is split by it; a rule that empties a group is warned about and exits 1", () => {
+  const run = tracefold(labelled, "--json", "--iterations", "100");
+  assert.equal(run.code, 0, run.stderr);
+  const out = ContractSchema.parse(JSON.parse(run.stdout));
+  assert.equal(out.assignment.rule, 'group column "group"');
+  assert.ok(out.groups.control.accounts > 10 && out.groups.treatment.accounts > 10);
+  assert.equal(run.stderr, "");
+
+  const pivot = tracefold(labelled, "--json", "--assign", "email-pivot:o", "--iterations", "100");
+  assert.equal(pivot.code, 1);
+  assert.match(pivot.stderr, /warning: The control group is empty: all [\d,]+ accounts \([\d,]+ calls\) fell in treatment under account e-mail first character ≥ "o"/);
+  assert.match(pivot.stderr, /assign by it \(column:group\)/);
+  const json = JSON.parse(pivot.stdout) as { reductionPct: number | null; groups: { control: { calls: number } } };
+  assert.equal(json.reductionPct, null);
+  assert.equal(json.groups.control.calls, 0);
+});

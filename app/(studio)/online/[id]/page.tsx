@@ -4,7 +4,10 @@ import { notFound } from "next/navigation";
 import { OnlineCharts } from "@/components/online/online-charts";
 import { OnlineControls } from "@/components/online/online-controls";
 import { OnlineSummary } from "@/components/online/online-summary";
+import { exampleInstants } from "@/lib/online/example-instants";
 import { formatMinute } from "@/lib/online/local-time";
+import { formatDateTime } from "@/lib/util/format-date-time";
+import { plural } from "@/lib/util/plural";
 import { requireUser } from "@/server/auth/require";
 import { getDb } from "@/server/db/client";
 import { getOnlineReport } from "@/server/online/online-report";
@@ -24,10 +27,10 @@ export default async function OnlineReportPage({ params, searchParams }: { param
   const query = parsed.success ? parsed.data : OnlineQuerySchema.parse({});
   const result = await getOnlineReport(getDb(), id, query);
   if (!result) notFound();
-  const { log, report, surfaces } = result;
+  const { log, report, surfaces, warning } = result;
   const csvParams = new URLSearchParams(Object.entries(parsed.success ? raw : {}).flatMap(([k, v]) => (k === "day" ? [] : (Array.isArray(v) ? v : [v]).map((x) => [k, x]))));
   const values = {
-    assign: parsed.success && typeof raw.assign === "string" ? raw.assign : "email-pivot:o",
+    assign: result.assign,
     window: `${formatMinute(query.window.startMinute)}-${formatMinute(query.window.endMinute)}`,
     tz: query.tz,
     surface: query.surface,
@@ -40,18 +43,22 @@ export default async function OnlineReportPage({ params, searchParams }: { param
       <div className="page-header">
         <p className="faint"><Link href="/online">Online A/B</Link> /</p>
         <h1>{log.fileName}</h1>
-        <p>{log.rowCount.toLocaleString("en-US")} calls stored as {log.slotCount.toLocaleString("en-US")} account × 15-minute slot sums{log.errorCount > 0 ? `; ${log.errorCount} rows skipped at import` : ""}.</p>
+        <p>
+          {plural(log.rowCount, "call")}
+          {log.firstAt && log.lastAt ? ` from ${formatDateTime(log.firstAt)} to ${formatDateTime(log.lastAt)}` : ""}, stored as {plural(log.slotCount, "account × 15-minute slot sum")}
+          {log.errorCount > 0 ? `; ${plural(log.errorCount, "row")} skipped at import` : ""}.
+        </p>
       </div>
       <div className="stack">
         {!parsed.success ? <p className="alert alert-error" role="alert">{parsed.error.issues.map((i) => i.message).join("; ")} — showing the defaults.</p> : null}
-        <OnlineControls values={values} surfaces={surfaces} groupColumn={log.mapping.group} />
+        <OnlineControls values={values} surfaces={surfaces} groupColumn={log.mapping.group} examples={exampleInstants(log.firstAt, log.lastAt)} />
         {report ? (
           <>
             <OnlineSummary report={report} />
             <OnlineCharts report={report} csvHref={`/api/online/${log.id}/hourly?${csvParams.toString()}`} baseName={log.fileName.replace(/\.[^.]*$/, "")} />
           </>
         ) : (
-          <div className="card empty"><p>No calls of both groups fall in this window and filter. Widen the window or change the rule.</p></div>
+          <p className="alert alert-error" role="alert" data-testid="online-group-warning">{warning}</p>
         )}
       </div>
     </>

@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { AssignPanel } from "@/components/review/assign-panel";
 import { LabelingScreen } from "@/components/review/labeling-screen";
 import { TransferPanel } from "@/components/review/transfer-panel";
+import { plural } from "@/lib/util/plural";
 import { requireUser } from "@/server/auth/require";
 import { hasRole } from "@/server/auth/roles";
 import { getDb } from "@/server/db/client";
@@ -34,7 +35,7 @@ export default async function ReviewQueuePage({ params }: { params: Promise<{ qu
         </p>
         <h1>{summary.name}</h1>
         <p className="muted">
-          {summary.items} items from <Link href={`/evaluations/${summary.runId}`}>{summary.runName ?? "a deleted run"}</Link> · overlap {summary.overlap} · lease {summary.leaseMinutes} min
+          {plural(summary.items, "item")} from <Link href={`/evaluations/${summary.runId}`}>{summary.runName ?? "a deleted run"}</Link> · overlap {summary.overlap} · lease {summary.leaseMinutes} min
           {prepared.ready < prepared.total ? <span data-testid="contexts-progress"> · preparing items {prepared.ready} / {prepared.total} (an item opened before then is prepared when opened)</span> : null}
         </p>
       </div>

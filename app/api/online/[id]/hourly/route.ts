@@ -18,7 +18,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   if (!query.success) return Response.json({ ok: false, code: "invalid_request", message: query.error.issues.map((i) => i.message).join("; ") }, { status: 400 });
   const result = await getOnlineReport(getDb(), id, query.data);
   if (!result) return Response.json({ ok: false, code: "not_found", message: "no such usage log" }, { status: 404 });
-  if (!result.report) return Response.json({ ok: false, code: "no_data", message: "no calls of both groups in this window and filter" }, { status: 422 });
+  if (!result.report) return Response.json({ ok: false, code: "no_data", message: result.warning ?? "no calls of both groups in this window and filter" }, { status: 422 });
   const name = result.log.fileName.replace(/\.[^.]*$/, "").replace(/[^\w.-]+/g, "_");
   return new Response(hourlyToCsv(result.report), {
     headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${name}-hourly.csv"`, "Cache-Control": "no-store" },
