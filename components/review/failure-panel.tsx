@@ -68,7 +68,7 @@ export function FailurePanel({ view, form, onChange }: { view: FailureView; form
             {evidence.counts ? (
               <p data-testid="failure-counts">
                 {evidence.counts.lost} lost · {evidence.counts.restorable} restorable · {evidence.counts.visible} visible
-                {evidence.restores?.length ? ` · ${evidence.restores.length} restore${evidence.restores.length === 1 ? "" : "s"} (${evidence.restores.reduce((n, r) => n + r.cost, 0)} tokens)` : ""}
+                {evidence.restores?.length ? ` · ${plural(evidence.restores.length, "restore")} (${plural(evidence.restores.reduce((n, r) => n + r.cost, 0), "token")})` : ""}
               </p>
             ) : null}
             <ul data-testid="failure-dependencies">
