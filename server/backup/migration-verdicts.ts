@@ -30,6 +30,12 @@ export const MIGRATION_VERDICTS: readonly MigrationVerdict[] = [
   { name: "0010_label_recency", restore: "additive", reason: "index only (ReviewLabelRow queueId, savedAt)" },
   { name: "0011_compaction_jobs", restore: "additive", reason: "new table CompactionJob (its indexes, its foreign key to TraceSession)", tables: ["CompactionJob"] },
   { name: "0012_message_records", restore: "additive", reason: "nullable column TraceMessage.records (null: the message is one source record, true of every message imported before it)", columns: ["TraceMessage.records"] },
+  {
+    name: "0013_review_queue_options",
+    restore: "additive",
+    reason: "nullable columns ReviewQueue.policyA/policyB/cuts/sampleSize/sampledFrom (null: every pair, disagreements, no sample — what every queue made before it held) and ReviewQueue.blind defaulting to false (earlier queues showed the judge's answer at once)",
+    columns: ["ReviewQueue.policyA", "ReviewQueue.policyB", "ReviewQueue.cuts", "ReviewQueue.sampleSize", "ReviewQueue.sampledFrom", "ReviewQueue.blind"],
+  },
 ];
 
 /** Migration directory names newer than the baseline that have no verdict: each needs a decision. */
