@@ -166,10 +166,11 @@ test.describe("as a reviewer", () => {
     for (const policy of ["tool-prune", "oldest-turn"]) await expect(page.getByTestId("review-item")).not.toContainText(new RegExp(`\\b${policy}\\b`));
     await page.keyboard.press("b");
     await expect(page.getByRole("radio", { name: /B is better/ })).toBeChecked();
+    await expect(page.getByLabel("Rationale")).toBeFocused();
+    await page.keyboard.press("Escape"); // leaves the field: the next key is a shortcut again
     await page.keyboard.press("t");
     await expect(page.getByRole("radio", { name: /Tie/ })).toBeChecked();
     await page.getByLabel("Rationale").fill("both keep what the future reads");
-    await page.locator("body").click({ position: { x: 1, y: 1 } });
     await page.keyboard.press("Enter");
     await expect(page.getByTestId("verdict-count")).toHaveText("1");
   });

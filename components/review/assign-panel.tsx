@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import "./review.css";
 import { assignItemsAction } from "@/app/(studio)/review/actions";
 import { plural } from "@/lib/util/plural";
 
@@ -34,36 +35,40 @@ export function AssignPanel({ queueId, items, reviewers, assignments }: { queueI
   }
   const assigned = Object.entries(assignments.byReviewer);
   return (
-    <form className="card card-body stack" onSubmit={submit} aria-labelledby="assign-heading">
-      <h2 id="assign-heading">Assignment</h2>
-      <p className="muted" data-testid="assignment-summary">
-        {assigned.length === 0 ? "Every item is offered to every reviewer." : `${assignments.open} of ${plural(items, "item")} open to everyone; assigned: ${assigned.map(([r, n]) => `${r} (${n})`).join(", ")}.`}
-      </p>
-      <fieldset>
-        <legend>Reviewers</legend>
-        {reviewers.map((r) => (
-          <label key={r.email} className="inline">
-            <input type="checkbox" name="reviewers" value={r.email} /> {r.name} ({r.email})
-          </label>
-        ))}
-      </fieldset>
-      <label>
-        From item
-        <input name="from" type="number" min={1} max={items} placeholder="1" />
-      </label>
-      <label>
-        To item
-        <input name="to" type="number" min={1} max={items} placeholder={String(items)} />
-      </label>
-      {result ? <p role={result.tone === "error" ? "alert" : "status"} className={result.tone === "error" ? "field-error" : "muted"}>{result.text}</p> : null}
-      <p>
-        <button type="submit" value="assign" className="btn btn-primary" disabled={pending}>
-          Assign
-        </button>{" "}
-        <button type="submit" value="clear" className="btn" disabled={pending}>
-          Clear assignment
-        </button>
-      </p>
-    </form>
+    <section className="card card-body" aria-labelledby="assign-heading">
+      <form className="stack review-form" onSubmit={submit} aria-labelledby="assign-heading" noValidate>
+        <h2 id="assign-heading">Assignment</h2>
+        <p className="muted" data-testid="assignment-summary">
+          {assigned.length === 0 ? "Every item is offered to every reviewer." : `${assignments.open} of ${plural(items, "item")} open to everyone; assigned: ${assigned.map(([r, n]) => `${r} (${n})`).join(", ")}.`}
+        </p>
+        <fieldset>
+          <legend>Reviewers</legend>
+          {reviewers.map((r) => (
+            <label key={r.email} className="check">
+              <input type="checkbox" name="reviewers" value={r.email} /> {r.name} <span className="faint">({r.email})</span>
+            </label>
+          ))}
+        </fieldset>
+        <div className="review-form-grid">
+          <div className="field">
+            <label htmlFor="assign-from">From item</label>
+            <input id="assign-from" name="from" className="input" type="number" min={1} max={items} placeholder="1" />
+          </div>
+          <div className="field">
+            <label htmlFor="assign-to">To item</label>
+            <input id="assign-to" name="to" className="input" type="number" min={1} max={items} placeholder={String(items)} />
+          </div>
+        </div>
+        {result ? <div role={result.tone === "error" ? "alert" : "status"} className={`alert alert-${result.tone}`}>{result.text}</div> : null}
+        <div className="actions">
+          <button type="submit" value="assign" className="btn btn-primary" disabled={pending}>
+            Assign
+          </button>
+          <button type="submit" value="clear" className="btn" disabled={pending}>
+            Clear assignment
+          </button>
+        </div>
+      </form>
+    </section>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import "./review.css";
 import { DEPENDENCY_TYPES } from "@/lib/review/label-schema";
 import { FAILURE_CATEGORY_IDS } from "@/lib/scenario/failure-categories";
@@ -10,31 +10,48 @@ import { AgreementPanel } from "./agreement-panel";
 import { CommentBox } from "./comment-box";
 import { decisionOf, DependencyPanel, type PendingAdd } from "./dependency-panel";
 import { FailurePanel, type FailureForm } from "./failure-panel";
+import type { ItemView, ReviewLabel } from "./review-types";
 import { ShortcutOverlay } from "./shortcut-overlay";
 import { StatusBar } from "./status-bar";
 import { useLabeling, type QueueStatus } from "./use-labeling";
+import { useReviewKeys } from "./use-review-keys";
 
 const EMPTY_FAILURE: FailureForm = { category: "", culpritId: "", comment: "" };
 const EMPTY_AB: AbForm = { verdict: "", rationale: "", confidence: 0.7 };
+const AB_KEYS = { a: "A_better", b: "B_better", t: "tie" } as const;
+
+/** The reviewer's answer on a failure / A/B item: the current one, or the one an undo just withdrew (to edit and save again). */
+function answerOf(view: ItemView | null, restored: boolean): ReviewLabel | undefined {
+  const answers = view?.mine.filter((l) => l.kind === "failure_category" || l.kind === "ab") ?? [];
+  return answers.find((l) => !l.retracted) ?? (restored ? answers.find((l) => l.retracted) : undefined);
+}
+
+/** The text field focus moves to after a choice key, without the key being typed into it. */
+function focusField(event: KeyboardEvent, field: HTMLElement | null): void {
+  event.preventDefault();
+  field?.focus();
+}
 
 /**
  * The keyboard-first labeling screen of one queue (`?` lists every shortcut). Reviewers label;
  * viewers see the progress and agreement only (the server refuses their labels anyway).
  */
 export function LabelingScreen({ queueId, kind, canLabel, me, initial }: { queueId: string; kind: "dependency" | "failure" | "ab"; canLabel: boolean; me: string; initial: QueueStatus }) {
-  const { view, done, status, notice, busy, open, save, undo, setNotice } = useLabeling(queueId, canLabel, initial);
+  const { view, done, status, notice, busy, restored, open, save, undo, forgetLastSave, setNotice } = useLabeling(queueId, canLabel, initial);
   const [overlay, setOverlay] = useState(false);
   const [focused, setFocused] = useState(0);
   const [pending, setPending] = useState<PendingAdd>({});
   const [failure, setFailure] = useState<FailureForm>(EMPTY_FAILURE);
   const [ab, setAb] = useState<AbForm>(EMPTY_AB);
+  const rationaleRef = useRef<HTMLTextAreaElement>(null);
+  const culpritRef = useRef<HTMLInputElement>(null);
 
   // Forms reset when another item opens, not when the same item reloads (a comment, an undo).
   const itemKey = view?.itemKey;
   useEffect(() => {
     setFocused(0);
     setPending({});
-    const current = view?.mine.find((l) => !l.retracted && (l.kind === "failure_category" || l.kind === "ab"));
+    const current = answerOf(view, restored === itemKey);
     setFailure(current?.kind === "failure_category" ? { category: current.category, culpritId: current.culpritId, comment: current.comment ?? "" } : { ...EMPTY_FAILURE, culpritId: view?.queue === "failure_category" ? (view.evidence?.culprit ?? "") : "" });
     setAb(current?.kind === "ab" ? { verdict: current.verdict, rationale: current.rationale, confidence: current.confidence } : EMPTY_AB);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the item, read from its first load
@@ -43,14 +60,22 @@ export function LabelingScreen({ queueId, kind, canLabel, me, initial }: { queue
   const submit = useCallback(async () => {
     if (!view) return;
     const thread = view.mine.find((l) => l.kind === (view.queue === "dependency" ? "cut_review" : view.queue));
-    if (view.queue === "dependency") return void save({ kind: "cut_review" }, thread, "next");
+    // The save moves on (or reloads): the field must not keep the focus, so `u` and `j` stay shortcuts.
+    const leaveField = () => (document.activeElement as HTMLElement | null)?.blur();
+    if (view.queue === "dependency") return void (leaveField(), save({ kind: "cut_review" }, thread, "next"));
     if (view.queue === "failure_category") {
       if (!failure.category || !failure.culpritId.trim()) return setNotice({ tone: "error", text: "Pick a category (1–6) and name the culprit object id." });
-      return void save({ kind: "failure_category", category: failure.category, culpritId: failure.culpritId.trim(), ...(failure.comment.trim() ? { comment: failure.comment.trim() } : {}) }, thread, "next");
+      const draft = { kind: "failure_category", category: failure.category, culpritId: failure.culpritId.trim(), ...(failure.comment.trim() ? { comment: failure.comment.trim() } : {}) };
+      const current = answerOf(view, false);
+      // Blind: the first Enter saves and reveals the judge's answer; Enter on the revealed, unchanged answer moves on.
+      if (view.blind === "revealed" && current?.kind === "failure_category" && current.category === draft.category && current.culpritId === draft.culpritId && (current.comment ?? "") === (draft.comment ?? "")) {
+        return void (leaveField(), open({ direction: "next" }));
+      }
+      return void (leaveField(), save(draft, thread, view.blind === "off" ? "next" : "reveal"));
     }
     if (!ab.verdict || !ab.rationale.trim()) return setNotice({ tone: "error", text: "Pick a, b or t and write a rationale." });
-    return void save({ kind: "ab", verdict: ab.verdict, rationale: ab.rationale.trim(), confidence: ab.confidence }, thread, "next");
-  }, [view, failure, ab, save, setNotice]);
+    return void (leaveField(), save({ kind: "ab", verdict: ab.verdict, rationale: ab.rationale.trim(), confidence: ab.confidence }, thread, "next"));
+  }, [view, failure, ab, save, open, setNotice]);
 
   const decide = useCallback(
     (decision: "confirm" | "reject", type?: string) => {
@@ -66,56 +91,43 @@ export function LabelingScreen({ queueId, kind, canLabel, me, initial }: { queue
     [view, focused, save],
   );
 
-  const onKey = useCallback(
-    (event: KeyboardEvent) => {
-      const target = event.target as HTMLElement | null;
-      const typing = target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT" || target.isContentEditable);
-      if (event.key === "Escape") {
-        setOverlay(false);
-        setPending({});
-        return;
-      }
-      if (typing && event.key === "Enter" && target.tagName === "INPUT" && canLabel && !busy) return void submit();
-      if (typing || event.metaKey || event.ctrlKey || event.altKey) return;
-      if (event.key === "?") return setOverlay((o) => !o);
-      if (!canLabel || busy) return;
-      const key = event.key;
-      if (key === "j") return void open({ direction: "next" });
-      if (key === "k") return void open({ direction: "previous" });
-      if (key === "u") return void undo();
-      if (key === "Enter") return void submit();
-      if (view?.queue === "dependency") {
-        if (key === "ArrowDown") return (event.preventDefault(), setFocused((f) => Math.min(f + 1, Math.max(0, view.candidates.length - 1))));
-        if (key === "ArrowUp") return (event.preventDefault(), setFocused((f) => Math.max(0, f - 1)));
-        if (key === "y") return decide("confirm");
-        if (key === "n") return decide("reject");
-        const n = Number(key);
-        if (n >= 1 && n <= DEPENDENCY_TYPES.length) {
-          const type = DEPENDENCY_TYPES[n - 1]!;
-          if (pending.future && pending.prefix) {
-            const { future, prefix } = pending;
-            return void save({ kind: "dependency", decision: "add", type, future, prefix, value: prefix.text }).then((ok) => ok && setPending({}));
-          }
-          return decide("confirm", type);
-        }
-      }
-      if (view?.queue === "failure_category") {
-        const n = Number(key);
-        if (n >= 1 && n <= FAILURE_CATEGORY_IDS.length) return setFailure((f) => ({ ...f, category: FAILURE_CATEGORY_IDS[n - 1]! }));
-      }
-      if (view?.queue === "ab") {
-        const verdict = ({ a: "A_better", b: "B_better", t: "tie" } as const)[key as "a" | "b" | "t"];
-        if (verdict) return setAb((f) => ({ ...f, verdict }));
-      }
-    },
-    [canLabel, busy, open, undo, submit, view, decide, pending, save],
-  );
+  /** The queue kind's own keys; true when handled. */
+  const onKindKey = (event: KeyboardEvent): boolean => {
+    const key = event.key;
+    const n = Number(key);
+    if (key === "j" || key === "k") {
+      void open({ direction: key === "j" ? "next" : "previous" });
+    } else if (view?.queue === "dependency" && (key === "ArrowDown" || key === "ArrowUp")) {
+      event.preventDefault();
+      setFocused((f) => (key === "ArrowDown" ? Math.min(f + 1, Math.max(0, view.candidates.length - 1)) : Math.max(0, f - 1)));
+    } else if (view?.queue === "dependency" && (key === "y" || key === "n")) {
+      decide(key === "y" ? "confirm" : "reject");
+    } else if (view?.queue === "dependency" && n >= 1 && n <= DEPENDENCY_TYPES.length) {
+      const type = DEPENDENCY_TYPES[n - 1]!;
+      const { future, prefix } = pending;
+      if (future && prefix) void save({ kind: "dependency", decision: "add", type, future, prefix, value: prefix.text }).then((ok) => ok && setPending({}));
+      else decide("confirm", type);
+    } else if (view?.queue === "failure_category" && n >= 1 && n <= FAILURE_CATEGORY_IDS.length) {
+      setFailure((f) => ({ ...f, category: FAILURE_CATEGORY_IDS[n - 1]! }));
+      focusField(event, culpritRef.current);
+    } else if (view?.queue === "ab" && Object.hasOwn(AB_KEYS, key)) {
+      setAb((f) => ({ ...f, verdict: AB_KEYS[key as keyof typeof AB_KEYS] }));
+      focusField(event, rationaleRef.current);
+    } else return false;
+    return true;
+  };
 
-  useEffect(() => {
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [onKey]);
+  useReviewKeys({
+    enabled: canLabel && !busy,
+    submit: () => void submit(),
+    undo: () => void undo(),
+    forgetLastSave,
+    onEscape: () => (setOverlay(false), setPending({})),
+    toggleOverlay: () => setOverlay((o) => !o),
+    onKey: onKindKey,
+  });
 
+  const saved = view?.queue === "failure_category" ? answerOf(view, false) : undefined;
   return (
     <div className="stack review-screen" data-testid="labeling-screen">
       <StatusBar status={status} me={me} notice={notice} busy={busy} />
@@ -124,7 +136,7 @@ export function LabelingScreen({ queueId, kind, canLabel, me, initial }: { queue
       {canLabel && done ? (
         <div className="card empty" data-testid="queue-done">
           <h2>Nothing left for you in this queue</h2>
-          <p>Every item is done, completed by you, or open with another reviewer.</p>
+          <p>Every item is done, completed by you, or open with another reviewer. Pressing <kbd>u</kbd> right after your last save still undoes it.</p>
         </div>
       ) : null}
       {canLabel && view ? (
@@ -133,6 +145,9 @@ export function LabelingScreen({ queueId, kind, canLabel, me, initial }: { queue
             <h2 data-testid="item-title">
               {view.sessionTitle} · cut {view.ref.cut}
             </h2>
+            <span className="muted" data-testid="item-position">
+              Item {view.position} of {view.total}
+            </span>
             <span className="muted" data-testid="completed-by">
               {plural(view.completedBy.length, "reviewer")} done{view.completedBy.includes(me) ? " (you included)" : ""}
             </span>
@@ -141,8 +156,8 @@ export function LabelingScreen({ queueId, kind, canLabel, me, initial }: { queue
           {view.queue === "dependency" ? (
             <DependencyPanel view={view} focused={focused} onFocus={setFocused} pending={pending} onSelect={(area, span) => setPending((p) => (area === "future" ? { future: span } : p.future ? { ...p, prefix: span } : p))} />
           ) : null}
-          {view.queue === "failure_category" ? <FailurePanel view={view} form={failure} onChange={setFailure} /> : null}
-          {view.queue === "ab" ? <AbPanel view={view} form={ab} onChange={setAb} /> : null}
+          {view.queue === "failure_category" ? <FailurePanel view={view} form={failure} onChange={setFailure} culpritRef={culpritRef} {...(saved?.kind === "failure_category" ? { saved } : {})} /> : null}
+          {view.queue === "ab" ? <AbPanel view={view} form={ab} onChange={setAb} rationaleRef={rationaleRef} /> : null}
           <CommentBox queueId={queueId} itemKey={view.itemKey} comments={view.comments} onSaved={() => void open({ itemKey: view.itemKey })} />
         </div>
       ) : null}

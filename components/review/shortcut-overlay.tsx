@@ -4,10 +4,10 @@
 const COMMON: [string, string][] = [
   ["j", "next item"],
   ["k", "previous item"],
-  ["u", "undo your last label on this item"],
-  ["Enter", "submit the verdict for this item"],
+  ["u", "undo your last label on this item; right after Enter, the save you just made (its item opens again)"],
+  ["Enter", "submit the verdict for this item (also from the rationale, culprit and comment fields; Shift+Enter: a new line)"],
   ["?", "show / hide this list"],
-  ["Esc", "close this list; clear a pending selection"],
+  ["Esc", "close this list; clear a pending selection; leave a text field"],
 ];
 const BY_KIND: Record<string, [string, string][]> = {
   dependency: [
@@ -17,11 +17,11 @@ const BY_KIND: Record<string, [string, string][]> = {
     ["1–5", "dependency type: of the pending added dependency (saves it) or of the focused candidate"],
     ["select text", "in the future, then in the prefix: adds a dependency"],
   ],
-  failure: [["1–6", "failure category"]],
+  failure: [["1–6", "failure category (the focus moves to the culprit id)"]],
   ab: [
-    ["a", "A is better"],
-    ["b", "B is better"],
-    ["t", "tie"],
+    ["a", "A is better (the focus moves to the rationale)"],
+    ["b", "B is better (the focus moves to the rationale)"],
+    ["t", "tie (the focus moves to the rationale)"],
   ],
 };
 

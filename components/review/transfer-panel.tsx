@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import "./review.css";
 import { importLabelsAction } from "@/app/(studio)/review/actions";
 
 /** Export every label version (JSONL, CSV); admins import labels back (all or nothing, errors located). */
@@ -19,24 +20,26 @@ export function TransferPanel({ queueId, canImport }: { queueId: string; canImpo
     router.refresh();
   }
   return (
-    <section className="card card-body stack" aria-labelledby="transfer-heading">
+    <section className="card card-body stack review-form" aria-labelledby="transfer-heading">
       <h2 id="transfer-heading">Export and import</h2>
-      <p>
+      <p className="muted">Every label version, as JSONL (the raw format) or spreadsheet-safe CSV.</p>
+      <div className="actions">
         <a className="btn btn-sm" href={`/api/review/${queueId}/export?format=jsonl`} download>
           Export JSONL
-        </a>{" "}
+        </a>
         <a className="btn btn-sm" href={`/api/review/${queueId}/export?format=csv`} download>
           Export CSV
         </a>
-      </p>
-      {canImport ? (
-        <label>
-          Import labels (.jsonl or .csv)
-          <input type="file" accept=".jsonl,.csv,.json,text/csv" onChange={onFile} />
-        </label>
-      ) : null}
+        {canImport ? (
+          <label className="btn btn-sm review-file">
+            Import labels (.jsonl or .csv)
+            <input type="file" className="visually-hidden" accept=".jsonl,.csv,.json,text/csv" onChange={onFile} />
+          </label>
+        ) : null}
+      </div>
+      {canImport ? <span className="hint">An import is all or nothing: a file with any bad line stores nothing and lists every problem by line and field.</span> : null}
       {result ? (
-        <div role={result.tone === "error" ? "alert" : "status"} className={result.tone === "error" ? "field-error" : "muted"}>
+        <div role={result.tone === "error" ? "alert" : "status"} className={`alert alert-${result.tone}`}>
           <p>{result.text}</p>
           {result.lines && result.lines.length > 0 ? (
             <ul>

@@ -25,8 +25,15 @@ export function useLabeling(queueId: string, canLabel: boolean, initial: QueueSt
   const [status, setStatus] = useState<QueueStatus>(initial);
   const [notice, setNotice] = useState<{ tone: "ok" | "error" | "info"; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The item whose undone answer goes back into the form (an undo right after Enter reopens it). */
+  const [restored, setRestored] = useState<string | null>(null);
   const viewRef = useRef<ItemView | null>(null);
   viewRef.current = view;
+  /** The save Enter just made before moving on: `u` right after it undoes that save, not one on the new item. */
+  const lastSave = useRef<{ itemKey: string; labelId: string; version: number; kind: string } | null>(null);
+  const forgetLastSave = useCallback(() => {
+    lastSave.current = null;
+  }, []);
 
   const agreement = useRef({ timer: undefined as ReturnType<typeof setTimeout> | undefined, inFlight: false, stale: false });
   const scheduleAgreement = useCallback(() => {
@@ -67,21 +74,24 @@ export function useLabeling(queueId: string, canLabel: boolean, initial: QueueSt
     };
   }, [scheduleAgreement]);
 
+  /** Opens the next / previous / a named item; true when that item is now open. */
   const open = useCallback(
-    async (nav: { direction?: "next" | "previous"; itemKey?: string } = {}) => {
+    async (nav: { direction?: "next" | "previous"; itemKey?: string } = {}): Promise<boolean> => {
       setBusy(true);
       try {
         const current = viewRef.current?.itemKey;
         const result = await withRetry(() => openItemAction({ queueId, ...(current && !nav.itemKey ? { current } : {}), ...nav }));
-        if (!result.ok) return setNotice({ tone: "error", text: result.message });
+        if (!result.ok) return (setNotice({ tone: "error", text: result.message }), false);
         if (!result.data.item) {
-          if (nav.direction === "previous") return setNotice({ tone: "info", text: "No earlier item." });
+          if (nav.direction === "previous") return (setNotice({ tone: "info", text: "No earlier item." }), false);
           setView(null);
           setDone(true);
-          return;
+          return false;
         }
         setDone(false);
         setView(result.data.item);
+        viewRef.current = result.data.item;
+        return true;
       } finally {
         setBusy(false);
       }
@@ -102,10 +112,15 @@ export function useLabeling(queueId: string, canLabel: boolean, initial: QueueSt
     [queueId],
   );
 
-  /** Appends a version to `thread` (or starts a thread); reloads the item's labels and the queue's figures. */
+  /**
+   * Appends a version to `thread` (or starts a thread); reloads the item's labels and the queue's
+   * figures. `after`: "next" moves on (and remembers the save, for `u`); "reveal" reloads the whole
+   * item, whose blind evidence the server now sends.
+   */
   const save = useCallback(
-    async (draft: Record<string, unknown>, thread?: ReviewLabel, after?: "next") => {
+    async (draft: Record<string, unknown>, thread?: ReviewLabel, after?: "next" | "reveal") => {
       const item = viewRef.current;
+      lastSave.current = null;
       if (!item) return false;
       const labelId = thread?.labelId ?? newLabelId();
       const version = thread ? thread.version + 1 : 1;
@@ -120,9 +135,12 @@ export function useLabeling(queueId: string, canLabel: boolean, initial: QueueSt
           setNotice({ tone: "error", text: result.message });
           return false;
         }
-        setNotice({ tone: "ok", text: result.data.duplicate ? "Saved (already stored)." : "Saved." });
+        setNotice({ tone: "ok", text: result.data.duplicate ? "Saved (already stored)." : after === "reveal" ? "Saved. The judge's answer is shown below; Enter or j for the next item." : "Saved." });
         await refreshStatus();
-        if (after === "next") await open({ direction: "next" });
+        if (after === "next") {
+          await open({ direction: "next" });
+          lastSave.current = { itemKey: item.itemKey, labelId, version, kind: String(draft.kind) };
+        } else if (after === "reveal") await open({ itemKey: item.itemKey });
         else await refreshActivity(item.itemKey);
         return true;
       } catch {
@@ -135,8 +153,27 @@ export function useLabeling(queueId: string, canLabel: boolean, initial: QueueSt
     [queueId, open, refreshActivity, refreshStatus],
   );
 
-  /** Undo: retracts the reviewer's most recent current label on this item. */
+  /**
+   * Undo. Right after Enter saved an item and moved on, `u` retracts that save and opens its item
+   * again with the answer back in the form; otherwise it retracts the reviewer's most recent current
+   * label on this item. Either way the undo is a new, retracting version (nothing is deleted).
+   */
   const undo = useCallback(async () => {
+    const previous = lastSave.current;
+    lastSave.current = null;
+    if (previous) {
+      setBusy(true);
+      try {
+        const result = await withRetry(() => undoLabelAction({ queueId, itemKey: previous.itemKey, labelId: previous.labelId, version: previous.version + 1 }));
+        if (!result.ok) return setNotice({ tone: "error", text: result.message });
+        setRestored(previous.itemKey);
+        await refreshStatus();
+        if (await open({ itemKey: previous.itemKey })) setNotice({ tone: "ok", text: `Undone (${previous.kind.replace("_", " ")}): the item you just saved is open again, your answer back in the form.` });
+      } finally {
+        setBusy(false);
+      }
+      return;
+    }
     const item = viewRef.current;
     const last = item?.mine.filter((l) => !l.retracted).sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1))[0];
     if (!item || !last) return setNotice({ tone: "info", text: "Nothing to undo on this item." });
@@ -145,7 +182,7 @@ export function useLabeling(queueId: string, canLabel: boolean, initial: QueueSt
     setNotice({ tone: "ok", text: `Undone (${last.kind.replace("_", " ")}).` });
     await refreshStatus();
     await refreshActivity(item.itemKey);
-  }, [queueId, refreshActivity, refreshStatus]);
+  }, [queueId, open, refreshActivity, refreshStatus]);
 
   useEffect(() => {
     if (canLabel) void open();
@@ -193,5 +230,5 @@ export function useLabeling(queueId: string, canLabel: boolean, initial: QueueSt
     return () => clearInterval(timer);
   }, [canLabel, openKey, queueId, initial.summary.leaseMinutes]);
 
-  return { view, done, status, notice, busy, open, save, undo, setNotice, refreshStatus };
+  return { view, done, status, notice, busy, restored, open, save, undo, forgetLastSave, setNotice, refreshStatus };
 }

@@ -11,6 +11,7 @@ export * from "./human-verdict";
 export * from "./queue/items";
 export * from "./queue/context-key";
 export * from "./queue/build-items";
+export * from "./queue/sample";
 export * from "./queue/lease";
 export * from "./queue/progress";
 export * from "./queue/label-state";

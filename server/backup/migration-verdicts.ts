@@ -36,6 +36,12 @@ export const MIGRATION_VERDICTS: readonly MigrationVerdict[] = [
     reason: "nullable EvalResult columns (budget, targetTokens, netPruneRate, restores, restoreTokens, visibleNoImpact, restorableNoImpact, byKind) and an index: archived results are units at their policy's own settings, read with those figures absent",
     columns: ["budget", "targetTokens", "netPruneRate", "restores", "restoreTokens", "visibleNoImpact", "restorableNoImpact", "byKind"].map((f) => `EvalResult.${f}`),
   },
+  {
+    name: "0014_review_queue_options",
+    restore: "additive",
+    reason: "nullable columns ReviewQueue.policyA/policyB/cuts/sampleSize/sampledFrom (null: every pair, disagreements, no sample — what every queue made before it held) and ReviewQueue.blind defaulting to false (earlier queues showed the judge's answer at once)",
+    columns: ["ReviewQueue.policyA", "ReviewQueue.policyB", "ReviewQueue.cuts", "ReviewQueue.sampleSize", "ReviewQueue.sampledFrom", "ReviewQueue.blind"],
+  },
 ];
 
 /** Migration directory names newer than the baseline that have no verdict: each needs a decision. */

@@ -52,9 +52,19 @@ export interface ItemBase {
   completedBy: string[];
   /** Comments on the item, oldest first. */
   comments: { author: string; body: string; createdAt: string }[];
+  /** Where the item sits in the queue's order, from 1 ("item k of N"), and the queue's size. */
+  position: number;
+  total: number;
 }
+
+/**
+ * A failure item's blind state: `off` (the queue shows the judge's answer at once), `hidden` (a
+ * blind queue, and this reviewer has not answered the item yet: the judge's evidence — category,
+ * culprit — is not sent at all), `revealed` (they have saved an answer; it stays revealed after an undo).
+ */
+export type BlindState = "off" | "hidden" | "revealed";
 
 export type ItemView =
   | (ItemBase & { queue: "dependency"; prefix: MessageText[]; prefixStart: number; future: MessageText[]; candidates: CandidateView[] })
-  | (ItemBase & { queue: "failure_category"; policy: string; view: ProjectedMessage[]; removed: RemovedPart[]; evidence: CutEvidence | null; objectIds: string[] })
+  | (ItemBase & { queue: "failure_category"; blind: BlindState; policy: string; view: ProjectedMessage[]; removed: RemovedPart[]; evidence: CutEvidence | null; objectIds: string[] })
   | (ItemBase & { queue: "ab"; A: ProjectedMessage[]; B: ProjectedMessage[]; future: MessageText[] });

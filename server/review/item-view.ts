@@ -1,8 +1,9 @@
 import type { QueueItem, ReviewLabel } from "@/lib/review";
 import type { Db } from "../db/client";
 import { loadItemContext } from "./item-context";
-import type { ItemBase, ItemView } from "./item-view-types";
+import type { BlindState, ItemBase, ItemView } from "./item-view-types";
 import { loadLabels } from "./label-rows";
+import { loadQueueMeta, queueItemPosition } from "./queue-state";
 
 /**
  * What the labeling screen receives for one item: its stored view data (one row read: the replay
@@ -12,7 +13,8 @@ import { loadLabels } from "./label-rows";
 export async function getItemView(db: Db, queueId: string, runId: string, item: QueueItem, reviewer: string): Promise<ItemView | null> {
   const context = await loadItemContext(db, runId, item);
   if (!context) return null;
-  const base = { itemKey: item.id, ref: item.ref, sessionTitle: context.sessionTitle, ...(await getItemActivity(db, queueId, item, reviewer)) };
+  const [meta, at, activity] = await Promise.all([loadQueueMeta(db, queueId), queueItemPosition(db, queueId, item.id), getItemActivity(db, queueId, item, reviewer)]);
+  const base = { itemKey: item.id, ref: item.ref, sessionTitle: context.sessionTitle, position: at?.position ?? 0, total: at?.total ?? 0, ...activity };
   if (item.queue === "dependency" && context.screen === "dependency") {
     const { prefix, prefixStart, future, candidates } = context;
     return { ...base, queue: "dependency", prefix, prefixStart, future, candidates };
@@ -20,9 +22,17 @@ export async function getItemView(db: Db, queueId: string, runId: string, item: 
   if (item.queue === "ab" && context.screen === "ab") return { ...base, queue: "ab", A: context.projections[item.sides.A] ?? [], B: context.projections[item.sides.B] ?? [], future: context.future };
   if (item.queue === "failure_category" && context.screen === "failure") {
     const { policy, view, removed, evidence, objectIds } = context;
-    return { ...base, queue: "failure_category", policy, view, removed, evidence, objectIds };
+    const blind = blindState(meta?.options.blind ?? false, activity.mine);
+    // Blind and not answered yet: the judge's evidence (its categories, its culprit) never leaves the server.
+    return { ...base, queue: "failure_category", blind, policy, view, removed, evidence: blind === "hidden" ? null : evidence, objectIds };
   }
   return null;
+}
+
+/** A failure item is revealed to a reviewer once they have saved any answer on it (an undo does not hide again what they saw). */
+export function blindState(blindQueue: boolean, mine: readonly ReviewLabel[]): BlindState {
+  if (!blindQueue) return "off";
+  return mine.some((l) => l.kind === "failure_category") ? "revealed" : "hidden";
 }
 
 /** The part of an item's view that changes while people work on it (what a save or an undo can change). */

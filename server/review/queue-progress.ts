@@ -1,7 +1,7 @@
 import { queueProgress, type Clock } from "@/lib/review";
 import type { Db } from "../db/client";
 import type { ReviewQueueKind } from "./queue-kinds";
-import { loadQueue } from "./queue-state";
+import { loadQueue, type QueueOptions } from "./queue-state";
 
 /** A queue with its progress, as the studio lists it (no Prisma rows past server/). */
 export interface QueueSummary {
@@ -21,6 +21,8 @@ export interface QueueSummary {
   /** Items leased right now. */
   open: number;
   createdAt: string;
+  /** How the queue was built (pair, cuts, sample and its seed) and whether it is blind. */
+  options: QueueOptions;
 }
 
 export async function getQueueSummary(db: Db, queueId: string, clock: Clock): Promise<QueueSummary | null> {
@@ -43,6 +45,7 @@ export async function getQueueSummary(db: Db, queueId: string, clock: Clock): Pr
     byReviewer: progress?.byReviewer ?? {},
     open,
     createdAt: queue.createdAt.toISOString(),
+    options: queue.options,
   };
 }
 

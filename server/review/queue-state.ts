@@ -1,4 +1,4 @@
-import { type Clock, type LabelHistory, type Lease, type QueueItem, type QueueState } from "@/lib/review";
+import { AB_CUTS, type AbCuts, type Clock, type LabelHistory, type Lease, type QueueItem, type QueueState } from "@/lib/review";
 import type { Db } from "../db/client";
 import { parseAssignees } from "./assign-items";
 import { loadHistoryCached } from "./label-cache";
@@ -13,9 +13,24 @@ export interface LoadedQueue {
   overlap: number;
   leaseMs: number;
   createdAt: Date;
+  options: QueueOptions;
   items: QueueItem[];
   history: LabelHistory;
   state: QueueState;
+}
+
+/** How a queue was built and is shown, as its creator chose (create-queue.ts). */
+export interface QueueOptions {
+  /** Seed of the A/B side coin and of the sample. */
+  seed: number;
+  /** The A/B pair (null: not an A/B queue, or one built before pairs were chosen: every pair). */
+  pair: [string, string] | null;
+  /** A/B queues: which cuts of the pair (null for the other kinds). */
+  cuts: AbCuts | null;
+  /** A seeded sample: `size` items kept of `from` (null: every item). */
+  sample: { size: number; from: number } | null;
+  /** Failure-category queues: the judge's answer stays hidden until the reviewer has answered the item. */
+  blind: boolean;
 }
 
 /**
@@ -29,13 +44,20 @@ export async function loadQueueMeta(db: Db, queueId: string) {
   if (hit) return hit;
   const queue = await db.reviewQueue.findUnique({ where: { id: queueId } });
   if (!queue || !isQueueKind(queue.kind)) return null;
-  const meta = { id: queue.id, name: queue.name, kind: queue.kind as ReviewQueueKind, runId: queue.runId, overlap: queue.overlap, leaseMs: queue.leaseMs, seed: queue.seed, createdAt: queue.createdAt };
+  const options: QueueOptions = {
+    seed: queue.seed,
+    pair: queue.policyA && queue.policyB ? [queue.policyA, queue.policyB] : null,
+    cuts: queue.kind === "ab" ? ((AB_CUTS as readonly string[]).includes(queue.cuts ?? "") ? (queue.cuts as AbCuts) : "disagreements") : null,
+    sample: queue.sampleSize !== null && queue.sampledFrom !== null ? { size: queue.sampleSize, from: queue.sampledFrom } : null,
+    blind: queue.blind,
+  };
+  const meta = { id: queue.id, name: queue.name, kind: queue.kind as ReviewQueueKind, runId: queue.runId, overlap: queue.overlap, leaseMs: queue.leaseMs, seed: queue.seed, createdAt: queue.createdAt, options };
   known.set(queueId, meta);
   if (known.size > 200) known.delete(known.keys().next().value!);
   return meta;
 }
 
-type QueueMeta = { id: string; name: string; kind: ReviewQueueKind; runId: string; overlap: number; leaseMs: number; seed: number; createdAt: Date };
+type QueueMeta = { id: string; name: string; kind: ReviewQueueKind; runId: string; overlap: number; leaseMs: number; seed: number; createdAt: Date; options: QueueOptions };
 const metaCache = new WeakMap<Db, Map<string, QueueMeta>>();
 
 /**
@@ -101,3 +123,17 @@ export async function queueItem(db: Db, queueId: string, itemKey: string): Promi
 }
 
 const itemsByKey = new WeakMap<QueueItem[], Map<string, QueueItem>>();
+
+/** Where an item sits in its queue's order: `position` counts from 1 ("item k of N"); null when the key is not in the queue. */
+export async function queueItemPosition(db: Db, queueId: string, itemKey: string): Promise<{ position: number; total: number } | null> {
+  const items = await queueItems(db, queueId);
+  let positions = positionsByKey.get(items);
+  if (!positions) {
+    positions = new Map(items.map((item, i) => [item.id, i + 1]));
+    positionsByKey.set(items, positions);
+  }
+  const position = positions.get(itemKey);
+  return position === undefined ? null : { position, total: items.length };
+}
+
+const positionsByKey = new WeakMap<QueueItem[], Map<string, number>>();

@@ -32,7 +32,7 @@ async function seedWorkspace(t: TestDb): Promise<string> {
   assert.ok(fold.ok && fold.result.sidecars.length > 0, "a sidecar to back up");
   const run = await t.db.evalRun.create({ data: { name: "run", settings: '{"policies":["none"]}', status: "done", total: 0, done: 0, createdById: admin.id } });
   await t.db.evalResult.create({ data: { runId: run.id, unitKey: `${sessionId}#300#none`, sessionId, cut: 300, cutReason: "share-50", policy: "none", prefixTokens: 1000, tokensAfter: 1000, noImpact: true } });
-  const queue = await t.db.reviewQueue.create({ data: { name: "q", kind: "dependency", runId: run.id, overlap: 1 } });
+  const queue = await t.db.reviewQueue.create({ data: { name: "q", kind: "failure", runId: run.id, overlap: 1, blind: true, sampleSize: 2, sampledFrom: 5 } });
   await t.db.reviewItem.createMany({ data: [0, 1].map((i) => ({ queueId: queue.id, itemKey: `k${i}`, position: i, sessionId, cut: 100 + i, payload: "{}" })) });
   await t.db.reviewLabelRow.create({ data: { queueId: queue.id, itemKey: "k0", labelId: "l1", version: 1, kind: "dependency", reviewerId: admin.id, reviewer: "Admin", body: '{"verdict":"yes"}', createdAt: new Date() } });
   return sessionId;
@@ -59,16 +59,18 @@ async function isEmpty(t: TestDb, blobKeys: string[]): Promise<boolean> {
 
 /** The columns 0013_eval_budgets added to EvalResult: rows archived before it have none of them. */
 const EVAL_RESULT_0013 = ["budget", "targetTokens", "netPruneRate", "restores", "restoreTokens", "visibleNoImpact", "restorableNoImpact", "byKind"];
+/** ReviewQueue columns added by 0014 (a 0009 archive has none of them: every pair, no sample, not blind). */
+const QUEUE_OPTIONS = { policyA: null, policyB: null, cuts: null, sampleSize: null, sampledFrom: null, blind: false } as const;
 
 /**
  * The real backup rewritten as the 0009 release wrote it: no later migration in the manifest, no
  * CompactionJob table, no `records` column on messages (0012: every message was one record then),
- * no 0013 columns on evaluation results.
+ * no 0013 columns on evaluation results, no queue options on review queues (0014).
  */
 function asBaselineArchive(tar: Buffer, extra: { migrations?: string[]; rewrite?: Record<string, (body: Buffer) => Buffer> } = {}): Buffer {
   return repack(tar, {
     drop: "tables/CompactionJob.jsonl",
-    rewrite: { "tables/TraceMessage.jsonl": withoutField("records"), "tables/EvalResult.jsonl": withoutFields(EVAL_RESULT_0013), ...extra.rewrite },
+    rewrite: { "tables/TraceMessage.jsonl": withoutField("records"), "tables/EvalResult.jsonl": withoutField(...EVAL_RESULT_0013), "tables/ReviewQueue.jsonl": withoutField(...Object.keys(QUEUE_OPTIONS)), ...extra.rewrite },
     edit: (m) => {
       m.migrations = extra.migrations ?? AT_BASELINE;
       m.tables = m.tables.filter((t: { model: string }) => t.model !== "CompactionJob");
@@ -79,15 +81,12 @@ function asBaselineArchive(tar: Buffer, extra: { migrations?: string[]; rewrite?
 /** The source's tables as a 0009 archive of them restores: messages without their merged records. */
 async function dumpAsBaseline(t: TestDb): Promise<Record<string, unknown[]>> {
   const tables = await dumpTables(t);
-  return { ...tables, TraceMessage: tables.TraceMessage!.map((row) => ({ ...(row as object), records: null })) };
+  return { ...tables, TraceMessage: tables.TraceMessage!.map((row) => ({ ...(row as object), records: null })), ReviewQueue: tables.ReviewQueue!.map((row) => ({ ...(row as object), ...QUEUE_OPTIONS })) };
 }
 
 /** Each JSON line of a table entry without `fields`. */
-function withoutFields(fields: string[]) {
-  return (body: Buffer) =>
-    Buffer.from(body.toString("utf8").split("\n").map((line) => { if (!line) return line; const row = JSON.parse(line); for (const f of fields) delete row[f]; return JSON.stringify(row); }).join("\n"));
-}
-const withoutField = (field: string) => withoutFields([field]);
+const withoutField = (...fields: string[]) => (body: Buffer) =>
+  Buffer.from(body.toString("utf8").split("\n").map((line) => { if (!line) return line; const row = JSON.parse(line); for (const field of fields) delete row[field]; return JSON.stringify(row); }).join("\n"));
 
 for (const engine of ENGINES) {
   describe(`restoring an archive from an earlier version on ${engine}`, () => {

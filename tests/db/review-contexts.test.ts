@@ -44,7 +44,7 @@ for (const engine of ENGINES) {
 
     test("an opened item shows exactly what its cut's replay context gives, for every queue kind", async () => {
       for (const kind of ["dependency", "failure", "ab"] as const) {
-        const made = await createQueue(t.db, { runId, kind, seed: 3 });
+        const made = await createQueue(t.db, { runId, kind, seed: 3, ...(kind === "ab" ? { policyA: "none", policyB: "tool-prune" } : {}), ...(kind === "failure" ? { blind: false } : {}) });
         assert.ok(made.ok, `${kind}: ${JSON.stringify(made)}`);
         const items = await itemsOf(made.queueId);
         for (const item of items.slice(0, 3)) {

@@ -43,7 +43,7 @@ for (const engine of ENGINES) {
       const keys = (await t.db.reviewItem.findMany({ where: { queueId: again.queueId }, orderBy: { position: "asc" } })).map((i) => i.itemKey);
       assert.deepEqual(keys, items.map((i) => i.itemKey), "rebuilding gives the same keys");
       assert.deepEqual(await createQueue(t.db, { runId, kind: "dependency", overlap: 0 }).then((o) => o.ok || o.fieldErrors), { overlap: ["overlap must be at least 1"] });
-      assert.equal((await createQueue(t.db, { runId: "missing", kind: "ab" })).ok, false);
+      assert.deepEqual(await createQueue(t.db, { runId: "missing", kind: "ab", policyA: "none", policyB: "tool-prune" }).then((o) => !o.ok && o.code), "not_found");
     });
 
     test("failure and A/B queues come from impacted cuts and disagreements", async () => {
@@ -51,12 +51,13 @@ for (const engine of ENGINES) {
       assert.ok(impacted > 0, "some policy lost a dependency");
       const failure = await createQueue(t.db, { runId, kind: "failure" });
       assert.ok(failure.ok && failure.items === impacted, JSON.stringify(failure));
-      // The control (none) keeps everything: every impacted cut × policy is a policy disagreement with it.
-      const impactedCuts = new Set((await t.db.evalResult.findMany({ where: { runId, noImpact: false, error: null } })).map((r) => `${r.sessionId}@${r.cut}`));
-      const ab = await createQueue(t.db, { runId, kind: "ab", seed: 7 });
-      assert.ok(ab.ok && ab.items >= impactedCuts.size, JSON.stringify(ab));
+      // The control (none) keeps everything: each cut where tool-prune is impacted is a disagreement of the pair.
+      const impactedCuts = new Set((await t.db.evalResult.findMany({ where: { runId, policy: "tool-prune", noImpact: false, error: null } })).map((r) => `${r.sessionId}@${r.cut}`));
+      const pair = { policyA: "none", policyB: "tool-prune" };
+      const ab = await createQueue(t.db, { runId, kind: "ab", seed: 7, ...pair });
+      assert.ok(ab.ok && ab.items === impactedCuts.size, JSON.stringify(ab));
       const abItems = await t.db.reviewItem.findMany({ where: { queueId: ab.queueId } });
-      const again = await createQueue(t.db, { runId, kind: "ab", seed: 7 });
+      const again = await createQueue(t.db, { runId, kind: "ab", seed: 7, ...pair });
       assert.ok(again.ok);
       assert.deepEqual((await t.db.reviewItem.findMany({ where: { queueId: again.queueId }, orderBy: { position: "asc" } })).map((i) => i.payload), abItems.sort((a, b) => a.position - b.position).map((i) => i.payload), "the same seed gives the same sides");
     });

@@ -31,7 +31,8 @@ const ImportSchema = z.object({ queueId: z.string().min(1), format: z.enum(["jso
 export type OpenResult = { item: ItemView; expiresAt: number } | { item: null };
 
 /**
- * Admin: a queue from an evaluation run (kind, overlap, lease timeout). Its items' view data is
+ * Admin: a queue from an evaluation run (kind; for A/B the pair and its cuts; a seeded sample;
+ * blind mode for failure categories; overlap, lease timeout). Its items' view data is
  * computed right after the response, session by session (the queue page shows how far it got); an
  * item opened before then is computed on that open and stored.
  */

@@ -6,6 +6,7 @@ import { requireUser } from "@/server/auth/require";
 import { hasRole } from "@/server/auth/roles";
 import { getDb } from "@/server/db/client";
 import { listRuns } from "@/server/evals/get-run";
+import { policyKey } from "@/server/evals/run-settings";
 import { listQueues } from "@/server/review/queue-progress";
 
 export const metadata: Metadata = { title: "Review" };
@@ -40,7 +41,7 @@ export default async function ReviewPage({ searchParams }: { searchParams: Promi
             </p>
           </div>
         ) : null}
-        {isAdmin && runs.length > 0 ? <CreateQueueForm runs={runs.filter((r) => r.done > 0).map((r) => ({ id: r.id, name: r.name, status: r.status }))} {...(typeof run === "string" ? { preselect: run } : {})} /> : null}
+        {isAdmin && runs.length > 0 ? <CreateQueueForm runs={runs.filter((r) => r.done > 0).map((r) => ({ id: r.id, name: r.name, status: r.status, policies: r.settings?.policies.map(policyKey) ?? [] }))} {...(typeof run === "string" ? { preselect: run } : {})} /> : null}
       </div>
     </>
   );

@@ -55,7 +55,17 @@ export interface AbItemOptions {
   seed: number;
   /** Only these unordered policy pairs (default: every pair judged at a cut). */
   pairs?: readonly (readonly [string, string])[];
+  /**
+   * `disagreements` (default): only cuts where a judge tells the pair apart or two judges disagree;
+   * `all`: every cut where both policies were judged (concordant ones too, with no reasons) — a
+   * creator calibrating a judge needs the cuts it called alike as well.
+   */
+  cuts?: AbCuts;
 }
+
+/** Which cuts of a pair an A/B queue holds (see AbItemOptions.cuts). */
+export const AB_CUTS = ["disagreements", "all"] as const;
+export type AbCuts = (typeof AB_CUTS)[number];
 
 /**
  * A/B items from disagreements at a cut, for each unordered pair of policies:
@@ -63,7 +73,8 @@ export interface AbItemOptions {
  * - `judges-disagree`: two judges order the pair differently (e.g. the dependency judge passes
  *   both, the LLM judge only one) — this is how a judge disagreement on a single policy reaches a
  *   two-projection comparison.
- * Sides come from lib/eval's seeded coin (`abSides`), keyed by the cut and the pair.
+ * Sides come from lib/eval's seeded coin (`abSides`), keyed by the cut and the pair. With
+ * `cuts: "all"` a pair judged at a cut is an item even when nothing disagrees (empty reasons).
  */
 export function buildAbItems(rows: readonly JudgedCut[], options: AbItemOptions): AbItem[] {
   const wanted = options.pairs ? new Set(options.pairs.map(([x, y]) => [x, y].sort().join("|"))) : undefined;
@@ -78,7 +89,7 @@ export function buildAbItems(rows: readonly JudgedCut[], options: AbItemOptions)
         const [x, y] = [policies[i]!, policies[j]!];
         if (wanted && !wanted.has(`${x}|${y}`)) continue;
         const reasons = pairReasons(verdicts, x, y);
-        if (reasons.length === 0) continue;
+        if (reasons.length === 0 && (options.cuts !== "all" || !judgedTogether(verdicts, x, y))) continue;
         items.push({ queue: "ab", id: abItemId(ref, x, y), ref, sides: abSides(options.seed, cutKey(ref), x, y), reasons });
       }
     }
@@ -102,6 +113,11 @@ function pairReasons(verdicts: Map<string, Map<string, boolean>>, x: string, y: 
     }
   }
   return reasons;
+}
+
+/** Some judge gave a verdict on both policies at the cut. */
+function judgedTogether(verdicts: Map<string, Map<string, boolean>>, x: string, y: string): boolean {
+  return [...verdicts.values()].some((byPolicy) => byPolicy.has(x) && byPolicy.has(y));
 }
 
 function cmp(a: string, b: string): number {

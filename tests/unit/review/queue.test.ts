@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { acquireLease, activeLease, buildAbItems, buildDependencyItems, buildFailureItems, completionsFromLabels, isOfferedTo, manualClock, nextItem, previousItem, queueProgress, releaseLease, renewLease, type JudgedCut, type LeaseTable, type QueueState } from "../../../lib/review";
+import { acquireLease, activeLease, buildAbItems, sampleItems, buildDependencyItems, buildFailureItems, completionsFromLabels, isOfferedTo, manualClock, nextItem, previousItem, queueProgress, releaseLease, renewLease, type JudgedCut, type LeaseTable, type QueueState } from "../../../lib/review";
 import { ab, cutReview } from "./labels";
 
 const T0 = Date.UTC(2026, 10, 23, 10);
@@ -75,6 +75,27 @@ describe("building queue items", () => {
       ["ab:|s@20:oldest-turn|self-gc", [{ type: "policies-disagree", judge: "llm:m" }, { type: "judges-disagree", judges: ["dependency", "llm:m"] }]],
     ]);
     assert.deepEqual(buildAbItems(rows, { seed: 7, pairs: [["self-gc", "hybrid"]] }), []);
+  });
+
+  test("A/B items of one pair on all cuts: concordant cuts too (no reasons), cuts where one policy was not judged never", () => {
+    const pair = [["self-gc", "oldest-turn"]] as const;
+    assert.deepEqual(buildAbItems(rows, { seed: 7, pairs: pair }).map((i) => i.id), ["ab:|s@10:oldest-turn|self-gc", "ab:|s@20:oldest-turn|self-gc"], "disagreements only by default");
+    const all = buildAbItems([...rows, { sessionId: "t", cut: 1, policy: "self-gc", judge: "dependency", noImpact: true }], { seed: 7, pairs: pair, cuts: "all" });
+    assert.deepEqual(all.map((i) => [i.id, i.reasons.length]), [["ab:|r@5:oldest-turn|self-gc", 0], ["ab:|s@10:oldest-turn|self-gc", 1], ["ab:|s@20:oldest-turn|self-gc", 2]]);
+  });
+
+  test("a sample is seeded, keeps the walk order, and takes every item when asked for as many or more", () => {
+    const items = Array.from({ length: 863 }, (_, i) => `item-${i}`);
+    const sample = sampleItems(items, 40, 12345);
+    assert.equal(sample.length, 40);
+    assert.equal(new Set(sample).size, 40);
+    assert.deepEqual(sample, [...sample].sort((a, b) => items.indexOf(a) - items.indexOf(b)), "in walk order");
+    assert.deepEqual(sampleItems(items, 40, 12345), sample, "the same seed gives the same sample");
+    assert.notDeepEqual(sampleItems(items, 40, 12346), sample, "another seed, another sample");
+    const firstHalf = sample.filter((s) => items.indexOf(s) < 432).length;
+    assert.ok(firstHalf > 8 && firstHalf < 32, `spread over the queue, not its head: ${firstHalf}/40 in the first half`);
+    assert.deepEqual(sampleItems(items.slice(0, 3), 5, 1), items.slice(0, 3));
+    assert.throws(() => sampleItems(items, 0, 1), /at least 1/);
   });
 
   test("sides are randomised by the seed, reproducibly", () => {

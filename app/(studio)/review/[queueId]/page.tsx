@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { AssignPanel } from "@/components/review/assign-panel";
 import { LabelingScreen } from "@/components/review/labeling-screen";
+import { QueueOptions } from "@/components/review/queue-options";
 import { TransferPanel } from "@/components/review/transfer-panel";
 import { plural } from "@/lib/util/plural";
 import { requireUser } from "@/server/auth/require";
@@ -38,6 +39,7 @@ export default async function ReviewQueuePage({ params }: { params: Promise<{ qu
           {plural(summary.items, "item")} from <Link href={`/evaluations/${summary.runId}`}>{summary.runName ?? "a deleted run"}</Link> · overlap {summary.overlap} · lease {summary.leaseMinutes} min
           {prepared.ready < prepared.total ? <span data-testid="contexts-progress"> · preparing items {prepared.ready} / {prepared.total} (an item opened before then is prepared when opened)</span> : null}
         </p>
+        <QueueOptions summary={summary} />
       </div>
       <div className="stack">
         <LabelingScreen queueId={queueId} kind={summary.kind} canLabel={hasRole(user.role, "reviewer")} me={user.email} initial={{ summary, agreement }} />
