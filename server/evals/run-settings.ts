@@ -60,7 +60,14 @@ export const EvalSettingsSchema = z
         });
       }),
     judge: z.enum(EVAL_JUDGES, { message: "judge must be dependency or llm" }),
-    triggerLevel: z.number().gt(0, "trigger level must be above 0").max(1, "trigger level must be at most 1").default(0.9),
+    // Stored as a share of the window (as the CLI's --trigger), but people type and read percents:
+    // the message speaks the form's unit.
+    triggerLevel: z
+      .number({ message: "the trigger level is a percent of the window, e.g. 90" })
+      .superRefine((share, ctx) => {
+        if (!(share > 0 && share <= 1)) ctx.addIssue({ code: "custom", message: `the trigger level is a percent of the window above 0 and at most 100, got ${Math.round(share * 10_000) / 100}%` });
+      })
+      .default(0.9),
     tokenizer: z.enum(["session", ...TOKENIZER_IDS]).default("session"),
     cutLevels: CutLevelsSchema.default([...DEFAULT_CUT_LEVELS]),
     pointers: z.enum(POINTER_STYLES, { message: "pointers must be semantic or plain" }).default(DEFAULT_POINTER_STYLE),

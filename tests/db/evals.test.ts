@@ -129,7 +129,7 @@ for (const engine of ENGINES) {
       assert.deepEqual(!bad.ok && bad.fieldErrors, {
         "policies.0.id": ["unknown policy nope"],
         judge: ["judge must be dependency or llm"],
-        triggerLevel: ["trigger level must be at most 1"],
+        triggerLevel: ["the trigger level is a percent of the window above 0 and at most 100, got 150%"],
       });
       const empty = await createRun(t.db, { settings: { ...SETTINGS, suite: { kind: "filter", filter: { formats: ["aider_chat_md"] } } } });
       assert.deepEqual(empty, { ok: false, code: "empty_suite", message: "the suite selects no sessions" });

@@ -84,3 +84,14 @@ describe("readJudgeCalibration", () => {
     assert.equal(below.state === "calibrated" && below.meetsGoal, false);
   });
 });
+
+describe("trigger level (issue 17, item 5)", () => {
+  test("percent in, percent in the message: 150 typed is refused as 150%, not as a share above 1", async () => {
+    const { EvalSettingsSchema } = await import("../../../server/evals/run-settings");
+    const parsed = EvalSettingsSchema.safeParse({ suite: { kind: "all" }, policies: [{ id: "none" }], judge: "dependency", triggerLevel: 150 / 100 });
+    assert.equal(parsed.success, false);
+    const issue = !parsed.success ? parsed.error.issues.find((i) => i.path[0] === "triggerLevel") : undefined;
+    assert.equal(issue?.message, "the trigger level is a percent of the window above 0 and at most 100, got 150%");
+    assert.ok(EvalSettingsSchema.safeParse({ suite: { kind: "all" }, policies: [{ id: "none" }], judge: "dependency", triggerLevel: 0.9 }).success);
+  });
+});
