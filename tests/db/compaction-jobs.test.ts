@@ -181,7 +181,7 @@ for (const engine of ENGINES) {
 
     test("a failure inside the server (a store error naming a path) is stored as internal error (ref …), the path only in the log", async () => {
       // A rule-based self-gc (it folds, so it stores sidecars), run by the job runner as a worker would.
-      const { id: jobId } = await t.db.compactionJob.create({ data: { sessionId, policy: "self-gc", cut: 300 }, select: { id: true } });
+      const { id: jobId } = await t.db.compactionJob.create({ data: { sessionId, policy: "self-gc", cut: 211 }, select: { id: true } });
       await t.db.sidecar.deleteMany({ where: { sessionId } }); // so the run stores its sidecars again
       const path = join(t.dataDir, "blobs", "sidecars", "70", "gone.tmp");
       const broken: BlobStore = { ...t.store, putBytes: async () => rename(path, `${path}.moved`).then(() => assert.fail("the rename must fail")) };
@@ -193,7 +193,7 @@ for (const engine of ENGINES) {
       }
       const { code, message } = (await getCompactionJobResponse(t.db, sessionId, jobId)) as { code: string; message: string };
       assert.equal(code, "internal");
-      const ref = /^the policy run failed \(self-gc at cut 300\): internal error \(ref ([0-9a-f]{8})\)$/.exec(message)?.[1];
+      const ref = /^the policy run failed \(self-gc at cut 211\): internal error \(ref ([0-9a-f]{8})\)$/.exec(message)?.[1];
       assert.ok(ref, message);
       const logged = log.mock.calls.find((call) => String(call.arguments[0]).includes(`[ref ${ref}]`));
       assert.ok(logged, "the full error is logged under the ref the user sees");
