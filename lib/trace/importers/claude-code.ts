@@ -4,6 +4,7 @@ import type { Message, NativeCompaction, ParseResult, Part, Role, Session, Usage
 import { SessionBuilder, at } from "../session-builder";
 import type { TraceSource } from "../source";
 import { ResponseAssembler, type MessageDraft } from "./claude-code-responses";
+import { InlineSidechains, SubagentLinks, type ThreadStart } from "./claude-code-sidechains";
 
 /**
  * Claude Code session transcripts (`~/.claude/projects/<slug>/<sessionId>.jsonl`, FORMATS.md §1).
@@ -19,9 +20,13 @@ import { ResponseAssembler, type MessageDraft } from "./claude-code-responses";
  * - a `user` record carrying `tool_result` blocks becomes a `tool` message. If it also carries text
  *   (an interruption note, a hook message) the text parts stay in that same message, in order:
  *   splitting would break "one record, one message, one source line";
- * - sidechain records written inline by older CLIs (1.0.x) stay in the session, flagged
- *   `meta.sidechain`; subagent files (`<sessionId>/subagents/agent-<id>.jsonl`) are sessions of their
- *   own whose `parentId` is the main session's id;
+ * - sidechain records written inline by older CLIs (1.0.x) are a subagent's conversation, not the
+ *   main one: each thread of them (followed through `parentUuid`) is a session of its own, id
+ *   `<sessionId>:sidechain-<root uuid>`, `parentId` the main session's id, `meta.parentCallId` the
+ *   Task call that started it (see `InlineSidechains`); its messages keep `meta.sidechain`. Subagent
+ *   files (`<sessionId>/subagents/agent-<id>.jsonl`) are sessions of their own whose `parentId` is
+ *   the main session's id. In the main session, the message holding a call that started a subagent
+ *   carries `meta["subagent:<call id>"]`, the subagent session's id (see `SubagentLinks`);
  * - a `compact_boundary` system record becomes a `NativeCompaction`; the `isCompactSummary` user
  *   record after it supplies the summary and is also kept as a message (`meta.compactSummary`);
  * - `progress`, `file-history-snapshot`, `queue-operation`, `summary` and other `system` records
@@ -50,6 +55,13 @@ async function parseClaudeCode(source: TraceSource): Promise<ParseResult> {
 /** A compact boundary waiting for its summary record (or for any other message to close it). */
 type PendingBoundary = Omit<NativeCompaction, "beforeMessage">;
 
+/** An inline sidechain thread read as a session of its own. */
+interface InlineThread {
+  id: string;
+  parentId: string;
+  meta: Record<string, string>;
+}
+
 class TranscriptReader {
   private builder: SessionBuilder | undefined;
   private sessionId: string | undefined;
@@ -63,12 +75,17 @@ class TranscriptReader {
   private readonly warnedTypes = new Set<string>();
   private readonly path: SubagentPath | undefined;
   private readonly responses = new ResponseAssembler((draft, apiMessageId) => this.addMessage(draft, apiMessageId));
+  /** True when the file's first message is a sidechain record: the whole file is one subagent's. */
+  private isSidechainFile = false;
+  private readonly links = new SubagentLinks();
+  private readonly sidechains = new InlineSidechains((start) => this.openThread(start));
 
   constructor(
     private readonly file: string,
     private readonly issues: IssueList,
+    private readonly thread?: InlineThread,
   ) {
-    this.path = subagentPath(file);
+    this.path = thread ? undefined : subagentPath(file);
   }
 
   accept(value: unknown, line: number): void {
@@ -76,7 +93,12 @@ class TranscriptReader {
       this.issues.error(line, `record is ${describe(value)}, not an object`, undefined, 'a JSON object with a "type" field (user, assistant, system, …)');
       return;
     }
+    if (value.isSidechain === true && this.isMainThread()) {
+      this.sidechains.accept(value, line);
+      return;
+    }
     this.noteIdentity(value);
+    if (!this.thread) this.noteLinks(value);
     const type = str(value.type);
     if (type === "user" || type === "assistant") this.acceptMessage(value, type, line);
     else if (type === "system") this.acceptSystem(value, line);
@@ -88,16 +110,51 @@ class TranscriptReader {
     }
   }
 
+  /** The main session (with its pointers to subagents), then each inline sidechain thread's. */
   finish(): Session[] {
     this.responses.flush();
     this.flushBoundary();
     if (!this.builder) {
-      this.issues.warn(1, "no user or assistant records: the file holds no conversation");
+      if (!this.thread) this.issues.warn(1, "no user or assistant records: the file holds no conversation");
       return [];
     }
-    const parentId = this.path?.sessionId ?? (this.agentId ? this.sessionId : undefined);
-    const meta = { ...this.sessionMeta, ...(this.agentId ? { agentId: this.agentId } : {}), ...(this.summaryTitle ? { summaryTitle: this.summaryTitle } : {}) };
-    return [this.builder.build({ ...(this.title ? { title: this.title } : {}), ...(parentId ? { parentId } : {}), ...(Object.keys(meta).length ? { meta } : {}) })];
+    const parentId = this.thread?.parentId ?? this.path?.sessionId ?? (this.agentId ? this.sessionId : undefined);
+    const meta = { ...this.sessionMeta, ...this.thread?.meta, ...(this.agentId ? { agentId: this.agentId } : {}), ...(this.summaryTitle ? { summaryTitle: this.summaryTitle } : {}) };
+    const session = this.builder.build({ ...(this.title ? { title: this.title } : {}), ...(parentId ? { parentId } : {}), ...(Object.keys(meta).length ? { meta } : {}) });
+    this.pointToSubagents(session);
+    return [session, ...this.sidechains.readers.flatMap((reader) => reader.finish())];
+  }
+
+  /**
+   * Whether sidechain records go to threads of their own: only in a main transcript, once its
+   * first message showed it is one (a subagent's own file is sidechain records throughout).
+   */
+  private isMainThread(): boolean {
+    return !this.thread && !this.path && this.builder !== undefined && !this.isSidechainFile;
+  }
+
+  /** A reader for an inline sidechain thread, linked to the Task call whose prompt started it. */
+  private openThread(start: ThreadStart): TranscriptReader {
+    const parentId = this.session().id;
+    const id = `${parentId}:sidechain-${start.rootUuid ?? start.ordinal}`;
+    const callId = this.links.linkThread(start.prompt, id);
+    return new TranscriptReader(this.file, this.issues, { id, parentId, meta: callId ? { parentCallId: callId } : {} });
+  }
+
+  /** Main-thread records that say which call started which subagent. */
+  private noteLinks(record: Record<string, unknown>): void {
+    if (record.type === "assistant") this.links.noteCalls(record.message);
+    else if (record.type === "progress" || record.type === "user") this.links.noteAgentRecord(record, this.sessionId ?? this.path?.sessionId);
+  }
+
+  /** Marks each message holding a call that started a subagent: `meta["subagent:<call id>"]`. */
+  private pointToSubagents(session: Session): void {
+    for (const message of session.messages) {
+      for (const part of message.parts) {
+        const subagent = part.type === "tool_call" ? this.links.sessionOf(part.id) : undefined;
+        if (subagent && part.type === "tool_call") message.meta = { ...message.meta, [`subagent:${part.id}`]: subagent };
+      }
+    }
   }
 
   /** Session id and working context (cwd, branch, CLI version) come from whichever record has them first. */
@@ -116,9 +173,10 @@ class TranscriptReader {
    */
   private session(first?: Record<string, unknown>): SessionBuilder {
     if (!this.builder) {
-      this.agentId = this.path?.agentId ?? (first?.isSidechain === true ? str(first.agentId) : undefined);
+      this.isSidechainFile = !this.thread && first?.isSidechain === true;
+      this.agentId = this.path?.agentId ?? (this.isSidechainFile ? str(first?.agentId) : undefined);
       const base = this.sessionId ?? this.path?.sessionId ?? fileStem(this.file);
-      this.builder = new SessionBuilder(this.agentId ? `${base}:agent-${this.agentId}` : base, "claude_code_jsonl");
+      this.builder = new SessionBuilder(this.thread?.id ?? (this.agentId ? `${base}:agent-${this.agentId}` : base), "claude_code_jsonl");
     }
     return this.builder;
   }
@@ -146,7 +204,7 @@ class TranscriptReader {
       this.flushBoundary(isSummary ? { text: textOf(parts), line } : undefined);
       this.responses.start(draft, apiMessageId);
     }
-    const isInlineSidechain = record.isSidechain === true && !this.agentId;
+    const isInlineSidechain = record.isSidechain === true && !this.agentId && !this.thread;
     if (role === "user" && !this.title && !isSummary && record.isMeta !== true && !isInlineSidechain) this.title = titleFrom(textOf(parts));
   }
 

@@ -5,10 +5,8 @@ import { nonePolicy } from "../../../lib/policies/none";
 import { runPolicy } from "../../../lib/policies/run-policy";
 import { projectForProviders } from "../../../lib/projection/provider-fixes";
 import { toAnthropicMessages, toOpenAiMessages } from "../../../lib/projection/provider";
-import type { ViewMessage } from "../../../lib/projection/types";
 import { createAnalyzer } from "../../../lib/trace/analyze";
 import { claudeCodeImporter } from "../../../lib/trace/importers/claude-code";
-import type { Session } from "../../../lib/trace/model";
 import { sourceFromFile } from "../../../server/files/file-source";
 import { assertValidAnthropic, assertValidOpenAi } from "../policies/self-gc/provider-validators";
 import { readManifest } from "../../helpers/traces";
@@ -19,19 +17,13 @@ import { readManifest } from "../../helpers/traces";
  * calls and turned their results into text. Projecting the `none` policy's view (the prefix as
  * recorded) of a real Claude Code session must need no fix at all, at every safe cut.
  *
- * Inline sidechains (CLI 1.0.x writes a Task subagent's own conversation into the main file) are a
- * different conversation the main model never saw; they sit between a Task call and its result.
- * The main agent's view leaves them out here; `INLINE_SIDECHAIN_FILES` pins which files have them.
+ * Inline sidechains (CLI 1.0.x writes a Task subagent's own conversation into the main file, between
+ * the Task call and its result) are imported as sessions of their own, so every session of a file —
+ * main thread and subagent threads alike — is checked, with nothing filtered out of its view.
  */
-const INLINE_SIDECHAIN_FILES = ["fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl"];
 
 const rows = readManifest().filter((row) => row.format === "claude_code_jsonl");
 const analyzer = createAnalyzer({ tokenizer: "chars4" });
-
-/** Inline sidechain messages of a main session (a subagent file's session is all sidechain and kept). */
-function isInlineSidechain(session: Session, origin: ViewMessage["origin"]): boolean {
-  return session.parentId === undefined && typeof origin === "number" && session.messages[origin]!.meta?.sidechain === true;
-}
 
 describe("claude_code_jsonl: the none projection needs no provider fix", () => {
   it("covers every Claude Code file of the MANIFEST", () => assert.ok(rows.length >= 13, `${rows.length} files`));
@@ -40,8 +32,8 @@ describe("claude_code_jsonl: the none projection needs no provider fix", () => {
     it(row.path, async () => {
       const { sessions } = await claudeCodeImporter.parse(await sourceFromFile(row.absolutePath, row.path));
       const name = row.path.split("/").pop()!;
-      const hasInline = sessions.some((s) => s.messages.some((m) => isInlineSidechain(s, m.index)));
-      assert.equal(hasInline, INLINE_SIDECHAIN_FILES.includes(name), "inline sidechains only where pinned");
+      const main = sessions.filter((s) => s.parentId === undefined);
+      assert.ok(main.every((s) => s.messages.every((m) => m.meta?.sidechain !== true)), "no sidechain record in a main session");
       for (const session of sessions) {
         const { index } = analyzer.analyze(session);
         const tokenizer = analyzer.tokenizerFor(session);
@@ -49,7 +41,7 @@ describe("claude_code_jsonl: the none projection needs no provider fix", () => {
         assert.ok(cuts.length > 0, "has a safe cut");
         for (const cut of cuts) {
           const result = await runPolicy(nonePolicy, { session, index, cut, window: index.prefixTokens[cut]! * 2, tokenizer });
-          const view = result.view.filter((m) => !isInlineSidechain(session, m.origin));
+          const view = result.view;
           const { fixes } = projectForProviders(view);
           assert.deepEqual(fixes, { openai: [], anthropic: [] }, `${session.id} at cut ${cut}`);
           if (cut === cuts.at(-1)) {
