@@ -1,9 +1,11 @@
 import { IssueList, type Importer } from "../importer";
-import { asText, isRecord, num, readJsonLines, str } from "../json-lines";
+import { isRecord, num, readJsonLines, str } from "../json-lines";
 import type { Message, NativeCompaction, ParseResult, Part, Role, Session, Usage } from "../model";
 import { SessionBuilder, at } from "../session-builder";
 import type { TraceSource } from "../source";
 import { ResponseAssembler, type MessageDraft } from "./claude-code-responses";
+import { contentParts, describe } from "./claude-code-blocks";
+import { detectClaudeCode, RECORD_TYPES } from "./claude-code-detect";
 import { InlineSidechains, SubagentLinks, type ThreadStart } from "./claude-code-sidechains";
 
 /**
@@ -32,6 +34,8 @@ import { InlineSidechains, SubagentLinks, type ThreadStart } from "./claude-code
  * - `progress`, `file-history-snapshot`, `queue-operation`, `summary` and other `system` records
  *   are not messages and are skipped.
  */
+export { base64Bytes } from "./claude-code-blocks";
+
 export const claudeCodeImporter: Importer = {
   format: "claude_code_jsonl",
   label: "Claude Code session (JSONL)",
@@ -39,8 +43,6 @@ export const claudeCodeImporter: Importer = {
   parse: parseClaudeCode,
 };
 
-/** Record kinds Claude Code writes; detection and the unknown-type warning use the same list. */
-const RECORD_TYPES = new Set(["user", "assistant", "system", "progress", "file-history-snapshot", "queue-operation", "summary"]);
 /** The model name Claude Code puts on locally generated assistant records (errors, "no response"). */
 const SYNTHETIC_MODEL = "<synthetic>";
 
@@ -151,8 +153,9 @@ class TranscriptReader {
   private pointToSubagents(session: Session): void {
     for (const message of session.messages) {
       for (const part of message.parts) {
-        const subagent = part.type === "tool_call" ? this.links.sessionOf(part.id) : undefined;
-        if (subagent && part.type === "tool_call") message.meta = { ...message.meta, [`subagent:${part.id}`]: subagent };
+        if (part.type !== "tool_call") continue;
+        const subagent = this.links.sessionOf(part.id);
+        if (subagent) message.meta = { ...message.meta, [`subagent:${part.id}`]: subagent };
       }
     }
   }
@@ -251,91 +254,6 @@ class TranscriptReader {
   }
 }
 
-/** Parts of `message.content`, or undefined (with an issue) when it is neither string nor array. */
-function contentParts(content: unknown, line: number, issues: IssueList): Part[] | undefined {
-  if (content === undefined || content === null) return [];
-  if (typeof content === "string") return content ? [{ type: "text", text: content }] : [];
-  if (!Array.isArray(content)) {
-    issues.error(line, `message content is ${describe(content)}`, "message.content", "a string or an array of content blocks");
-    return undefined;
-  }
-  const parts: Part[] = [];
-  content.forEach((block, i) => {
-    const part = blockPart(block, `message.content[${i}]`, line, issues);
-    if (part) parts.push(part);
-  });
-  return parts;
-}
-
-/** One Anthropic content block; required fields missing → located error and the block is dropped. */
-function blockPart(block: unknown, field: string, line: number, issues: IssueList): Part | undefined {
-  if (!isRecord(block)) {
-    issues.error(line, `content block is ${describe(block)}`, field, "{type, …}");
-    return undefined;
-  }
-  const need = (key: string, expected: string): string | undefined => {
-    const value = str(block[key]);
-    if (value === undefined) issues.error(line, `${String(block.type)} block without ${key}`, `${field}.${key}`, expected);
-    return value;
-  };
-  switch (block.type) {
-    case "text": {
-      const text = need("text", "a string");
-      return text === undefined ? undefined : { type: "text", text };
-    }
-    case "thinking": {
-      const text = need("thinking", "a string");
-      return text === undefined ? undefined : { type: "reasoning", text };
-    }
-    case "tool_use": {
-      const id = need("id", "the call id (toolu_…)");
-      const name = need("name", "the tool name");
-      return id === undefined || name === undefined ? undefined : { type: "tool_call", id, name, arguments: JSON.stringify(block.input ?? {}) };
-    }
-    case "tool_result": {
-      const callId = need("tool_use_id", "the id of the tool_use block it answers");
-      if (callId === undefined) return undefined;
-      return { type: "tool_result", callId, content: toolResultText(block.content), ...(typeof block.is_error === "boolean" ? { isError: block.is_error } : {}) };
-    }
-    case "image":
-      return { type: "image", ...imageInfo(block.source) };
-    default:
-      return { type: "other", kind: str(block.type) ?? "unknown", ...(str(block.text) ? { text: str(block.text) } : {}) };
-  }
-}
-
-/** Tool output as plain text: string content as is, block arrays joined (images as placeholders). */
-function toolResultText(content: unknown): string {
-  if (typeof content === "string") return content;
-  if (!Array.isArray(content)) return content == null ? "" : asText(content);
-  return content
-    .map((block) => {
-      if (!isRecord(block)) return asText(block);
-      if (block.type === "text") return str(block.text) ?? "";
-      if (block.type === "image") {
-        const { mediaType, bytes } = imageInfo(block.source);
-        return `[image${mediaType ? ` ${mediaType}` : ""}${bytes !== undefined ? `, ${bytes} bytes` : ""}]`;
-      }
-      return asText(block);
-    })
-    .join("\n");
-}
-
-/** Media type and decoded size of a base64 image source; the payload itself is not kept. */
-function imageInfo(source: unknown): { mediaType?: string; bytes?: number } {
-  if (!isRecord(source)) return {};
-  const mediaType = str(source.media_type);
-  const data = source.type === "base64" ? str(source.data) : undefined;
-  return { ...(mediaType ? { mediaType } : {}), ...(data !== undefined ? { bytes: base64Bytes(data) } : {}) };
-}
-
-/** Bytes a base64 string decodes to (without decoding it). */
-export function base64Bytes(data: string): number {
-  const clean = data.replace(/\s+/g, "");
-  const padding = clean.endsWith("==") ? 2 : clean.endsWith("=") ? 1 : 0;
-  return Math.max(0, Math.floor((clean.length * 3) / 4) - padding);
-}
-
 function usageOf(raw: unknown): Usage | undefined {
   if (!isRecord(raw)) return undefined;
   const usage: Usage = {};
@@ -397,57 +315,4 @@ function subagentPath(file: string): SubagentPath | undefined {
 function fileStem(file: string): string {
   const base = file.replace(/\\/g, "/").split("/").pop() ?? file;
   return base.replace(/\.jsonl?$/i, "") || "session";
-}
-
-function describe(value: unknown): string {
-  if (Array.isArray(value)) return "an array";
-  if (value === null) return "null";
-  return typeof value === "object" ? "an object" : `a ${typeof value}`;
-}
-
-/**
- * High confidence when the head's complete lines are JSON objects and at least one has a Claude
- * Code shape. A first line longer than the head (a huge pasted prompt) leaves no complete line;
- * then the visible prefix is sniffed for the same keys, with a lower score.
- */
-export function detectClaudeCode(_name: string, head: string): number {
-  const lines = headLines(head);
-  if (lines.complete.length === 0) return sniffPrefix(lines.cut ?? "") ? 0.7 : 0;
-  let claudeLike = 0;
-  let foreign = 0;
-  for (const text of lines.complete.slice(0, 100)) {
-    const value = tryParse(text);
-    if (!isRecord(value)) foreign += 1;
-    else if (hasClaudeShape(value)) claudeLike += 1;
-  }
-  if (claudeLike === 0) return 0;
-  return foreign === 0 ? 0.95 : 0.5;
-}
-
-function hasClaudeShape(record: Record<string, unknown>): boolean {
-  const type = str(record.type);
-  if ("parentUuid" in record && typeof record.sessionId === "string") return true;
-  if (type === "summary" && typeof record.leafUuid === "string") return true;
-  if (type === "file-history-snapshot" && isRecord(record.snapshot)) return true;
-  return typeof record.sessionId === "string" && type !== undefined && RECORD_TYPES.has(type);
-}
-
-function sniffPrefix(prefix: string): boolean {
-  return /^\s*\{/.test(prefix) && /"sessionId"\s*:\s*"/.test(prefix) && /"parentUuid"\s*:|"type"\s*:\s*"(user|assistant|system|progress)"/.test(prefix);
-}
-
-/** Non-blank lines of the head; a last line that does not parse is treated as cut by the limit. */
-function headLines(head: string): { complete: string[]; cut?: string } {
-  const lines = head.split("\n").map((l) => l.trim()).filter(Boolean);
-  const last = lines[lines.length - 1];
-  if (last !== undefined && tryParse(last) === undefined) return { complete: lines.slice(0, -1), cut: last };
-  return { complete: lines };
-}
-
-function tryParse(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
