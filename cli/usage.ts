@@ -35,3 +35,5 @@ export const storageUsage =
 
 export const keysUsage =
   "tracefold keys create --name N --scope ingest|read [--json] | tracefold keys list [--json] | tracefold keys revoke ID [--json]";
+
+export const pushUsage = "tracefold push <file|dir>... --to URL --key KEY [--state FILE] [--json]";

@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
 import { readManifest } from "../tests/helpers/traces";
 import { E2E_ENV } from "./fixtures/import-session";
@@ -16,6 +17,8 @@ const AIDER_PATH = "aider_chat_md/AFI-Protocol__afi-core/.aider.chat.history.md"
 const AIDER = resolve("../shared/traces", AIDER_PATH);
 const AIDER_SESSIONS = readManifest().find((e) => e.path === AIDER_PATH)!.sessions;
 
+let ingestKey = "";
+
 function createKey(scope: "ingest" | "read"): string {
   const stdout = execFileSync("npx", ["--no-install", "tsx", "cli/main.ts", "keys", "create", "--name", `e2e api ${scope} ${Date.now()}`, "--scope", scope, "--json"], { env: { ...process.env, ...E2E_ENV }, encoding: "utf8" });
   return (JSON.parse(stdout.trim().split("\n").pop()!) as { key: string }).key;
@@ -26,7 +29,8 @@ let read: APIRequestContext;
 
 test.beforeAll(async () => {
   const client = (key: string) => playwrightRequest.newContext({ baseURL: ORIGIN, extraHTTPHeaders: { authorization: `Bearer ${key}` }, storageState: { cookies: [], origins: [] } });
-  ingest = await client(createKey("ingest"));
+  ingestKey = createKey("ingest");
+  ingest = await client(ingestKey);
   read = await client(createKey("read"));
 });
 
@@ -86,4 +90,25 @@ test("a script uploads with an ingest key, finds and exports with a read key, an
   const doc = (await (await read.get("/api/v1/openapi.json")).json()) as { openapi: string; paths: Record<string, unknown> };
   expect(doc.openapi).toBe("3.1.0");
   expect(Object.keys(doc.paths)).toContain("/api/v1/sessions/{id}/export");
+});
+
+test("tracefold push ships a directory with the ingest key and, run again, sends nothing new", () => {
+  const dir = resolve("../shared/traces/aider_chat_md/AlexShchuka__mozgoslav");
+  const state = join(mkdtempSync(join(tmpdir(), "tracefold-push-e2e-")), "push-state.json");
+  const push = () => {
+    try {
+      return { code: 0, stdout: execFileSync("npx", ["--no-install", "tsx", "cli/main.ts", "push", dir, "--to", ORIGIN, "--state", state, "--json"], { env: { ...process.env, TRACEFOLD_API_KEY: ingestKey }, encoding: "utf8" }) };
+    } catch (error) {
+      return { code: (error as { status?: number }).status ?? 1, stdout: String((error as { stdout?: string }).stdout ?? "") };
+    }
+  };
+  const first = push();
+  expect(first.code).toBe(0);
+  const sent = JSON.parse(first.stdout.trim().split("\n").pop()!) as { files: { status: string; sessions?: number }[] };
+  // traces-table.spec.ts imports this file too: whichever runs first imports it, the other finds it there.
+  expect(["imported", "duplicate"]).toContain(sent.files[0]!.status);
+  expect(sent.files).toHaveLength(1);
+  expect(sent.files[0]!.sessions).toBe(readManifest().find((e) => e.path === "aider_chat_md/AlexShchuka__mozgoslav/.aider.chat.history.md")!.sessions);
+  const again = JSON.parse(push().stdout.trim().split("\n").pop()!) as { files: { status: string }[] };
+  expect(again.files.map((f) => f.status)).toEqual(["skipped"]);
 });
