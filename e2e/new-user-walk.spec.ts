@@ -1,0 +1,197 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { basename, resolve } from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { storageStateOf } from "./fixtures/accounts";
+import { E2E_ENV } from "./fixtures/import-session";
+
+/*
+ * Issue 17's "Done means": the walk a new user took, through the UI only (API calls only read results
+ * back). The demo sessions `npm run studio` seeds get self-gc replayed once each (item 1: never an
+ * HTTP 500 nor a server path); real shared traces are uploaded with redaction on, previewed, imported
+ * and found in the traces table (item 2: the preview finds what `tracefold redact --dry-run` finds,
+ * and URL-like JSON survives); an evaluation run started from the form feeds an A/B queue for one
+ * chosen pair, labeled with the keyboard only (item 12), and the labels are in the export.
+ */
+test.use({ storageState: storageStateOf("admin") });
+test.describe.configure({ mode: "serial" });
+
+const TRACES = resolve("../shared/traces");
+/** A Claude Code session whose tool results carry URL-like JSON (`"url":"https://github.com/…"`). */
+const URL_JSON_SESSION = `${TRACES}/claude_code_jsonl/marot__spotter/test/fixtures/transcripts/tool_heavy.jsonl`;
+/** The Claude Code session item 1 names ("Work on bead spotter-dov"): self-gc failed on it. */
+const SPOTTER_DOV = `${TRACES}/claude_code_jsonl/marot__spotter/test/fixtures/transcripts/4d5611e5-241a-462a-8d15-5122611a9569.jsonl`;
+/** Two other formats: OpenHands events and OpenTelemetry GenAI spans. */
+const OPENHANDS = `${TRACES}/openhands_events/All-Hands-AI__OpenHands/tests/runtime/trajs/basic_gui_mode.json`;
+const OTEL = `${TRACES}/otel_genai_spans/mozilla-ai__any-agent/tests/assets/OPENAI_trace.json`;
+const UPLOADS = [URL_JSON_SESSION, SPOTTER_DOV, OPENHANDS, OTEL];
+const RUN_NAME = `e2e new-user walk ${Date.now()}`;
+
+interface DemoSession {
+  id: string;
+  title: string;
+}
+
+let demoSessions: DemoSession[] = [];
+/** The sessions the upload step imported, replayed after it like the demo ones. */
+const uploadedTitles: string[] = [];
+
+test.beforeAll(() => {
+  const stdout = execFileSync("npx", ["--no-install", "tsx", "e2e/fixtures/seed-demo-sessions.ts"], { env: { ...process.env, ...E2E_ENV }, encoding: "utf8" });
+  demoSessions = JSON.parse(stdout.trim().split("\n").pop()!) as DemoSession[];
+});
+
+/** Server answers of 500 and above, and error answers that name a server path or a stack, for the whole page. */
+function watchServerErrors(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("response", async (response) => {
+    const url = new URL(response.url());
+    if (!url.pathname.startsWith("/api/")) return;
+    if (response.status() >= 500) problems.push(`${response.status()} ${url.pathname}`);
+    if (response.ok()) return; // a success carries trace text, which may well name paths
+    const text = await response.text().catch(() => "");
+    if (LEAK.test(text)) problems.push(`${url.pathname} leaks: ${LEAK.exec(text)![0]}`);
+  });
+  return problems;
+}
+
+/** What a server path or a stack looks like in an error (item 1's `ENOENT … rename '<data>/sidecars/…'`). */
+const LEAK = /ENOENT|EEXIST|\/work\/|\/tmp\/|\bsidecars\/[0-9a-f]{2}\/|\.tmp['"]|\n\s+at [\w.<>]+ \(/;
+
+/** Traces → search by title → the session → Replay → self-gc → `r`: the projected view shows, no error. */
+async function replaySelfGc(page: Page, title: string): Promise<void> {
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Traces" }).click();
+  await page.getByRole("searchbox", { name: "Search" }).fill(title.slice(0, 40));
+  const table = page.getByRole("table", { name: "Traces" });
+  await table.getByRole("link", { name: title, exact: true }).first().click();
+  await expect(page).toHaveURL(/\/sessions\/[\w-]+$/);
+  await page.getByRole("link", { name: /Replay policies at a cut/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Replay policies at a cut" })).toBeVisible();
+  await expect(page.getByTestId("empty-state")).toBeVisible();
+  await page.getByLabel("Policy").selectOption("self-gc");
+  await page.getByRole("heading", { level: 1 }).click(); // leave the select so `r` is a shortcut
+  await page.keyboard.press("r");
+  const summary = page.getByTestId("run-summary").first();
+  await expect(summary.or(page.getByTestId("run-error"))).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("run-error"), `self-gc on "${title}"`).toHaveCount(0);
+  await expect(summary).toHaveAttribute("data-policy", "self-gc");
+  await expect(summary.getByTestId("run-numbers")).toHaveText(/[\d,]+\s*→\s*[\d,]+\s*tokens/);
+  await expect(page.getByTestId("projected-cell").first()).toBeVisible();
+  for (const alert of await page.getByRole("alert").all()) await expect(alert).not.toContainText(LEAK);
+}
+
+test("replays self-gc once on every demo session: the projected view shows, never an error", async ({ page }) => {
+  test.setTimeout(120_000);
+  expect(demoSessions.length).toBeGreaterThan(0);
+  const problems = watchServerErrors(page);
+  await page.goto("/traces");
+  for (const session of demoSessions) await replaySelfGc(page, session.title);
+  expect(problems).toEqual([]);
+});
+
+test("uploads shared traces with redaction on: the preview agrees with the CLI, the sessions are in the table and replay", async ({ page }) => {
+  test.setTimeout(120_000);
+  const problems = watchServerErrors(page);
+  // Redaction is on: every rule's switch is on in the admin settings.
+  await page.goto("/traces");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin" }).click();
+  await page.getByRole("link", { name: "settings", exact: true }).click();
+  const rules = page.getByRole("region", { name: "Upload redaction" }).getByRole("checkbox", { name: /^Rule / });
+  await expect(rules.first()).toBeVisible();
+  for (const rule of await rules.all()) await expect(rule).toBeChecked();
+
+  const cli = JSON.parse(
+    execFileSync("npx", ["--no-install", "tsx", "cli/main.ts", "redact", ...UPLOADS, "--dry-run", "--json"], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }),
+  ) as { files: { path: string; findings: unknown[] }[] };
+  expect(cli.files).toHaveLength(UPLOADS.length);
+
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Upload" }).click();
+  await page.getByLabel("Choose trace files").setInputFiles(UPLOADS);
+  const rows = page.getByTestId("upload-row");
+  for (const [i, path] of UPLOADS.entries()) {
+    const row = rows.filter({ hasText: basename(path) });
+    await expect(row).toHaveAttribute("data-status", "ready");
+    const findings = cli.files[i]!.findings.length;
+    const preview = row.getByTestId("redaction-preview");
+    if (findings === 0) await expect(preview).toHaveText("No secrets found: the file will be stored as it is.");
+    else await expect(preview).toContainText(`${findings} secret${findings === 1 ? "" : "s"} will be redacted before the file is stored`);
+  }
+  await page.getByRole("button", { name: `Upload ${UPLOADS.length} files` }).click();
+  for (const path of UPLOADS) {
+    const row = rows.filter({ hasText: basename(path) });
+    await expect(row).toHaveAttribute("data-status", /^(imported|duplicate)$/, { timeout: 30_000 });
+    const links = row.getByRole("list", { name: "Sessions" }).getByRole("link");
+    await expect(links.first()).toBeVisible();
+    for (const link of await links.all()) uploadedTitles.push((await link.textContent())!.trim());
+  }
+
+  // The URL-like JSON is stored as written: its session shows the URLs, with no redaction marker.
+  await rows.filter({ hasText: basename(URL_JSON_SESSION) }).getByRole("list", { name: "Sessions" }).getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/sessions\/[\w-]+$/);
+  const search = page.getByRole("textbox", { name: "Search messages" });
+  await search.fill("xterm.js/issues/3201");
+  await search.press("Enter");
+  await expect(page.getByTestId("search-status")).toHaveText(/^1 \/ \d+$/);
+  await expect(page.locator("[data-highlighted]").first()).toContainText('"url":"https://github.com/xtermjs/xterm.js/issues/3201"');
+  await expect(page.getByTestId("redaction-marker")).toHaveCount(0);
+
+  // Each uploaded session is in the traces table, and self-gc replays on it.
+  for (const title of uploadedTitles) await replaySelfGc(page, title);
+  expect(problems).toEqual([]);
+});
+
+/** The A/B verdict each key gives, as the export writes it. */
+const VERDICTS = { a: "A_better", b: "B_better", t: "tie" } as const;
+
+test("starts an evaluation from the form, builds an A/B queue for one pair and labels it with the keyboard only", async ({ page }) => {
+  test.setTimeout(120_000);
+  const problems = watchServerErrors(page);
+  await page.goto("/traces");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Evaluations" }).click();
+  const form = page.getByRole("region", { name: "New evaluation" });
+  await form.getByLabel("Name (optional)").fill(RUN_NAME);
+  await form.getByLabel("Suite format").selectOption("tracefold_jsonl"); // the demo sessions
+  for (const id of ["self-gc", "tool-prune"]) await form.getByRole("checkbox", { name: id, exact: true }).check();
+  await form.getByRole("button", { name: "Start evaluation" }).click();
+  await expect(page).toHaveURL(/\/evaluations\/[a-z0-9]+$/);
+  await expect(page.getByRole("heading", { level: 1, name: RUN_NAME })).toBeVisible();
+  await expect(page.getByTestId("run-status").first()).toHaveText("done", { timeout: 90_000 });
+
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Review" }).click();
+  const queueForm = page.getByRole("form", { name: "New review queue" });
+  await queueForm.getByLabel("Evaluation run").selectOption({ label: `${RUN_NAME} (done)` });
+  await queueForm.getByLabel("Kind").selectOption("ab");
+  await queueForm.getByLabel("Policy A").selectOption("self-gc");
+  await queueForm.getByLabel("Policy B").selectOption("tool-prune");
+  await queueForm.getByRole("radio", { name: "Where the judge disagrees between A and B" }).check();
+  await queueForm.getByLabel("Sample size (optional)").fill("3");
+  await queueForm.getByLabel("Seed (optional)").fill("17");
+  const queueName = `${RUN_NAME} self-gc vs tool-prune`;
+  await queueForm.getByLabel("Name (optional)").fill(queueName);
+  await queueForm.getByRole("button", { name: "Create queue" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: queueName })).toBeVisible();
+  await expect(page.getByTestId("queue-options")).toHaveText(/^A\/B pair self-gc vs tool-prune · cuts where the judge disagrees · a sample of 3 of \d+ items \(seed 17\)$/);
+
+  // Keyboard only from here: a verdict key, the rationale (it has the focus), Enter saves and moves on.
+  const keys = ["a", "t", "b"] as const;
+  const rationale = page.getByLabel("Rationale");
+  for (const [i, key] of keys.entries()) {
+    await expect(page.getByTestId("item-position")).toHaveText(`Item ${i + 1} of ${keys.length}`);
+    await page.keyboard.press(key);
+    await expect(rationale).toBeFocused();
+    await page.keyboard.type(`walk verdict ${i + 1}`);
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("verdict-count")).toHaveText(String(i + 1));
+  }
+  await expect(page.getByTestId("queue-done")).toBeVisible();
+
+  // The labels are saved: the export (the page's own link) holds each verdict with its rationale.
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Export JSONL" }).click();
+  const exported = (await (await downloading).path()) ?? "";
+  const labels = readFileSync(exported, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { verdict: string; rationale: string; retracted?: boolean });
+  expect(labels.map((l) => [l.verdict, l.rationale, l.retracted ?? false]).sort()).toEqual(keys.map((k, i) => [VERDICTS[k], `walk verdict ${i + 1}`, false]).sort());
+  await page.reload();
+  await expect(page.getByTestId("verdict-count")).toHaveText(String(keys.length));
+  expect(problems).toEqual([]);
+});
