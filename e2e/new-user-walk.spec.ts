@@ -21,10 +21,11 @@ const TRACES = resolve("../shared/traces");
 const URL_JSON_SESSION = `${TRACES}/claude_code_jsonl/marot__spotter/test/fixtures/transcripts/tool_heavy.jsonl`;
 /** The Claude Code session item 1 names ("Work on bead spotter-dov"): self-gc failed on it. */
 const SPOTTER_DOV = `${TRACES}/claude_code_jsonl/marot__spotter/test/fixtures/transcripts/4d5611e5-241a-462a-8d15-5122611a9569.jsonl`;
-/** Two other formats: OpenHands events and OpenTelemetry GenAI spans. */
+/** Other formats: a mini-swe-agent run (item 1 failed on such runs), OpenHands events, OpenTelemetry GenAI spans. */
+const MINI_SWE_AGENT = `${TRACES}/mini_swe_agent_traj/SWE-agent__mini-swe-agent/output/deepseek_chat_test_1-100/astropy__astropy-12907/astropy__astropy-12907.traj.json`;
 const OPENHANDS = `${TRACES}/openhands_events/All-Hands-AI__OpenHands/tests/runtime/trajs/basic_gui_mode.json`;
 const OTEL = `${TRACES}/otel_genai_spans/mozilla-ai__any-agent/tests/assets/OPENAI_trace.json`;
-const UPLOADS = [URL_JSON_SESSION, SPOTTER_DOV, OPENHANDS, OTEL];
+const UPLOADS = [URL_JSON_SESSION, SPOTTER_DOV, MINI_SWE_AGENT, OPENHANDS, OTEL];
 const RUN_NAME = `e2e new-user walk ${Date.now()}`;
 
 interface DemoSession {
@@ -117,9 +118,12 @@ test("uploads shared traces with redaction on: the preview agrees with the CLI, 
     else await expect(preview).toContainText(`${findings} secret${findings === 1 ? "" : "s"} will be redacted before the file is stored`);
   }
   await page.getByRole("button", { name: `Upload ${UPLOADS.length} files` }).click();
-  for (const path of UPLOADS) {
+  for (const [i, path] of UPLOADS.entries()) {
     const row = rows.filter({ hasText: basename(path) });
-    await expect(row).toHaveAttribute("data-status", /^(imported|duplicate)$/, { timeout: 30_000 });
+    await expect(row).toHaveAttribute("data-status", "imported", { timeout: 30_000 }); // the e2e database starts empty
+    const findings = cli.files[i]!.findings.length;
+    if (findings === 0) await expect(row).toContainText("No secrets found: the file is stored as uploaded.");
+    else await expect(row.getByTestId("redaction-report")).toContainText(`Redacted ${findings} secret${findings === 1 ? "" : "s"} before storing`);
     const links = row.getByRole("list", { name: "Sessions" }).getByRole("link");
     await expect(links.first()).toBeVisible();
     for (const link of await links.all()) uploadedTitles.push((await link.textContent())!.trim());
