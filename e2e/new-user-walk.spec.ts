@@ -27,6 +27,7 @@ const OPENHANDS = `${TRACES}/openhands_events/All-Hands-AI__OpenHands/tests/runt
 const OTEL = `${TRACES}/otel_genai_spans/mozilla-ai__any-agent/tests/assets/OPENAI_trace.json`;
 const UPLOADS = [URL_JSON_SESSION, SPOTTER_DOV, MINI_SWE_AGENT, OPENHANDS, OTEL];
 const RUN_NAME = `e2e new-user walk ${Date.now()}`;
+const ORIGIN = `http://127.0.0.1:${process.env.E2E_PORT ?? "3100"}`;
 
 interface DemoSession {
   id: string;
@@ -42,14 +43,14 @@ test.beforeAll(() => {
   demoSessions = JSON.parse(stdout.trim().split("\n").pop()!) as DemoSession[];
 });
 
-/** Server answers of 500 and above, and error answers that name a server path or a stack, for the whole page. */
+/** Answers of 500 and above (pages, server actions, API), and API errors that name a server path or a stack. */
 function watchServerErrors(page: Page): string[] {
   const problems: string[] = [];
   page.on("response", async (response) => {
     const url = new URL(response.url());
-    if (!url.pathname.startsWith("/api/")) return;
-    if (response.status() >= 500) problems.push(`${response.status()} ${url.pathname}`);
-    if (response.ok()) return; // a success carries trace text, which may well name paths
+    if (url.origin !== ORIGIN) return;
+    if (response.status() >= 500) problems.push(`${response.status()} ${response.request().method()} ${url.pathname}`);
+    if (response.ok() || !url.pathname.startsWith("/api/")) return; // a success carries trace text, which may well name paths
     const text = await response.text().catch(() => "");
     if (LEAK.test(text)) problems.push(`${url.pathname} leaks: ${LEAK.exec(text)![0]}`);
   });
@@ -160,6 +161,9 @@ test("starts an evaluation from the form, builds an A/B queue for one pair and l
   await expect(page).toHaveURL(/\/evaluations\/[a-z0-9]+$/);
   await expect(page.getByRole("heading", { level: 1, name: RUN_NAME })).toBeVisible();
   await expect(page.getByTestId("run-status").first()).toHaveText("done", { timeout: 90_000 });
+  await expect(page.getByTestId("run-progress-text").first()).toHaveText(/^(\d+) \/ \1$/);
+  const results = page.getByRole("table", { name: "Results" });
+  for (const id of ["self-gc", "tool-prune"]) await expect(results.getByRole("button", { name: `Cuts of ${id}` })).toBeVisible();
 
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Review" }).click();
   const queueForm = page.getByRole("form", { name: "New review queue" });
@@ -193,8 +197,14 @@ test("starts an evaluation from the form, builds an A/B queue for one pair and l
   const downloading = page.waitForEvent("download");
   await page.getByRole("link", { name: "Export JSONL" }).click();
   const exported = (await (await downloading).path()) ?? "";
-  const labels = readFileSync(exported, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { verdict: string; rationale: string; retracted?: boolean });
+  type Exported = { kind: string; reviewer: string; verdict: string; rationale: string; retracted?: boolean; ref: { sessionId: string }; sides: { A: string; B: string } };
+  const labels = readFileSync(exported, "utf8").trim().split("\n").map((l) => JSON.parse(l) as Exported);
   expect(labels.map((l) => [l.verdict, l.rationale, l.retracted ?? false]).sort()).toEqual(keys.map((k, i) => [VERDICTS[k], `walk verdict ${i + 1}`, false]).sort());
+  for (const label of labels) {
+    expect(label).toMatchObject({ kind: "ab", reviewer: "admin@tracefold.local" });
+    expect([label.sides.A, label.sides.B].sort()).toEqual(["self-gc", "tool-prune"]);
+    expect(demoSessions.map((s) => s.id)).toContain(label.ref.sessionId);
+  }
   await page.reload();
   await expect(page.getByTestId("verdict-count")).toHaveText(String(keys.length));
   expect(problems).toEqual([]);
