@@ -7,11 +7,14 @@ import { E2E_ENV } from "./fixtures/import-session";
 
 /*
  * Issue 17's "Done means": the walk a new user took, through the UI only (API calls only read results
- * back). The demo sessions `npm run studio` seeds get self-gc replayed once each (item 1: never an
- * HTTP 500 nor a server path); real shared traces are uploaded with redaction on, previewed, imported
- * and found in the traces table (item 2: the preview finds what `tracefold redact --dry-run` finds,
- * and URL-like JSON survives); an evaluation run started from the form feeds an A/B queue for one
- * chosen pair, labeled with the keyboard only (item 12), and the labels are in the export.
+ * back). The generated demo sessions `npm run studio` seeds get self-gc replayed once each (item 1:
+ * never an HTTP 500 nor a server path); real shared traces are uploaded with redaction on, previewed,
+ * imported, found in the traces table and replayed the same way (item 2: the preview finds what
+ * `tracefold redact --dry-run` finds, and URL-like JSON and Elixir source are stored as written); an
+ * evaluation run started from the form feeds an A/B queue for one chosen pair, labeled with the
+ * keyboard only (item 12), and the labels are in the export. The studio also seeds every shared trace
+ * as demo data; this spec leaves them out (other specs expect some of them fresh), and
+ * tests/db/demo-self-gc-replay.test.ts replays self-gc on every one of them.
  */
 test.use({ storageState: storageStateOf("admin") });
 test.describe.configure({ mode: "serial" });
