@@ -32,3 +32,6 @@ export const simulateUsage =
 
 export const storageUsage =
   "tracefold storage sweep [--dry-run] [--grace-minutes N] [--json]";
+
+export const keysUsage =
+  "tracefold keys create --name N --scope ingest|read [--json] | tracefold keys list [--json] | tracefold keys revoke ID [--json]";

@@ -42,6 +42,7 @@ export const MIGRATION_VERDICTS: readonly MigrationVerdict[] = [
     reason: "nullable columns ReviewQueue.policyA/policyB/cuts/sampleSize/sampledFrom (null: every pair, disagreements, no sample — what every queue made before it held) and ReviewQueue.blind defaulting to false (earlier queues showed the judge's answer at once)",
     columns: ["ReviewQueue.policyA", "ReviewQueue.policyB", "ReviewQueue.cuts", "ReviewQueue.sampleSize", "ReviewQueue.sampledFrom", "ReviewQueue.blind"],
   },
+  { name: "0017_api_keys", restore: "additive", reason: "new tables ApiKey and ApiKeyUsage: an older archive had no keys, so none are restored (admins create new ones)", tables: ["ApiKey", "ApiKeyUsage"] },
 ];
 
 /** Migration directory names newer than the baseline that have no verdict: each needs a decision. */
