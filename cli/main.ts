@@ -1,6 +1,6 @@
 import { UsageError } from "./args";
 import { evalUsage } from "./eval/options";
-import { backupUsage, compactUsage, importUsage, inspectUsage, keysUsage, onlineUsage, policiesUsage, pushUsage, redactUsage, restoreUsage, simulateUsage, storageUsage } from "./usage";
+import { backupUsage, compactUsage, importUsage, inspectUsage, keysUsage, onlineUsage, policiesUsage, pushUsage, redactUsage, retentionUsage, restoreUsage, simulateUsage, storageUsage } from "./usage";
 
 type Run = (argv: string[]) => Promise<number>;
 
@@ -21,6 +21,7 @@ const COMMANDS: Record<string, { usage: string; load: () => Promise<Run> }> = {
   restore: { usage: restoreUsage, load: async () => (await import("./commands/backup")).runRestore },
   simulate: { usage: simulateUsage, load: async () => (await import("./commands/simulate")).runSimulate },
   push: { usage: pushUsage, load: async () => (await import("./commands/push")).runPush },
+  retention: { usage: retentionUsage, load: async () => (await import("./commands/retention")).runRetention },
   keys: { usage: keysUsage, load: async () => (await import("./commands/keys")).runKeys },
   storage: { usage: storageUsage, load: async () => (await import("./commands/storage")).runStorage },
 };

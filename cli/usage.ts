@@ -37,3 +37,5 @@ export const keysUsage =
   "tracefold keys create --name N --scope ingest|read [--json] | tracefold keys list [--json] | tracefold keys revoke ID [--json]";
 
 export const pushUsage = "tracefold push <file|dir>... --to URL --key KEY [--state FILE] [--json]";
+
+export const retentionUsage = "tracefold retention --older-than 30d|12h|90m [--dry-run] [--json]";
