@@ -126,6 +126,7 @@ export const MATRIX: MatrixRow[] = [
   { key: `action ${S}/admin/settings/llm-actions.ts#testLlmConnectionAction`, probe: () => ({ args: [] }), expect: action("admin") },
   { key: `action ${S}/review/actions.ts#createQueueAction`, probe: () => ({ args: [{}] }), expect: action("admin") },
   { key: `action ${S}/review/actions.ts#importLabelsAction`, probe: () => ({ args: [{}] }), expect: action("admin") },
+  { key: `action ${S}/review/actions.ts#importGoldAction`, probe: () => ({ args: [{}] }), expect: action("reviewer") },
   { key: `action ${S}/review/actions.ts#assignItemsAction`, probe: () => ({ args: [{}] }), expect: action("admin") },
   { key: `action ${S}/review/actions.ts#openItemAction`, probe: () => ({ args: [{}] }), expect: action("reviewer") },
   { key: `action ${S}/review/actions.ts#saveLabelAction`, probe: () => ({ args: [{}] }), expect: action("reviewer") },
