@@ -20,6 +20,7 @@ export type GoldImportOutcome =
 
 export interface GoldImportOptions {
   name?: string;
+  /** Distinct labellers an item needs (default 2: the gold label and one person's, so both can be compared). */
   overlap?: number;
   createdById?: string;
 }
@@ -44,7 +45,7 @@ export async function importGoldQueue(db: Db, text: string, options: GoldImportO
   const name = options.name?.trim() || `Calibration: ${items.length} gold unit${items.length === 1 ? "" : "s"}`;
   try {
     const queueId = await db.$transaction(async (tx) => {
-      const queue = await tx.reviewQueue.create({ data: { name, kind: "calibration", runId: null, overlap: options.overlap ?? 1, sourceSha256, blind: true, ...(options.createdById ? { createdById: options.createdById } : {}) } });
+      const queue = await tx.reviewQueue.create({ data: { name, kind: "calibration", runId: null, overlap: options.overlap ?? 2, sourceSha256, blind: true, ...(options.createdById ? { createdById: options.createdById } : {}) } });
       await tx.reviewItem.createMany({
         data: items.map(({ item, unitJson }, position) => ({ queueId: queue.id, itemKey: item.id, position, sessionId: sessions.get(item.unitId)!, cut: item.ref.cut, payload: JSON.stringify(item), unit: unitJson })),
       });

@@ -29,7 +29,7 @@ const ItemSchema = z.object({ queueId: z.string().min(1), itemKey: z.string().mi
 const UndoSchema = ItemSchema.extend({ labelId: z.string().min(1), version: z.number().int().min(2) });
 const GoldImportSchema = z.object({
   name: z.string().trim().max(200, "name is at most 200 characters").optional(),
-  overlap: z.coerce.number().int("overlap must be a whole number").min(1, "overlap must be at least 1").max(20, "overlap must be at most 20").default(1),
+  overlap: z.coerce.number().int("overlap must be a whole number").min(1, "overlap must be at least 1").max(20, "overlap must be at most 20").default(2),
   text: z.string().min(1, "the file is empty").max(50_000_000, "the file is over 50 MB"),
 });
 const ImportSchema = z.object({ queueId: z.string().min(1), format: z.enum(["jsonl", "csv"], { message: "format must be jsonl or csv" }), text: z.string().max(20_000_000, "the file is over 20 MB") });

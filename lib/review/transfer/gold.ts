@@ -58,16 +58,15 @@ export function planGoldImport(text: string): { ok: true; plan: GoldImportPlan }
   });
   const lineOf = new Map(labels.map((l) => [l.label, l.line]));
   const seenVersion = new Map<string, number>();
+  const unique: ViewVerdictLabel[] = [];
   for (const { label, line } of labels) {
     const key = `${label.labelId}\u0000${label.version}`;
     const first = seenVersion.get(key);
     if (first !== undefined) errors.push({ line, field: "label.version", expected: `a version of ${label.labelId} not already in the file`, message: `label ${label.labelId} version ${label.version} is also on line ${first}` });
-    else seenVersion.set(key, line);
+    else (seenVersion.set(key, line), unique.push(label));
   }
-  if (errors.length === 0) {
-    const ordered = [...labels].sort((a, b) => (a.label.labelId < b.label.labelId ? -1 : a.label.labelId > b.label.labelId ? 1 : a.label.version - b.label.version));
-    appendLabels(new Map(), ordered.map((l) => l.label), (label, error) => errors.push({ line: lineOf.get(label as ViewVerdictLabel)!, field: `label.${fieldFor(error.code)}`, expected: expectedFor(error.code), message: error.message }));
-  }
+  const ordered = unique.sort((a, b) => (a.labelId < b.labelId ? -1 : a.labelId > b.labelId ? 1 : a.version - b.version));
+  appendLabels(new Map(), ordered, (label, error) => errors.push({ line: lineOf.get(label as ViewVerdictLabel)!, field: `label.${fieldFor(error.code)}`, expected: expectedFor(error.code), message: error.message }));
   if (errors.length > 0) return { ok: false, errors: errors.sort((a, b) => a.line - b.line) };
   if (items.size === 0) return { ok: false, errors: [{ line: 1, field: "(file)", expected: "at least one gold line", message: "the file holds no gold unit" }] };
   return { ok: true, plan: { items: [...items.values()], labels } };
