@@ -7,6 +7,7 @@ import { evalUsage, runEval } from "./commands/eval";
 import { onlineUsage, runOnline } from "./commands/online";
 import { policiesUsage, runPolicies } from "./commands/policies";
 import { redactUsage, runRedact } from "./commands/redact";
+import { reviewUsage, runReview } from "./commands/review";
 import { runSimulate, simulateUsage } from "./commands/simulate";
 import { runStorage, storageUsage } from "./commands/storage";
 
@@ -23,6 +24,7 @@ const COMMANDS: Record<string, { usage: string; run: (argv: string[]) => Promise
   restore: { usage: restoreUsage, run: runRestore },
   simulate: { usage: simulateUsage, run: runSimulate },
   storage: { usage: storageUsage, run: runStorage },
+  review: { usage: reviewUsage, run: runReview },
 };
 
 function usage(): string {

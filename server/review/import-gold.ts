@@ -9,8 +9,8 @@ import { labelBody } from "./label-rows";
  * per unit, its labels (reviewer `gold:…`) stored as label versions like any reviewer's. One
  * transaction: a file with any problem writes nothing, and every problem is located by line and
  * field (lib/review/transfer/gold.ts), including a unit whose trace is not in the studio — matched
- * by the trace file's sha256 (the bytes as uploaded) and the session's id in it, so the error says
- * which file to upload. The same file imported again is recognised by its sha256 and answered with
+ * by the trace file's sha256 (or its name, see storedSessions) and the session's id in it, so the
+ * error says which file to upload. The same file imported again is recognised by its sha256 and answered with
  * the queue it made (nothing written); a different file whose label versions are already stored
  * (in any queue) is refused, since a label version is never stored twice.
  */
@@ -66,24 +66,33 @@ export async function importGoldQueue(db: Db, text: string, options: GoldImportO
 
 /**
  * The stored session (TraceSession.id) of each unit, by unit id; a unit whose trace file or session
- * is not in the studio gets a located error naming what to upload.
+ * is not in the studio gets a located error naming what to upload. A file is found by its sha256;
+ * failing that (an upload stores the file with its secrets redacted, so the bytes — and the sha256
+ * — may differ from the gold file's), by its file name, when exactly one upload of that name holds
+ * the unit's session.
  */
 async function storedSessions(db: Db, items: readonly GoldImportItem[], errors: ImportError[]): Promise<Map<string, string>> {
   const hashes = [...new Set(items.map((i) => i.unit.trace.sha256))];
-  const uploads = await db.upload.findMany({ where: { sha256: { in: hashes } }, select: { sha256: true, sessions: { select: { id: true, externalId: true } } } });
-  const byHash = new Map(uploads.map((u) => [u.sha256, u.sessions]));
+  const names = [...new Set(items.map((i) => baseName(i.unit.trace.path)))];
+  const uploads = await db.upload.findMany({ where: { OR: [{ sha256: { in: hashes } }, { fileName: { in: names } }] }, select: { sha256: true, fileName: true, sessions: { select: { id: true, externalId: true } } } });
   const out = new Map<string, string>();
   for (const { unit, line } of items) {
-    const sessions = byHash.get(unit.trace.sha256);
-    if (!sessions) {
-      errors.push({ line, field: "unit.trace", expected: "a trace file imported into the studio", message: `trace ${unit.trace.path} (sha256 ${unit.trace.sha256.slice(0, 12)}…) is not in the studio: upload that file on Traces, then import the gold file again` });
+    const exact = uploads.find((u) => u.sha256 === unit.trace.sha256);
+    const named = uploads.filter((u) => u.fileName === baseName(unit.trace.path) && u.sessions.some((s) => s.externalId === unit.sessionId));
+    if (!exact && named.length !== 1) {
+      const message = named.length > 1 ? `${named.length} uploads named ${baseName(unit.trace.path)} hold session ${unit.sessionId} and none has the file's sha256 ${unit.trace.sha256.slice(0, 12)}…: upload the exact file ${unit.trace.path}` : `trace ${unit.trace.path} (sha256 ${unit.trace.sha256.slice(0, 12)}…) is not in the studio: upload that file on Traces, then import the gold file again`;
+      errors.push({ line, field: "unit.trace", expected: "a trace file imported into the studio", message });
       continue;
     }
-    const session = sessions.find((s) => s.externalId === unit.sessionId);
+    const session = (exact ?? named[0]!).sessions.find((s) => s.externalId === unit.sessionId);
     if (!session) errors.push({ line, field: "unit.sessionId", expected: `a session of ${unit.trace.path}`, message: `the uploaded ${unit.trace.path} has no session ${unit.sessionId}` });
     else out.set(unit.id, session.id);
   }
   return out;
+}
+
+function baseName(path: string): string {
+  return path.split(/[\\/]/).pop() ?? path;
 }
 
 async function findBySource(db: Db, sourceSha256: string): Promise<GoldImportOutcome | null> {

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { calibrateJudge } from "../../lib/eval/calibration/calibrate-judge";
@@ -22,6 +23,7 @@ const GOLD_LINES = readFileSync(resolve(__dirname, "../../gold/judge-gold.jsonl"
   .split("\n")
   .filter((l) => l.includes(`"path":"${TRACE}"`));
 const GOLD = `${GOLD_LINES.join("\n")}\n`;
+const BIN = resolve(__dirname, "../../cli/bin.mjs");
 const ANN = { id: "u-ann", email: "ann@example.test" };
 const BOB = { id: "u-bob", email: "bob@example.test" };
 
@@ -98,6 +100,27 @@ for (const engine of ENGINES) {
     test("export writes the gold file back byte for byte", async () => {
       assert.equal(await exportGoldQueue(t.db, queueId), GOLD);
       assert.deepEqual(parseGold((await exportGoldQueue(t.db, queueId))!).lines, parseGold(GOLD).lines);
+    });
+
+    test("the CLI imports and exports the same way (tracefold review import-gold / export-gold)", () => {
+      const tracefold = (args: string[]) => {
+        const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: t.url, TRACEFOLD_DATA_DIR: t.dataDir };
+        for (const key of Object.keys(env)) if (key.startsWith("TRACEFOLD_") && key !== "TRACEFOLD_DATA_DIR") delete env[key];
+        return spawnSync(process.execPath, [BIN, ...args], { encoding: "utf8", env });
+      };
+      const file = join(t.dataDir, "gold.jsonl");
+      writeFileSync(file, GOLD);
+      const again = tracefold(["review", "import-gold", file, "--json"]);
+      assert.equal(again.status, 0, again.stderr);
+      assert.deepEqual(JSON.parse(again.stdout), { ok: true, queueId, items: 18, labels: 18, duplicate: true });
+      const exported = tracefold(["review", "export-gold", queueId]);
+      assert.equal(exported.status, 0, exported.stderr);
+      assert.equal(exported.stdout, GOLD);
+      const elsewhere = join(t.dataDir, "other.jsonl");
+      writeFileSync(elsewhere, readFileSync(resolve(__dirname, "../fixtures/gold-small.jsonl")));
+      const refused = tracefold(["review", "import-gold", elsewhere]);
+      assert.equal(refused.status, 1);
+      assert.match(refused.stderr, /refused .*other\.jsonl: 3 problems in the gold file; nothing was imported\n {4}line 1 unit\.trace: trace claude_code_jsonl\/.* is not in the studio/);
     });
 
     test("a reviewer labels a view blind; the queue measures the judge against its labels with lib/eval/calibration", async () => {

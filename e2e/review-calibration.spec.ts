@@ -1,0 +1,74 @@
+import { resolve } from "node:path";
+import { expect, test } from "@playwright/test";
+import { storageStateOf } from "./fixtures/accounts";
+import { COMPACTED_TRANSCRIPT, importForE2e } from "./fixtures/import-session";
+
+/**
+ * Issue 16 item 6: a gold file imported from the review page becomes a calibration queue; a
+ * reviewer labels a view blind with the keyboard only (1 = no impact, Enter saves) and the queue
+ * shows the dependency judge's agreement with the labels and the labellers' agreement. The fixture
+ * holds three units of the repo's gold set at one cut of COMPACTED_TRANSCRIPT (gold: no_impact,
+ * impact, restorable); the judge reads the first as impact and agrees on the other two.
+ */
+const GOLD_FIXTURE = resolve("tests/fixtures/gold-small.jsonl");
+
+test.beforeAll(() => {
+  importForE2e(COMPACTED_TRANSCRIPT);
+});
+
+test("a reviewer imports a gold file, labels one view blind with the keyboard, and sees the judge's agreement", async ({ browser }) => {
+  const page = await browser.newPage({ storageState: storageStateOf("reviewer") });
+  await page.goto("/review");
+  await page.getByTestId("gold-file").setInputFiles(GOLD_FIXTURE);
+  await expect(page.getByRole("status").filter({ hasText: "Imported 3 gold units with 3 labels." })).toBeVisible();
+  await page.getByRole("link", { name: "Open the queue" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Calibration: 3 gold units" })).toBeVisible();
+
+  // Blind: the view and the real future, never the policy, its budget or a judge's verdict.
+  const item = page.getByTestId("review-item");
+  await expect(page.getByTestId("item-position")).toHaveText("Item 1 of 3");
+  await expect(item.getByRole("heading", { name: /^The view \(\d+ messages\)$/ })).toBeVisible();
+  await expect(item.getByRole("heading", { name: "The real future" })).toBeVisible();
+  await expect(item).not.toContainText("tool-prune");
+  await expect(item).not.toContainText("match-self-gc");
+
+  const agreement = page.getByTestId("agreement-panel");
+  await expect(agreement.getByTestId("verdicts-units")).toHaveText("0");
+  await page.keyboard.press("1");
+  await expect(page.getByRole("radio", { name: /No impact/ })).toBeChecked();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("item-position")).toHaveText("Item 2 of 3");
+  await expect(page.getByRole("radio", { name: /No impact/ })).not.toBeChecked();
+
+  // The reviewer agreed with the gold label: one view labelled twice, all three judged against the labels.
+  await expect(agreement.getByTestId("verdicts-units")).toHaveText("1");
+  await expect(agreement.getByTestId("verdicts-percent")).toHaveText(/^100\.0% \[/);
+  const calibration = agreement.getByTestId("judge-calibration");
+  await expect(calibration.getByTestId("calibration-units")).toHaveText("3 labelled views");
+  await expect(calibration.getByTestId("calibration-three")).toHaveText("Three verdicts: accuracy 66.67% [20.77, 93.85] · Cohen's κ 0.5 [-0.111, 1]");
+  await expect(calibration.getByRole("table", { name: /Confusion matrix/ }).getByRole("row", { name: /^no_impact/ })).toHaveText("no_impact001");
+  await expect(calibration.getByTestId("calibration-disagreements")).toContainText("1 disagreement");
+  await calibration.getByText("1 disagreement").click();
+  await expect(calibration.getByTestId("calibration-disagreements")).toContainText("g-a322f0f939: labels no_impact, judge impact");
+
+  // The export is the gold file's format: the gold label and the reviewer's beside it.
+  const exported = await page.request.get(`/api/review/${page.url().split("/").pop()}/export?format=gold`);
+  expect(exported.ok()).toBe(true);
+  const lines = (await exported.text()).trim().split("\n").map((l) => JSON.parse(l) as { unit: { id: string }; label: { reviewer: string; verdict: string } });
+  expect(lines.map((l) => [l.unit.id, l.label.reviewer, l.label.verdict])).toEqual([
+    ["g-a322f0f939", "gold:L1", "no_impact"],
+    ["g-a322f0f939", "reviewer@tracefold.local", "no_impact"],
+    ["g-90ce08eef0", "gold:L1", "impact"],
+    ["g-9694f59744", "gold:L1", "restorable"],
+  ]);
+  await page.close();
+});
+
+test("a viewer cannot import a gold file", async ({ browser }) => {
+  const page = await browser.newPage({ storageState: storageStateOf("viewer") });
+  await page.goto("/review");
+  await expect(page.getByRole("heading", { level: 1, name: "Review" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: /import a gold file/ })).toHaveCount(0);
+  await expect(page.getByTestId("gold-file")).toHaveCount(0);
+  await page.close();
+});
