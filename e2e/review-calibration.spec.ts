@@ -28,7 +28,7 @@ test("a reviewer imports a gold file, labels one view blind with the keyboard, a
   const item = page.getByTestId("review-item");
   await expect(page.getByTestId("item-position")).toHaveText("Item 1 of 3");
   await expect(item.getByRole("heading", { name: /^The view \(\d+ messages\)$/ })).toBeVisible();
-  await expect(item.getByRole("heading", { name: "The real future" })).toBeVisible();
+  await expect(item.getByRole("heading", { name: "The real future", exact: true })).toBeVisible();
   await expect(item).not.toContainText("tool-prune");
   await expect(item).not.toContainText("match-self-gc");
 

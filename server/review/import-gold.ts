@@ -57,7 +57,7 @@ export async function importGoldQueue(db: Db, text: string, options: GoldImportO
     return { ok: true, queueId, items: items.length, labels: labels.length, duplicate: false };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    // A concurrent import of the same file won (the unique sha256), or of the same label versions.
+    // A concurrent import of the same file (its label versions are unique), or of some of its label versions, won.
     const raced = await findBySource(db, sourceSha256);
     if (raced) return raced;
     return refuse([{ line: 1, field: "label.labelId", expected: "label versions not stored yet", message: "some label versions of the file were stored by a concurrent import; nothing was imported" }]);
@@ -96,7 +96,7 @@ function baseName(path: string): string {
 }
 
 async function findBySource(db: Db, sourceSha256: string): Promise<GoldImportOutcome | null> {
-  const queue = await db.reviewQueue.findUnique({ where: { sourceSha256 }, select: { id: true, _count: { select: { items: true, labels: true } } } });
+  const queue = await db.reviewQueue.findFirst({ where: { sourceSha256 }, orderBy: { createdAt: "asc" }, select: { id: true, _count: { select: { items: true, labels: true } } } });
   return queue ? { ok: true, queueId: queue.id, items: queue._count.items, labels: queue._count.labels, duplicate: true } : null;
 }
 

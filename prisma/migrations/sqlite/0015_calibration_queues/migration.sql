@@ -1,4 +1,4 @@
--- Calibration queues (issue 16 item 6): gold units imported as review items (no evaluation run), the gold file's sha256, each item's unit
+-- Calibration queues (issue 16 item 6): gold units imported as review items (no evaluation run: ReviewQueue.runId nullable), the gold file's sha256, each item's unit
 -- AlterTable
 ALTER TABLE "ReviewItem" ADD COLUMN "unit" TEXT;
 
@@ -26,8 +26,8 @@ CREATE TABLE "new_ReviewQueue" (
 INSERT INTO "new_ReviewQueue" ("blind", "createdAt", "createdById", "cuts", "id", "kind", "leaseMs", "name", "overlap", "policyA", "policyB", "runId", "sampleSize", "sampledFrom", "seed") SELECT "blind", "createdAt", "createdById", "cuts", "id", "kind", "leaseMs", "name", "overlap", "policyA", "policyB", "runId", "sampleSize", "sampledFrom", "seed" FROM "ReviewQueue";
 DROP TABLE "ReviewQueue";
 ALTER TABLE "new_ReviewQueue" RENAME TO "ReviewQueue";
-CREATE UNIQUE INDEX "ReviewQueue_sourceSha256_key" ON "ReviewQueue"("sourceSha256");
 CREATE INDEX "ReviewQueue_runId_idx" ON "ReviewQueue"("runId");
+CREATE INDEX "ReviewQueue_sourceSha256_idx" ON "ReviewQueue"("sourceSha256");
 PRAGMA foreign_keys=ON;
 PRAGMA defer_foreign_keys=OFF;
 
