@@ -27,6 +27,14 @@ export async function calibrateQueueJudge(db: Db, queueId: string, items: readon
 
 const judgedByQueue = new Map<string, Promise<{ judged: JudgedUnit[]; stale: CalibrationResult["stale"] }>>();
 
+/**
+ * Starts judging a calibration queue's units (right after its import), so the first open of the
+ * queue page finds the judge's side ready or under way: the whole gold set takes seconds.
+ */
+export function warmQueueJudge(db: Db, queueId: string): Promise<unknown> {
+  return judgedUnits(db, queueId);
+}
+
 function judgedUnits(db: Db, queueId: string) {
   let hit = judgedByQueue.get(queueId);
   if (!hit) {
@@ -38,8 +46,11 @@ function judgedUnits(db: Db, queueId: string) {
   return hit;
 }
 
-/** Judges every unit of the queue, session by session (each stored session loaded once). */
-async function judgeQueue(db: Db, queueId: string) {
+/**
+ * Judges every unit of the queue (each stored session loaded once), one unit per turn of the event
+ * loop: the whole gold set is seconds of work, and the studio keeps answering requests meanwhile.
+ */
+async function judgeQueue(db: Db, queueId: string): Promise<{ judged: JudgedUnit[]; stale: CalibrationResult["stale"] }> {
   const rows = await db.reviewItem.findMany({ where: { queueId, unit: { not: null } }, orderBy: { position: "asc" }, select: { sessionId: true, unit: true } });
   const units = rows.map((r) => ({ sessionId: r.sessionId, unit: GoldUnitSchema.parse(JSON.parse(r.unit!)) as unknown as GoldUnit }));
   const traces = new Map<string, ResolvedTrace | undefined>();
@@ -47,6 +58,12 @@ async function judgeQueue(db: Db, queueId: string) {
     const loaded = await loadAnalyzedSession(db, sessionId);
     traces.set(sessionId, loaded ? { session: loaded.session, index: loaded.index, countTokens: (text) => loaded.tokenizer.count(text) } : undefined);
   }
-  const sessionOf = new Map(units.map((u) => [u.unit.id, u.sessionId]));
-  return judgeGoldUnits(units.map((u) => u.unit), (unit) => traces.get(sessionOf.get(unit.id)!));
+  const out: { judged: JudgedUnit[]; stale: CalibrationResult["stale"] } = { judged: [], stale: [] };
+  for (const { unit, sessionId } of units) {
+    await new Promise((resolve) => setImmediate(resolve));
+    const one = judgeGoldUnits([unit], () => traces.get(sessionId));
+    out.judged.push(...one.judged);
+    out.stale.push(...one.stale);
+  }
+  return out;
 }

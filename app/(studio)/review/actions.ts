@@ -20,6 +20,7 @@ import { getQueueSummary, type QueueSummary } from "@/server/review/queue-progre
 import { prepareQueueContexts } from "@/server/review/prepare-contexts";
 import { loadQueueMeta } from "@/server/review/queue-state";
 import { retractLabelVersion, saveLabel, SaveLabelSchema } from "@/server/review/save-label";
+import { warmQueueJudge } from "@/server/review/calibration-agreement";
 import { importGoldQueue } from "@/server/review/import-gold";
 import { importQueueLabels } from "@/server/review/transfer-labels";
 
@@ -176,7 +177,9 @@ export async function importGoldAction(input: unknown): Promise<ActionResult<{ q
   const parsed = GoldImportSchema.safeParse(input);
   if (!parsed.success) return actionFail("invalid_input", parsed.error.issues.map((i) => i.message).join("; "));
   const { text, name, overlap } = parsed.data;
-  const outcome = await importGoldQueue(getDb(), text, { ...(name ? { name } : {}), overlap, createdById: user.id });
+  const db = getDb();
+  const outcome = await importGoldQueue(db, text, { ...(name ? { name } : {}), overlap, createdById: user.id });
+  if (outcome.ok) after(() => warmQueueJudge(db, outcome.queueId).catch((error: unknown) => console.error(`review: judging calibration queue ${outcome.queueId}: ${String(error)}`)));
   if (!outcome.ok) return actionFail(outcome.code, outcome.message, { file: outcome.errors.slice(0, 50).map((e) => `line ${e.line}, ${e.field}: ${e.message} (expected ${e.expected})`) });
   revalidatePath("/review");
   return actionOk({ queueId: outcome.queueId, items: outcome.items, labels: outcome.labels, duplicate: outcome.duplicate });
