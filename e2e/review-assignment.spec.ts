@@ -38,7 +38,7 @@ test("an admin assigns the first item to a named reviewer: only they are offered
   await assign.getByLabel("From item").fill("1");
   await assign.getByLabel("To item").fill("1");
   await assign.getByRole("button", { name: "Assign", exact: true }).click();
-  await expect(assign.getByRole("status")).toHaveText("1 items assigned.");
+  await expect(assign.getByRole("status")).toHaveText("1 item assigned.");
   await expect(assign.getByTestId("assignment-summary")).toContainText("assigned: reviewer@tracefold.local (1)");
 
   // The admin (who also labels) held the first item since the page opened; a reload hands it back

@@ -138,11 +138,8 @@ test.describe("as a reviewer", () => {
     await expect(page.getByTestId("verdict-count")).toHaveText("0");
     await expect(page.getByRole("heading", { name: "Projected view" })).toBeVisible();
     await expect(page.getByRole("heading", { name: /^Removed or changed/ })).toBeVisible();
-    // The judge's evidence in the three verdicts: counts, then the lost dependencies first and the restorable ones after them.
-    await expect(page.getByTestId("failure-counts")).toHaveText(/^[1-9]\d* lost · \d+ restorable · \d+ visible/);
-    const statuses = await page.getByTestId("failure-dependencies").locator("li").evaluateAll((items) => items.map((i) => i.getAttribute("data-status")));
-    expect(statuses[0]).toBe("lost");
-    expect(statuses).toEqual([...statuses.filter((s) => s === "lost"), ...statuses.filter((s) => s === "restorable")]);
+    // Failure queues are blind by default: the judge's evidence waits for the reviewer's answer.
+    await expect(page.getByTestId("judge-hidden")).toBeVisible();
     await page.keyboard.press("?");
     await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toContainText("failure category");
     await page.keyboard.press("Escape");
@@ -153,6 +150,11 @@ test.describe("as a reviewer", () => {
     await page.locator("body").click({ position: { x: 1, y: 1 } });
     await page.keyboard.press("Enter");
     await expect(page.getByTestId("verdict-count")).toHaveText("1");
+    // Revealed on the answered item, in the three verdicts: counts, then the lost dependencies first and the restorable ones after them.
+    await expect(page.getByTestId("failure-counts")).toHaveText(/^[1-9]\d* lost · \d+ restorable · \d+ visible/);
+    const statuses = await page.getByTestId("failure-dependencies").locator("li").evaluateAll((items) => items.map((i) => i.getAttribute("data-status")));
+    expect(statuses[0]).toBe("lost");
+    expect(statuses).toEqual([...statuses.filter((s) => s === "lost"), ...statuses.filter((s) => s === "restorable")]);
     const labels = (await (await page.request.get(`/api/review/${page.url().split("/").pop()}/export?format=jsonl`)).text()).trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(labels).toHaveLength(1);
     expect(labels[0]).toMatchObject({ kind: "failure_category", category: "behavioral_contract", culpritId: "function:exec:1", comment: "the contract was folded away", reviewer: "reviewer@tracefold.local" });

@@ -8,9 +8,6 @@ import { dataDir } from "@/server/storage/blob-store";
 import { getBlobStore } from "@/server/storage/configured-blob-store";
 import { parseCommandArgs, UsageError } from "../args";
 
-export const backupUsage = "tracefold backup --out FILE.tar.gz";
-export const restoreUsage = "tracefold restore FILE.tar.gz [--force]";
-
 /**
  * Backs up the configured workspace (DATABASE_URL + the blob store of TRACEFOLD_STORAGE) into one
  * archive; safe while the studio runs (one consistent read transaction). Prints what it wrote.

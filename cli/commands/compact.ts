@@ -12,9 +12,6 @@ import { isTokenizerId } from "@/lib/tokens/tokenizer";
 import { sourceFromFile } from "@/server/files/file-source";
 import { parseCommandArgs, UsageError } from "../args";
 
-export const compactUsage =
-  "tracefold compact <file> --policy ID [--session N|ID] [--cut K] [--window TOKENS] [--param name=value]... [--format F] [--tokenizer ID] [--json]";
-
 /** Runs one policy at one cut of one session and prints the projected view and every decision. */
 export async function runCompact(argv: string[]): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, {

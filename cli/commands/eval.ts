@@ -9,7 +9,6 @@ import { createLlmJudge, type LlmJudge } from "@/lib/eval/llm-judge/judge";
 import { selectSuite } from "@/lib/eval/suites";
 import { existsSync } from "node:fs";
 import { databaseUrl, engineOf, sqlitePath } from "@/server/db/engine";
-import { envConfiguresLlm, getLlmClient } from "@/server/llm/effective-config";
 import { contractBreakdown, formatBreakdown, groupLabels } from "../eval/breakdown";
 import { evaluateSuiteWithLlm } from "../eval/llm-suite";
 import { loadSessions, NoTraceFilesError } from "../eval/load-sessions";
@@ -112,9 +111,11 @@ export async function runEval(argv: string[]): Promise<number> {
 
 /**
  * The endpoint the studio would use: the TRACEFOLD_LLM_* variables, else the one an admin stored
- * (read from DATABASE_URL only when that database exists: `eval` never creates one).
+ * (read from DATABASE_URL only when that database exists: `eval` never creates one). Loaded here,
+ * not at start-up: only `--judge llm` needs the database client.
  */
 async function llmJudgeInEffect(): Promise<LlmJudge | undefined> {
+  const { envConfiguresLlm, getLlmClient } = await import("@/server/llm/effective-config");
   const url = databaseUrl();
   const hasDatabase = engineOf(url) === "postgres" || existsSync(sqlitePath(url));
   const client = envConfiguresLlm() || hasDatabase ? await getLlmClient() : undefined;

@@ -9,8 +9,6 @@ import { importRedactedFile, redactionKinds, summarizeRedaction, type RedactedIm
 import { importTraceFile } from "@/server/traces/import-trace-file";
 import { parseCommandArgs, UsageError } from "../args";
 
-export const importUsage = "tracefold import <file|dir>... [--format F] [--tokenizer ID] [--no-redact] [--json]";
-
 /**
  * Stores files into the studio's database (DATABASE_URL, default the embedded SQLite file). Secrets
  * are redacted first, exactly as uploads are (server/traces/import-redacted-file.ts), and each

@@ -6,8 +6,6 @@ import { sourceFromFile } from "@/server/files/file-source";
 import { listTraceFiles } from "@/server/files/list-trace-files";
 import { parseCommandArgs, UsageError } from "../args";
 
-export const inspectUsage = "tracefold inspect <file|dir>... [--format F] [--tokenizer o200k|cl100k|chars4|chars3] [--json]";
-
 /** The `inspect --json` contract: exactly one object, one entry per file. */
 export interface InspectFileReport {
   path: string;

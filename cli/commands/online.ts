@@ -11,9 +11,6 @@ import { formatUsageIssue } from "@/lib/online/schema";
 import { parseCommandArgs, UsageError } from "../args";
 import { printOnlineTable, toOnlineContract } from "../online/output";
 
-export const onlineUsage =
-  "tracefold online <file> [--assign column:NAME|email-pivot:CHAR|hash:SALT] [--window HH:MM-HH:MM] [--tz ZONE] [--map field=column]... [--surface S]... [--volatile START/END]... [--rollout TIME] [--prices input=3,cachedInput=0.3,cacheWrite=3.75,output=15] [--format csv|jsonl] [--seed N] [--json]";
-
 /**
  * Reads a usage log (CSV or JSONL, streamed), splits accounts into treatment and control, and
  * prints the online reduction with its account-clustered 95% interval. Without `--assign` the log's

@@ -1,8 +1,6 @@
 import { POLICIES } from "@/lib/policies/registry";
 import { parseCommandArgs } from "../args";
 
-export const policiesUsage = "tracefold policies [--json]";
-
 /** Lists every policy with its family, source and parameters (`{"policies":[{id,family,source,params}]}`). */
 export async function runPolicies(argv: string[]): Promise<number> {
   const { values } = parseCommandArgs(argv, { json: { type: "boolean", default: false } });

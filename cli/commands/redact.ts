@@ -3,8 +3,6 @@ import { listTraceFiles } from "@/server/files/list-trace-files";
 import { scanFileSecrets } from "@/server/uploads/redact-upload-file";
 import { parseCommandArgs, UsageError } from "../args";
 
-export const redactUsage = "tracefold redact <file|dir>... --dry-run [--emails] [--disable KIND[,KIND]]... [--allow VALUE|/REGEX/]... [--json]";
-
 /** The `redact --dry-run --json` contract: exactly one object, one entry per file, never a secret. */
 export interface RedactFileReport {
   path: string;

@@ -6,8 +6,6 @@ import { exportGoldQueue } from "@/server/review/export-gold";
 import { importGoldQueue } from "@/server/review/import-gold";
 import { parseCommandArgs, UsageError } from "../args";
 
-export const reviewUsage = "tracefold review import-gold GOLD.jsonl [--name N] [--overlap K] [--json] | tracefold review export-gold QUEUE_ID [--out FILE]";
-
 /**
  * `tracefold review import-gold`: a gold file (the judge's calibration set, one `{unit, label}` per
  * line) into the studio's database (DATABASE_URL) as a calibration queue — exactly what the review

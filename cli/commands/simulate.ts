@@ -8,9 +8,6 @@ import { isTokenizerId, type TokenizerId } from "@/lib/tokens/tokenizer";
 import { parseCommandArgs, UsageError } from "../args";
 import { loadSessions, NoTraceFilesError } from "../eval/load-sessions";
 
-export const simulateUsage =
-  "tracefold simulate <file|dir>... --policy ID [--trigger 0.9|90%] [--window TOKENS] [--param name=value]... [--prices input=3,cachedInput=0.3,cacheWrite=3.75,output=15] [--format F] [--tokenizer ID] [--json]";
-
 export interface SimulateCommandOptions {
   inputs: string[];
   policy: Policy;

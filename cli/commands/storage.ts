@@ -3,8 +3,6 @@ import { getBlobStore } from "@/server/storage/configured-blob-store";
 import { DEFAULT_BLOB_GRACE_MS, sweepUnreferencedBlobs } from "@/server/storage/sweep-unreferenced-blobs";
 import { parseCommandArgs, UsageError } from "../args";
 
-export const storageUsage = "tracefold storage sweep [--dry-run] [--grace-minutes N] [--json]";
-
 /**
  * `tracefold storage sweep`: removes the blobs of the configured store (TRACEFOLD_STORAGE) that no
  * row of DATABASE_URL refers to and that are older than the grace period (default 60 minutes, so
