@@ -1,7 +1,8 @@
+import { execFileSync } from "node:child_process";
 import { resolve } from "node:path";
 import { expect, test } from "@playwright/test";
 import { storageStateOf } from "./fixtures/accounts";
-import { COMPACTED_TRANSCRIPT, importForE2e } from "./fixtures/import-session";
+import { COMPACTED_TRANSCRIPT, E2E_ENV, importForE2e } from "./fixtures/import-session";
 
 /**
  * Issue 16 item 6: a gold file imported from the review page becomes a calibration queue; a
@@ -64,11 +65,18 @@ test("a reviewer imports a gold file, labels one view blind with the keyboard, a
   await page.close();
 });
 
-test("a viewer cannot import a gold file", async ({ browser }) => {
+test("a viewer cannot import a gold file nor label, and reads the judge's agreement", async ({ browser }) => {
+  // The CLI answers with the queue the same file made (imported from the page above, or here when this test runs alone).
+  const imported = JSON.parse(execFileSync("npx", ["--no-install", "tsx", "cli/main.ts", "review", "import-gold", GOLD_FIXTURE, "--json"], { env: { ...process.env, ...E2E_ENV }, encoding: "utf8" }).trim()) as { ok: boolean; queueId: string };
+  expect(imported.ok).toBe(true);
   const page = await browser.newPage({ storageState: storageStateOf("viewer") });
   await page.goto("/review");
   await expect(page.getByRole("heading", { level: 1, name: "Review" })).toBeVisible();
   await expect(page.getByRole("heading", { name: /import a gold file/ })).toHaveCount(0);
   await expect(page.getByTestId("gold-file")).toHaveCount(0);
+  await page.goto(`/review/${imported.queueId}`);
+  await expect(page.getByText("labeling needs the reviewer role")).toBeVisible();
+  await expect(page.getByTestId("review-item")).toHaveCount(0);
+  await expect(page.getByTestId("judge-calibration").getByTestId("calibration-three")).toHaveText(/^Three verdicts: accuracy \d+(\.\d+)?% \[/);
   await page.close();
 });
