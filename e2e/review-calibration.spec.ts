@@ -20,6 +20,13 @@ test.beforeAll(() => {
 test("a reviewer imports a gold file, labels one view blind with the keyboard, and sees the judge's agreement", async ({ browser }) => {
   const page = await browser.newPage({ storageState: storageStateOf("reviewer") });
   await page.goto("/review");
+  // The repo's whole gold set (1.9 MB): most of its traces are not in this studio, so it is refused
+  // whole, each unit located and naming the file to upload.
+  await page.getByTestId("gold-file").setInputFiles(resolve("gold/judge-gold.jsonl"));
+  const refused = page.getByRole("alert").filter({ hasText: "problems in the gold file; nothing was imported" });
+  await expect(refused).toBeVisible();
+  await expect(refused.getByRole("listitem").first()).toHaveText(/^line \d+, unit\.trace: trace [^ ]+ \(sha256 [0-9a-f]{12}…\) is not in the studio: upload that file on Traces, then import the gold file again \(expected a trace file imported into the studio\)$/);
+  await expect(page.getByTestId("queue-row").filter({ hasText: "Calibration:" })).toHaveCount(0);
   await page.getByTestId("gold-file").setInputFiles(GOLD_FIXTURE);
   await expect(page.getByRole("status").filter({ hasText: "Imported 3 gold units with 3 labels." })).toBeVisible();
   await page.getByRole("link", { name: "Open the queue" }).click();

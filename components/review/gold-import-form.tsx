@@ -4,8 +4,12 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import "./review.css";
-import { importGoldAction } from "@/app/(studio)/review/actions";
 import { plural } from "@/lib/util/plural";
+
+/** What POST /api/review/gold answers. */
+type GoldImportAnswer =
+  | { ok: true; data: { queueId: string; items: number; labels: number; duplicate: boolean } }
+  | { ok: false; code: string; message: string; errors?: { line: number; field: string; expected: string; message: string }[] };
 
 /**
  * Import a gold file (the judge's calibration set: one `{unit, label}` per line) as a calibration
@@ -22,12 +26,15 @@ export function GoldImportForm() {
     if (!file) return;
     setBusy(true);
     try {
-      const outcome = await importGoldAction({ text: await file.text() });
+      const response = await fetch("/api/review/gold", { method: "POST", body: file, headers: { "content-type": "application/x-ndjson" } });
       event.target.value = "";
-      if (!outcome.ok) return setResult({ tone: "error", text: outcome.message, lines: outcome.fieldErrors?.file ?? [] });
+      const outcome = (await response.json()) as GoldImportAnswer;
+      if (!outcome.ok) return setResult({ tone: "error", text: outcome.message, lines: (outcome.errors ?? []).slice(0, 50).map((e) => `line ${e.line}, ${e.field}: ${e.message} (expected ${e.expected})`) });
       const { queueId, items, labels, duplicate } = outcome.data;
       setResult({ tone: "ok", queueId, text: duplicate ? `This file was imported before: its queue holds ${plural(items, "item")} and ${plural(labels, "label version")}.` : `Imported ${plural(items, "gold unit")} with ${plural(labels, "label")}.` });
       router.refresh();
+    } catch {
+      setResult({ tone: "error", text: "The studio could not be reached; nothing was imported. Try again." });
     } finally {
       setBusy(false);
     }

@@ -20,19 +20,12 @@ import { getQueueSummary, type QueueSummary } from "@/server/review/queue-progre
 import { prepareQueueContexts } from "@/server/review/prepare-contexts";
 import { loadQueueMeta } from "@/server/review/queue-state";
 import { retractLabelVersion, saveLabel, SaveLabelSchema } from "@/server/review/save-label";
-import { warmQueueJudge } from "@/server/review/calibration-agreement";
-import { importGoldQueue } from "@/server/review/import-gold";
 import { importQueueLabels } from "@/server/review/transfer-labels";
 
 const clock = { now: Date.now };
 const NavSchema = z.object({ queueId: z.string().min(1), current: z.string().min(1).optional(), direction: z.enum(["next", "previous"]).optional(), itemKey: z.string().min(1).optional() });
 const ItemSchema = z.object({ queueId: z.string().min(1), itemKey: z.string().min(1) });
 const UndoSchema = ItemSchema.extend({ labelId: z.string().min(1), version: z.number().int().min(2) });
-const GoldImportSchema = z.object({
-  name: z.string().trim().max(200, "name is at most 200 characters").optional(),
-  overlap: z.coerce.number().int("overlap must be a whole number").min(1, "overlap must be at least 1").max(20, "overlap must be at most 20").default(2),
-  text: z.string().min(1, "the file is empty").max(50_000_000, "the file is over 50 MB"),
-});
 const ImportSchema = z.object({ queueId: z.string().min(1), format: z.enum(["jsonl", "csv"], { message: "format must be jsonl or csv" }), text: z.string().max(20_000_000, "the file is over 20 MB") });
 
 export type OpenResult = { item: ItemView; expiresAt: number } | { item: null };
@@ -165,24 +158,6 @@ export async function importLabelsAction(input: unknown): Promise<ActionResult<{
   }
   revalidatePath(`/review/${parsed.data.queueId}`);
   return actionOk({ imported: outcome.imported, skipped: outcome.skipped });
-}
-
-/**
- * Reviewer or admin: a gold file (one `{unit, label}` per line) becomes a calibration queue whose
- * items are its units and whose labels are its labels. All or nothing, every problem located by
- * line and field; the same file again answers with the queue it made.
- */
-export async function importGoldAction(input: unknown): Promise<ActionResult<{ queueId: string; items: number; labels: number; duplicate: boolean }>> {
-  const user = await requireUser("reviewer");
-  const parsed = GoldImportSchema.safeParse(input);
-  if (!parsed.success) return actionFail("invalid_input", parsed.error.issues.map((i) => i.message).join("; "));
-  const { text, name, overlap } = parsed.data;
-  const db = getDb();
-  const outcome = await importGoldQueue(db, text, { ...(name ? { name } : {}), overlap, createdById: user.id });
-  if (outcome.ok) after(() => warmQueueJudge(db, outcome.queueId).catch((error: unknown) => console.error(`review: judging calibration queue ${outcome.queueId}: ${String(error)}`)));
-  if (!outcome.ok) return actionFail(outcome.code, outcome.message, { file: outcome.errors.slice(0, 50).map((e) => `line ${e.line}, ${e.field}: ${e.message} (expected ${e.expected})`) });
-  revalidatePath("/review");
-  return actionOk({ queueId: outcome.queueId, items: outcome.items, labels: outcome.labels, duplicate: outcome.duplicate });
 }
 
 async function withView(queueId: string, item: QueueItem, reviewer: string, expiresAt: number): Promise<ActionResult<OpenResult>> {
