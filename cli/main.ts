@@ -1,6 +1,6 @@
 import { UsageError } from "./args";
 import { evalUsage } from "./eval/options";
-import { backupUsage, compactUsage, importUsage, inspectUsage, onlineUsage, policiesUsage, redactUsage, restoreUsage, reviewUsage, simulateUsage, storageUsage } from "./usage";
+import { backupUsage, compactUsage, importUsage, inspectUsage, keysUsage, onlineUsage, policiesUsage, redactUsage, restoreUsage, reviewUsage, simulateUsage, storageUsage } from "./usage";
 
 type Run = (argv: string[]) => Promise<number>;
 
@@ -20,6 +20,7 @@ const COMMANDS: Record<string, { usage: string; load: () => Promise<Run> }> = {
   backup: { usage: backupUsage, load: async () => (await import("./commands/backup")).runBackup },
   restore: { usage: restoreUsage, load: async () => (await import("./commands/backup")).runRestore },
   simulate: { usage: simulateUsage, load: async () => (await import("./commands/simulate")).runSimulate },
+  keys: { usage: keysUsage, load: async () => (await import("./commands/keys")).runKeys },
   storage: { usage: storageUsage, load: async () => (await import("./commands/storage")).runStorage },
   review: { usage: reviewUsage, load: async () => (await import("./commands/review")).runReview },
 };

@@ -35,3 +35,5 @@ export const storageUsage =
 
 export const reviewUsage =
   "tracefold review import-gold GOLD.jsonl [--name N] [--overlap K] [--json] | tracefold review export-gold QUEUE_ID [--out FILE]";
+export const keysUsage =
+  "tracefold keys create --name N --scope ingest|read [--json] | tracefold keys list [--json] | tracefold keys revoke ID [--json]";

@@ -84,6 +84,7 @@ export const MATRIX: MatrixRow[] = [
   { key: "GET /upload", probe: () => ({ path: "/upload" }), expect: page("reviewer") },
   { key: "GET /admin/users", probe: () => ({ path: "/admin/users" }), expect: page("admin") },
   { key: "GET /admin/settings", probe: () => ({ path: "/admin/settings" }), expect: page("admin") },
+  { key: "GET /admin/keys", probe: () => ({ path: "/admin/keys" }), expect: page("admin") },
 
   // Route handlers. next-auth's own endpoints are public by nature (sign-in needs them).
   { key: "GET /api/auth/[...nextauth]", probe: () => ({ path: "/api/auth/csrf" }), expect: all(OK) },
@@ -117,9 +118,20 @@ export const MATRIX: MatrixRow[] = [
   // Simulating replays stored traces on the CPU, like starting an evaluation: reviewers. An empty body is refused by validation.
   { key: "POST /api/online/simulate", probe: () => ({ path: "/api/online/simulate", body: {} }), expect: api("reviewer", BAD) },
 
+  // The public REST API (issue 15). Invalid probes: an upload without a file name, a run without settings.
+  { key: "POST /api/v1/uploads", probe: () => ({ path: "/api/v1/uploads", body: "{}\n" }), expect: api("reviewer", BAD) },
+  { key: "GET /api/v1/sessions", probe: () => ({ path: "/api/v1/sessions?limit=2" }), expect: api("viewer") },
+  { key: "GET /api/v1/sessions/[id]", probe: (i) => ({ path: `/api/v1/sessions/${i.sessionId}` }), expect: api("viewer") },
+  { key: "GET /api/v1/sessions/[id]/export", probe: (i) => ({ path: `/api/v1/sessions/${i.sessionId}/export?as=jsonl` }), expect: api("viewer") },
+  { key: "POST /api/v1/runs", probe: () => ({ path: "/api/v1/runs", body: {} }), expect: api("reviewer", BAD) },
+  { key: "GET /api/v1/runs/[id]", probe: (i) => ({ path: `/api/v1/runs/${i.runId}` }), expect: api("viewer") },
+  { key: "GET /api/v1/openapi.json", probe: () => ({ path: "/api/v1/openapi.json" }), expect: api("viewer") },
+
   // Server actions (invalid arguments: allowed roles get an `invalid_input` result, nothing changes).
   { key: `action ${S}/admin/users/actions.ts#createUserAction`, probe: () => ({ args: [null, []] }), expect: action("admin") },
   { key: `action ${S}/admin/users/actions.ts#setUserRoleAction`, probe: () => ({ args: [null, []] }), expect: action("admin") },
+  { key: `action ${S}/admin/keys/actions.ts#createKeyAction`, probe: () => ({ args: [null, []] }), expect: action("admin") },
+  { key: `action ${S}/admin/keys/actions.ts#revokeKeyAction`, probe: () => ({ args: [null, []] }), expect: action("admin") },
   // Checkboxes: every input is valid, so the probe writes the defaults the spec's fresh database already has.
   { key: `action ${S}/admin/settings/actions.ts#setRedactionSettingsAction`, probe: () => ({ args: [null, []] }), expect: action("admin") },
   // LLM endpoint (admin): an empty form is invalid, clearing needs the word "clear", testing calls the endpoint in effect (none during the spec).
@@ -147,3 +159,23 @@ export const MATRIX: MatrixRow[] = [
   { key: `action ${S}/online/actions.ts#previewUsageAction`, probe: () => ({ args: [{}] }), expect: action("reviewer") },
   { key: `action ${S}/online/actions.ts#usageFromTracesAction`, probe: () => ({ args: [{}] }), expect: action("reviewer") },
 ];
+
+/**
+ * Callers with a project API key (`Authorization: Bearer tfk_…`, no cookies, no Origin): a `read`
+ * key, an `ingest` key, and a revoked key. Their answers follow from the rows above (issue 15):
+ * pages, server actions and next-auth ignore the header, so a key there is an anonymous visitor;
+ * API routes accept a read key where a viewer is allowed (a viewer's answer), an ingest key only on
+ * the routes that take traces in (a reviewer's answer; 403 elsewhere), and refuse a revoked key (401).
+ */
+export type KeyWho = "readKey" | "ingestKey" | "revokedKey";
+export const KEY_WHO: readonly KeyWho[] = ["readKey", "ingestKey", "revokedKey"];
+
+/** The route handlers that pass `{ ingest: true }` to requireApiUser. */
+export const INGEST_ROUTES: ReadonlySet<string> = new Set(["PUT /api/uploads", "GET /api/uploads/imports/[id]", "POST /api/v1/uploads", "POST /api/v1/runs", "GET /api/v1/openapi.json"]);
+
+export function keyAnswer(row: MatrixRow, who: KeyWho): Answer {
+  if (!/^(GET|POST|PUT|PATCH|DELETE) \/api\//.test(row.key) || row.key.includes("/api/auth/")) return row.expect.anonymous;
+  if (who === "revokedKey") return API_401;
+  if (who === "readKey") return row.expect.viewer;
+  return INGEST_ROUTES.has(row.key) ? row.expect.reviewer : API_403;
+}

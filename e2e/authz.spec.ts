@@ -1,8 +1,9 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { expect, request as playwrightRequest, test, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { USAGE_FIELDS } from "../lib/online/schema";
-import { MATRIX, WHO, type Answer, type Ids, type Who } from "./authz-matrix";
+import { KEY_WHO, keyAnswer, MATRIX, WHO, type Answer, type Ids, type KeyWho, type Who } from "./authz-matrix";
 import { storageStateOf } from "./fixtures/accounts";
 import { PAYLOADS, writeHostileTranscript } from "./fixtures/hostile-trace";
 import { COMPACTED_TRANSCRIPT, E2E_ENV, importForE2e } from "./fixtures/import-session";
@@ -39,7 +40,12 @@ function tsx(...args: string[]): string {
 }
 const snapshot = (): Snapshot => JSON.parse(tsx("e2e/fixtures/db-snapshot.ts")) as Snapshot;
 
+/** A real Claude Code session the ingest key uploads. */
+const KEY_UPLOAD_TRANSCRIPT = resolve("../shared/traces/claude_code_jsonl/DRMacIver__claude-reliability/snapshot-tests/tests/coverage-test-fix/transcript.jsonl");
+
 const contexts = {} as Record<Who, APIRequestContext>;
+/** Bearer-key callers: no cookies and no Origin header, as a script sends them. */
+const keyContexts = {} as Record<KeyWho, APIRequestContext>;
 let ids: Ids;
 let hostileSessionId = "";
 
@@ -49,6 +55,10 @@ test.beforeAll(async () => {
     // Like a browser on the studio's own pages: mutating route handlers refuse requests without it.
     contexts[who] = await playwrightRequest.newContext({ baseURL: ORIGIN, extraHTTPHeaders: { origin: ORIGIN }, storageState: who === "anonymous" ? { cookies: [], origins: [] } : storageStateOf(who) });
   }
+  const createKey = (scope: "read" | "ingest") => (JSON.parse(tsx("cli/main.ts", "keys", "create", "--name", `${NAME} ${scope}`, "--scope", scope, "--json")) as { id: string; key: string });
+  const keys = { readKey: createKey("read"), ingestKey: createKey("ingest"), revokedKey: createKey("read") };
+  tsx("cli/main.ts", "keys", "revoke", keys.revokedKey.id);
+  for (const who of KEY_WHO) keyContexts[who] = await playwrightRequest.newContext({ baseURL: ORIGIN, extraHTTPHeaders: { authorization: `Bearer ${keys[who].key}` }, storageState: { cookies: [], origins: [] } });
   const [compacted] = importForE2e(COMPACTED_TRANSCRIPT);
   hostileSessionId = importForE2e(writeHostileTranscript())[0]!.id;
   const queueId = (JSON.parse(tsx("e2e/fixtures/seed-review-queue.ts", "claude_code_jsonl", "1", NAME, "dependency")) as { dependency: string }).dependency;
@@ -69,6 +79,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   for (const who of WHO) await contexts[who]?.dispose();
+  for (const who of KEY_WHO) await keyContexts[who]?.dispose();
 });
 
 /** Fills `[name]` segments of an action's host page with the ids of the matching resource. */
@@ -129,6 +140,39 @@ test("every entry point answers each role as the matrix says, and the probes cha
   expect(snapshot()).toEqual(before);
 });
 
+test("every entry point answers each API key (read, ingest, revoked) as the matrix derives, and the probes change nothing", async () => {
+  test.setTimeout(120_000);
+  const before = snapshot();
+  const mismatches: string[] = [];
+  for (const row of MATRIX) {
+    const probe = row.probe(ids);
+    if ("args" in probe) continue; // server actions take no bearer key: covered as anonymous callers above
+    const [method] = row.key.split(" ");
+    for (const who of KEY_WHO) {
+      const expected = keyAnswer(row, who);
+      const response = await keyContexts[who].fetch(probe.path, { method: method!, maxRedirects: 0, ...(probe.body !== undefined ? { data: probe.body } : {}) });
+      const actual = await answerOf(response);
+      const locationOk = expected.location === undefined || (actual.location ?? "").startsWith(expected.location);
+      if (actual.status !== expected.status || !locationOk) mismatches.push(`${row.key} with ${who}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)} ${(await response.text()).slice(0, 160)}`);
+    }
+  }
+  expect(mismatches).toEqual([]);
+  expect(snapshot()).toEqual(before);
+});
+
+test("an ingest key uploads a trace with no cookie and no Origin; a read key cannot; a key never unlocks cookies' rights", async () => {
+  // Not CLAUDE_CODE_TRANSCRIPT: upload-and-browse.spec.ts expects to be the first to import that one.
+  const trace = readFileSync(KEY_UPLOAD_TRANSCRIPT);
+  const byReadKey = await keyContexts.readKey.put("/api/uploads?name=read-key.jsonl", { data: trace });
+  expect(byReadKey.status()).toBe(403);
+  const byIngestKey = await keyContexts.ingestKey.put("/api/uploads?name=ingest-key.jsonl", { data: trace });
+  expect([200, 201]).toContain(byIngestKey.status());
+  expect(((await byIngestKey.json()) as { ok: boolean }).ok).toBe(true);
+  // A malformed bearer with an admin's cookies is refused: the header, not the cookie, decides.
+  const mixed = await contexts.admin.get("/api/policies", { headers: { authorization: "Bearer not-a-key" } });
+  expect(mixed.status()).toBe(401);
+});
+
 test("valid mutations from refused roles are refused and change nothing", async () => {
   test.setTimeout(120_000);
   const before = snapshot();
@@ -138,6 +182,7 @@ test("valid mutations from refused roles are refused and change nothing", async 
   const attempts: { key: string; args: unknown[]; refused: Who[] }[] = [
     { key: `action ${S}/admin/users/actions.ts#createUserAction`, args: [null, [["email", "intruder@evil.example"], ["name", "Intruder"], ["password", "intruder-password"], ["role", "admin"]]], refused: ["anonymous", "viewer", "reviewer"] },
     { key: `action ${S}/admin/users/actions.ts#setUserRoleAction`, args: [null, [["userId", viewerId], ["role", "admin"]]], refused: ["anonymous", "viewer", "reviewer"] },
+    { key: `action ${S}/admin/keys/actions.ts#createKeyAction`, args: [null, [["name", "intruder key"], ["scope", "read"]]], refused: ["anonymous", "viewer", "reviewer"] },
     { key: `action ${S}/admin/settings/actions.ts#setRedactionSettingsAction`, args: [null, [["keepRawOriginals", "on"], ["redactEmails", "on"], ["rule.openai_key", "off"], ["allowList", "/sk-.*/"]]], refused: ["anonymous", "viewer", "reviewer"] },
     { key: `action ${S}/admin/settings/llm-actions.ts#saveLlmSettingsAction`, args: [null, [["provider", "openai"], ["baseUrl", "https://evil.example/v1"], ["model", "exfiltrate"], ["timeoutMs", "5000"], ["maxRetries", "0"], ["apiKey", "sk-intruder-0000000000000000"]]], refused: ["anonymous", "viewer", "reviewer"] },
     { key: `action ${S}/admin/settings/llm-actions.ts#clearLlmSettingsAction`, args: ["clear"], refused: ["anonymous", "viewer", "reviewer"] },

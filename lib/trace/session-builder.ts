@@ -21,7 +21,7 @@ export class SessionBuilder {
   private syntheticCallCounter = 0;
 
   constructor(
-    private readonly id: string,
+    readonly id: string,
     private readonly format: FormatId,
   ) {}
 

@@ -56,6 +56,7 @@ export const MIGRATION_VERDICTS: readonly MigrationVerdict[] = [
     columns: ["ReviewQueue.sourceSha256", "ReviewItem.unit"],
     relaxed: ["ReviewQueue.runId"],
   },
+  { name: "0017_api_keys", restore: "additive", reason: "new tables ApiKey and ApiKeyUsage: an older archive had no keys, so none are restored (admins create new ones)", tables: ["ApiKey", "ApiKeyUsage"] },
 ];
 
 /** Migration directory names newer than the baseline that have no verdict: each needs a decision. */

@@ -1,3 +1,5 @@
+import { readBearer } from "../../lib/keys/api-key";
+
 /**
  * CSRF protection for route handlers that change something (POST, PUT, PATCH, DELETE under
  * app/api). Server actions have Next's own Origin check; route handlers call `refuseCrossOrigin`
@@ -43,9 +45,15 @@ export function allowedOrigins(headers: Headers, env: Env = process.env): Set<st
 
 export type OriginVerdict = { ok: true } | { ok: false; reason: string };
 
-/** Whether a request's Origin (or Referer) is the studio's own. Pure: headers and env in. */
+/**
+ * Whether a request's Origin (or Referer) is the studio's own. Pure: headers and env in. A request
+ * with an `Authorization: Bearer` header needs no such check: it is authenticated by its API key
+ * alone (requireApiUser never falls back to cookies for it), and a page on another site cannot make
+ * a browser add that header without a CORS preflight this studio never grants.
+ */
 export function checkSameOrigin(method: string, headers: Headers, env: Env = process.env): OriginVerdict {
   if (!MUTATING_METHODS.has(method.toUpperCase())) return { ok: true };
+  if (readBearer(headers.get("authorization")).kind !== "none") return { ok: true };
   const origin = headers.get("origin");
   const claimed = origin !== null ? originOf(origin) : originOf(headers.get("referer"));
   if (origin === null && headers.get("referer") === null) return { ok: false, reason: "the request has no Origin or Referer header" };

@@ -1,5 +1,6 @@
 import { partText } from "@/lib/tokens/message-tokens";
 import type { Db } from "../db/client";
+import { insensitive } from "../db/insensitive";
 import { parseParts } from "./message-view";
 import type { SearchHit, SearchResult } from "./types";
 
@@ -113,13 +114,4 @@ export function longestLikeSafeFragment(query: string): string {
 function likeSafePrefix(query: string): string {
   const cut = query.search(/[%_\\]/);
   return cut === -1 ? query : query.slice(0, cut);
-}
-
-/**
- * `contains`/`startsWith` are case-insensitive on SQLite (LIKE, for ASCII) but not on PostgreSQL,
- * where Prisma needs `mode: "insensitive"` (ILIKE). The SQLite client's types have no `mode`.
- */
-function insensitive(db: Db): Record<string, never> {
-  const provider = (db as unknown as { _activeProvider?: string })._activeProvider;
-  return (provider === "postgresql" ? { mode: "insensitive" } : {}) as Record<string, never>;
 }

@@ -26,7 +26,8 @@ export interface ReceiveUploadOptions {
   body: ReadableStream<Uint8Array> | null;
   fileName: string;
   format?: FormatId | undefined;
-  userId: string;
+  /** The uploader (absent: an API key whose creator is unknown, e.g. one made with the CLI). */
+  userId?: string | undefined;
   maxBytes: number;
   /** With `asyncImportBytes`: files larger than that are imported by a job worker (see queue-upload-import.ts). */
   queue?: JobQueue;

@@ -12,7 +12,11 @@ import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
 import { TRACES_DIR } from "../helpers/traces";
 
 const BIN = resolve(__dirname, "../../cli/bin.mjs");
-/** Real traces that carry provider usage per call: two Claude Code sessions and two mini-swe-agent runs. */
+/**
+ * Real traces that carry provider usage per call: two Claude Code files and two mini-swe-agent runs.
+ * The first Claude Code file holds a main session and five inline subagent threads, each a session:
+ * nine sessions in all.
+ */
 const FILES = [
   "claude_code_jsonl/d-kimuson__claude-code-viewer/mock-global-claude-dir/projects/sample-project/fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl",
   "claude_code_jsonl/d-kimuson__claude-code-viewer/mock-global-claude-dir/projects/sample-project/1af7fc5e-8455-4414-9ccd-011d40f70b2a.jsonl",
@@ -50,10 +54,10 @@ for (const engine of ENGINES) {
     test("the studio's simulation of stored traces prints the same numbers as tracefold simulate on the files", async () => {
       for (const path of FILES) assert.equal((await importTraceFile({ db: t.db, store: t.store, path, userId })).status, "imported");
       const ids = await selectSimSessions(t.db, { kind: "all" });
-      assert.equal(ids.length, 4);
+      assert.equal(ids.length, 9);
       const progress: number[] = [];
       const studio = await simulateStoredSessions(t.db, ids, { policyId: "tool-prune", trigger: 0.8, prices: { input: 3, cachedInput: 0.3, cacheWrite: 3.75, output: 15 }, onProgress: (done) => progress.push(done) });
-      assert.deepEqual(progress, [1, 2, 3, 4]);
+      assert.deepEqual(progress, [1, 2, 3, 4, 5, 6, 7, 8, 9]);
       const cli = runSimulateCli(...FILES, "--policy", "tool-prune", "--trigger", "80%", "--prices", "input=3", "--json");
       assert.equal(cli.code, 0, cli.stderr);
       const printed = JSON.parse(cli.stdout) as ReturnType<typeof toSimulateContract>;
@@ -64,7 +68,7 @@ for (const engine of ENGINES) {
       assert.ok(printed.pooled.compactions >= 4 && printed.pooled.reductionPct! > 0, JSON.stringify(printed.pooled));
       // Fewer prompt tokens need not cost less: each commit re-writes the prompt at the cache-write price.
       assert.ok(printed.pooled.cost!.with > 0 && printed.pooled.cost!.without > 0 && printed.pooled.cacheBreakTokens > 0, JSON.stringify(printed.pooled));
-      assert.equal(studio.curve[0]!.sessions, 4);
+      assert.equal(studio.curve[0]!.sessions, 9);
     });
 
     test("a fixed window and a format selection reach the same sessions and numbers as the CLI with --window", async () => {

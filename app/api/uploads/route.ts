@@ -1,74 +1,19 @@
 import { requireApiUser } from "@/server/auth/require";
 import { refuseCrossOrigin } from "@/server/security/same-origin";
-import { getDb } from "@/server/db/client";
-import { publicMessage } from "@/server/errors/public-error";
-import { getJobQueue } from "@/server/jobs/process-queue";
-import { asyncImportBytes } from "@/server/uploads/async-import-threshold";
-import { getBlobStore } from "@/server/storage/configured-blob-store";
-import { isMultipart, maxUploadBytes, ONE_FILE_PER_REQUEST_MESSAGE, rateLimitedMessage, tooLargeMessage, uploadsPerMinute } from "@/server/uploads/upload-limits";
-import { sharedUploadRateLimiter } from "@/server/uploads/upload-rate";
-import { UploadRefusedError } from "@/server/uploads/refuse-archive";
-import { UploadQuerySchema } from "@/server/uploads/upload-query";
-import { outcomeResponse, type UploadError } from "@/server/uploads/upload-response";
-import { EmptyUploadError, receiveUpload } from "@/server/uploads/receive-upload";
-import { UploadTooLargeError } from "@/server/uploads/write-body-to-file";
+import { receiveUploadRequest } from "@/server/uploads/upload-request";
 
 /** Imports stream for minutes on big files; never cache or prerender this route. */
 export const dynamic = "force-dynamic";
 
 /**
- * `PUT /api/uploads?name=<file name>&format=<optional>` with the file's raw bytes as the body.
- * Reviewer role or above, one file per request, at most TRACEFOLD_UPLOADS_PER_MINUTE per user (429
- * with Retry-After past it); zip and gzip archives are refused (415). Secrets are redacted before
- * the file is stored or parsed, and the answer carries the redaction report. A file larger than
- * TRACEFOLD_ASYNC_IMPORT_MB is imported by a job worker: 202 with `{ status: "queued", importId }`,
- * polled at `GET /api/uploads/imports/<importId>`. Answers `{ ok: true, data: outcome }` (201 imported, 200 duplicate) or
- * `{ ok: false, code, message }` (422 with located issues when the file is not a valid trace).
+ * `PUT /api/uploads?name=<file name>&format=<optional>` with the file's raw bytes as the body: the
+ * upload page's route. Reviewer role or above, or an `ingest` API key; the answers are
+ * receiveUploadRequest's (server/uploads/upload-request.ts), shared with `POST /api/v1/uploads`.
  */
 export async function PUT(request: Request): Promise<Response> {
   const crossOrigin = refuseCrossOrigin(request);
   if (crossOrigin) return crossOrigin;
-  const user = await requireApiUser("reviewer");
+  const user = await requireApiUser("reviewer", { ingest: true });
   if (user instanceof Response) return user;
-
-  const query = UploadQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!query.success) return fail(400, "invalid_request", query.error.issues.map((i) => i.message).join("; "));
-
-  if (isMultipart(request.headers.get("content-type"))) return fail(400, "one_file_per_request", ONE_FILE_PER_REQUEST_MESSAGE);
-  const limit = uploadsPerMinute();
-  const slot = sharedUploadRateLimiter(uploadsPerMinute).take(user.id);
-  if (!slot.ok) return fail(429, "rate_limited", rateLimitedMessage(limit, slot.retryAfterSeconds), { "retry-after": String(slot.retryAfterSeconds) });
-
-  const maxBytes = maxUploadBytes();
-  const declared = Number(request.headers.get("content-length") ?? "NaN");
-  if (Number.isFinite(declared) && declared > maxBytes) return tooLarge(maxBytes);
-
-  try {
-    const outcome = await receiveUpload({
-      db: getDb(),
-      store: getBlobStore(),
-      body: request.body,
-      fileName: query.data.name,
-      format: query.data.format,
-      userId: user.id,
-      maxBytes,
-      queue: getJobQueue(),
-      asyncImportBytes: asyncImportBytes(),
-    });
-    const { status, body } = outcomeResponse(outcome);
-    return Response.json(body, { status });
-  } catch (error) {
-    if (error instanceof UploadTooLargeError) return tooLarge(maxBytes);
-    if (error instanceof UploadRefusedError) return fail(415, error.code, error.message);
-    if (error instanceof EmptyUploadError) return fail(422, "empty_file", "the file is empty: there is nothing to import");
-    return fail(500, "internal", `the import failed: ${publicMessage(error, `upload of ${JSON.stringify(query.data.name)}`)}`);
-  }
-}
-
-function tooLarge(maxBytes: number): Response {
-  return fail(413, "too_large", tooLargeMessage(maxBytes));
-}
-
-function fail(status: number, code: UploadError["code"], message: string, headers?: Record<string, string>): Response {
-  return Response.json({ ok: false, code, message } satisfies UploadError, { status, ...(headers ? { headers } : {}) });
+  return receiveUploadRequest(request, user);
 }

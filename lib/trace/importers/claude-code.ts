@@ -1,9 +1,12 @@
 import { IssueList, type Importer } from "../importer";
-import { asText, isRecord, num, readJsonLines, str } from "../json-lines";
+import { isRecord, num, readJsonLines, str } from "../json-lines";
 import type { Message, NativeCompaction, ParseResult, Part, Role, Session, Usage } from "../model";
 import { SessionBuilder, at } from "../session-builder";
 import type { TraceSource } from "../source";
 import { ResponseAssembler, type MessageDraft } from "./claude-code-responses";
+import { contentParts, describe } from "./claude-code-blocks";
+import { detectClaudeCode, RECORD_TYPES } from "./claude-code-detect";
+import { InlineSidechains, SubagentLinks, type ThreadStart } from "./claude-code-sidechains";
 
 /**
  * Claude Code session transcripts (`~/.claude/projects/<slug>/<sessionId>.jsonl`, FORMATS.md §1).
@@ -19,14 +22,20 @@ import { ResponseAssembler, type MessageDraft } from "./claude-code-responses";
  * - a `user` record carrying `tool_result` blocks becomes a `tool` message. If it also carries text
  *   (an interruption note, a hook message) the text parts stay in that same message, in order:
  *   splitting would break "one record, one message, one source line";
- * - sidechain records written inline by older CLIs (1.0.x) stay in the session, flagged
- *   `meta.sidechain`; subagent files (`<sessionId>/subagents/agent-<id>.jsonl`) are sessions of their
- *   own whose `parentId` is the main session's id;
+ * - sidechain records written inline by older CLIs (1.0.x) are a subagent's conversation, not the
+ *   main one: each thread of them (followed through `parentUuid`) is a session of its own, id
+ *   `<sessionId>:sidechain-<root uuid>`, `parentId` the main session's id, `meta.parentCallId` the
+ *   Task call that started it (see `InlineSidechains`); its messages keep `meta.sidechain`. Subagent
+ *   files (`<sessionId>/subagents/agent-<id>.jsonl`) are sessions of their own whose `parentId` is
+ *   the main session's id. In the main session, the message holding a call that started a subagent
+ *   carries `meta["subagent:<call id>"]`, the subagent session's id (see `SubagentLinks`);
  * - a `compact_boundary` system record becomes a `NativeCompaction`; the `isCompactSummary` user
  *   record after it supplies the summary and is also kept as a message (`meta.compactSummary`);
  * - `progress`, `file-history-snapshot`, `queue-operation`, `summary` and other `system` records
  *   are not messages and are skipped.
  */
+export { base64Bytes } from "./claude-code-blocks";
+
 export const claudeCodeImporter: Importer = {
   format: "claude_code_jsonl",
   label: "Claude Code session (JSONL)",
@@ -34,8 +43,6 @@ export const claudeCodeImporter: Importer = {
   parse: parseClaudeCode,
 };
 
-/** Record kinds Claude Code writes; detection and the unknown-type warning use the same list. */
-const RECORD_TYPES = new Set(["user", "assistant", "system", "progress", "file-history-snapshot", "queue-operation", "summary"]);
 /** The model name Claude Code puts on locally generated assistant records (errors, "no response"). */
 const SYNTHETIC_MODEL = "<synthetic>";
 
@@ -50,6 +57,13 @@ async function parseClaudeCode(source: TraceSource): Promise<ParseResult> {
 /** A compact boundary waiting for its summary record (or for any other message to close it). */
 type PendingBoundary = Omit<NativeCompaction, "beforeMessage">;
 
+/** An inline sidechain thread read as a session of its own. */
+interface InlineThread {
+  id: string;
+  parentId: string;
+  meta: Record<string, string>;
+}
+
 class TranscriptReader {
   private builder: SessionBuilder | undefined;
   private sessionId: string | undefined;
@@ -63,12 +77,17 @@ class TranscriptReader {
   private readonly warnedTypes = new Set<string>();
   private readonly path: SubagentPath | undefined;
   private readonly responses = new ResponseAssembler((draft, apiMessageId) => this.addMessage(draft, apiMessageId));
+  /** True when the file's first message is a sidechain record: the whole file is one subagent's. */
+  private isSidechainFile = false;
+  private readonly links = new SubagentLinks();
+  private readonly sidechains = new InlineSidechains((start) => this.openThread(start));
 
   constructor(
     private readonly file: string,
     private readonly issues: IssueList,
+    private readonly thread?: InlineThread,
   ) {
-    this.path = subagentPath(file);
+    this.path = thread ? undefined : subagentPath(file);
   }
 
   accept(value: unknown, line: number): void {
@@ -76,7 +95,12 @@ class TranscriptReader {
       this.issues.error(line, `record is ${describe(value)}, not an object`, undefined, 'a JSON object with a "type" field (user, assistant, system, …)');
       return;
     }
+    if (value.isSidechain === true && this.isMainThread()) {
+      this.sidechains.accept(value, line);
+      return;
+    }
     this.noteIdentity(value);
+    if (!this.thread) this.noteLinks(value);
     const type = str(value.type);
     if (type === "user" || type === "assistant") this.acceptMessage(value, type, line);
     else if (type === "system") this.acceptSystem(value, line);
@@ -88,16 +112,52 @@ class TranscriptReader {
     }
   }
 
+  /** The main session (with its pointers to subagents), then each inline sidechain thread's. */
   finish(): Session[] {
     this.responses.flush();
     this.flushBoundary();
     if (!this.builder) {
-      this.issues.warn(1, "no user or assistant records: the file holds no conversation");
+      if (!this.thread) this.issues.warn(1, "no user or assistant records: the file holds no conversation");
       return [];
     }
-    const parentId = this.path?.sessionId ?? (this.agentId ? this.sessionId : undefined);
-    const meta = { ...this.sessionMeta, ...(this.agentId ? { agentId: this.agentId } : {}), ...(this.summaryTitle ? { summaryTitle: this.summaryTitle } : {}) };
-    return [this.builder.build({ ...(this.title ? { title: this.title } : {}), ...(parentId ? { parentId } : {}), ...(Object.keys(meta).length ? { meta } : {}) })];
+    const parentId = this.thread?.parentId ?? this.path?.sessionId ?? (this.agentId ? this.sessionId : undefined);
+    const meta = { ...this.sessionMeta, ...this.thread?.meta, ...(this.agentId ? { agentId: this.agentId } : {}), ...(this.summaryTitle ? { summaryTitle: this.summaryTitle } : {}) };
+    const session = this.builder.build({ ...(this.title ? { title: this.title } : {}), ...(parentId ? { parentId } : {}), ...(Object.keys(meta).length ? { meta } : {}) });
+    this.pointToSubagents(session);
+    return [session, ...this.sidechains.readers.flatMap((reader) => reader.finish())];
+  }
+
+  /**
+   * Whether sidechain records go to threads of their own: only in a main transcript, once its
+   * first message showed it is one (a subagent's own file is sidechain records throughout).
+   */
+  private isMainThread(): boolean {
+    return !this.thread && !this.path && this.builder !== undefined && !this.isSidechainFile;
+  }
+
+  /** A reader for an inline sidechain thread, linked to the Task call whose prompt started it. */
+  private openThread(start: ThreadStart): TranscriptReader {
+    const parentId = this.session().id;
+    const id = `${parentId}:sidechain-${start.rootUuid ?? start.ordinal}`;
+    const callId = this.links.linkThread(start.prompt, id);
+    return new TranscriptReader(this.file, this.issues, { id, parentId, meta: callId ? { parentCallId: callId } : {} });
+  }
+
+  /** Main-thread records that say which call started which subagent. */
+  private noteLinks(record: Record<string, unknown>): void {
+    if (record.type === "assistant") this.links.noteCalls(record.message);
+    else if (record.type === "progress" || record.type === "user") this.links.noteAgentRecord(record, this.sessionId ?? this.path?.sessionId);
+  }
+
+  /** Marks each message holding a call that started a subagent: `meta["subagent:<call id>"]`. */
+  private pointToSubagents(session: Session): void {
+    for (const message of session.messages) {
+      for (const part of message.parts) {
+        if (part.type !== "tool_call") continue;
+        const subagent = this.links.sessionOf(part.id);
+        if (subagent) message.meta = { ...message.meta, [`subagent:${part.id}`]: subagent };
+      }
+    }
   }
 
   /** Session id and working context (cwd, branch, CLI version) come from whichever record has them first. */
@@ -116,9 +176,10 @@ class TranscriptReader {
    */
   private session(first?: Record<string, unknown>): SessionBuilder {
     if (!this.builder) {
-      this.agentId = this.path?.agentId ?? (first?.isSidechain === true ? str(first.agentId) : undefined);
+      this.isSidechainFile = !this.thread && first?.isSidechain === true;
+      this.agentId = this.path?.agentId ?? (this.isSidechainFile ? str(first?.agentId) : undefined);
       const base = this.sessionId ?? this.path?.sessionId ?? fileStem(this.file);
-      this.builder = new SessionBuilder(this.agentId ? `${base}:agent-${this.agentId}` : base, "claude_code_jsonl");
+      this.builder = new SessionBuilder(this.thread?.id ?? (this.agentId ? `${base}:agent-${this.agentId}` : base), "claude_code_jsonl");
     }
     return this.builder;
   }
@@ -146,7 +207,7 @@ class TranscriptReader {
       this.flushBoundary(isSummary ? { text: textOf(parts), line } : undefined);
       this.responses.start(draft, apiMessageId);
     }
-    const isInlineSidechain = record.isSidechain === true && !this.agentId;
+    const isInlineSidechain = record.isSidechain === true && !this.agentId && !this.thread;
     if (role === "user" && !this.title && !isSummary && record.isMeta !== true && !isInlineSidechain) this.title = titleFrom(textOf(parts));
   }
 
@@ -191,91 +252,6 @@ class TranscriptReader {
     const compaction = boundary ?? { kind: "claude_code_compact_boundary" as const, source: at(this.file, summary!.line) };
     this.session().addCompaction({ ...compaction, ...(summary?.text ? { summary: summary.text } : {}) });
   }
-}
-
-/** Parts of `message.content`, or undefined (with an issue) when it is neither string nor array. */
-function contentParts(content: unknown, line: number, issues: IssueList): Part[] | undefined {
-  if (content === undefined || content === null) return [];
-  if (typeof content === "string") return content ? [{ type: "text", text: content }] : [];
-  if (!Array.isArray(content)) {
-    issues.error(line, `message content is ${describe(content)}`, "message.content", "a string or an array of content blocks");
-    return undefined;
-  }
-  const parts: Part[] = [];
-  content.forEach((block, i) => {
-    const part = blockPart(block, `message.content[${i}]`, line, issues);
-    if (part) parts.push(part);
-  });
-  return parts;
-}
-
-/** One Anthropic content block; required fields missing → located error and the block is dropped. */
-function blockPart(block: unknown, field: string, line: number, issues: IssueList): Part | undefined {
-  if (!isRecord(block)) {
-    issues.error(line, `content block is ${describe(block)}`, field, "{type, …}");
-    return undefined;
-  }
-  const need = (key: string, expected: string): string | undefined => {
-    const value = str(block[key]);
-    if (value === undefined) issues.error(line, `${String(block.type)} block without ${key}`, `${field}.${key}`, expected);
-    return value;
-  };
-  switch (block.type) {
-    case "text": {
-      const text = need("text", "a string");
-      return text === undefined ? undefined : { type: "text", text };
-    }
-    case "thinking": {
-      const text = need("thinking", "a string");
-      return text === undefined ? undefined : { type: "reasoning", text };
-    }
-    case "tool_use": {
-      const id = need("id", "the call id (toolu_…)");
-      const name = need("name", "the tool name");
-      return id === undefined || name === undefined ? undefined : { type: "tool_call", id, name, arguments: JSON.stringify(block.input ?? {}) };
-    }
-    case "tool_result": {
-      const callId = need("tool_use_id", "the id of the tool_use block it answers");
-      if (callId === undefined) return undefined;
-      return { type: "tool_result", callId, content: toolResultText(block.content), ...(typeof block.is_error === "boolean" ? { isError: block.is_error } : {}) };
-    }
-    case "image":
-      return { type: "image", ...imageInfo(block.source) };
-    default:
-      return { type: "other", kind: str(block.type) ?? "unknown", ...(str(block.text) ? { text: str(block.text) } : {}) };
-  }
-}
-
-/** Tool output as plain text: string content as is, block arrays joined (images as placeholders). */
-function toolResultText(content: unknown): string {
-  if (typeof content === "string") return content;
-  if (!Array.isArray(content)) return content == null ? "" : asText(content);
-  return content
-    .map((block) => {
-      if (!isRecord(block)) return asText(block);
-      if (block.type === "text") return str(block.text) ?? "";
-      if (block.type === "image") {
-        const { mediaType, bytes } = imageInfo(block.source);
-        return `[image${mediaType ? ` ${mediaType}` : ""}${bytes !== undefined ? `, ${bytes} bytes` : ""}]`;
-      }
-      return asText(block);
-    })
-    .join("\n");
-}
-
-/** Media type and decoded size of a base64 image source; the payload itself is not kept. */
-function imageInfo(source: unknown): { mediaType?: string; bytes?: number } {
-  if (!isRecord(source)) return {};
-  const mediaType = str(source.media_type);
-  const data = source.type === "base64" ? str(source.data) : undefined;
-  return { ...(mediaType ? { mediaType } : {}), ...(data !== undefined ? { bytes: base64Bytes(data) } : {}) };
-}
-
-/** Bytes a base64 string decodes to (without decoding it). */
-export function base64Bytes(data: string): number {
-  const clean = data.replace(/\s+/g, "");
-  const padding = clean.endsWith("==") ? 2 : clean.endsWith("=") ? 1 : 0;
-  return Math.max(0, Math.floor((clean.length * 3) / 4) - padding);
 }
 
 function usageOf(raw: unknown): Usage | undefined {
@@ -339,57 +315,4 @@ function subagentPath(file: string): SubagentPath | undefined {
 function fileStem(file: string): string {
   const base = file.replace(/\\/g, "/").split("/").pop() ?? file;
   return base.replace(/\.jsonl?$/i, "") || "session";
-}
-
-function describe(value: unknown): string {
-  if (Array.isArray(value)) return "an array";
-  if (value === null) return "null";
-  return typeof value === "object" ? "an object" : `a ${typeof value}`;
-}
-
-/**
- * High confidence when the head's complete lines are JSON objects and at least one has a Claude
- * Code shape. A first line longer than the head (a huge pasted prompt) leaves no complete line;
- * then the visible prefix is sniffed for the same keys, with a lower score.
- */
-export function detectClaudeCode(_name: string, head: string): number {
-  const lines = headLines(head);
-  if (lines.complete.length === 0) return sniffPrefix(lines.cut ?? "") ? 0.7 : 0;
-  let claudeLike = 0;
-  let foreign = 0;
-  for (const text of lines.complete.slice(0, 100)) {
-    const value = tryParse(text);
-    if (!isRecord(value)) foreign += 1;
-    else if (hasClaudeShape(value)) claudeLike += 1;
-  }
-  if (claudeLike === 0) return 0;
-  return foreign === 0 ? 0.95 : 0.5;
-}
-
-function hasClaudeShape(record: Record<string, unknown>): boolean {
-  const type = str(record.type);
-  if ("parentUuid" in record && typeof record.sessionId === "string") return true;
-  if (type === "summary" && typeof record.leafUuid === "string") return true;
-  if (type === "file-history-snapshot" && isRecord(record.snapshot)) return true;
-  return typeof record.sessionId === "string" && type !== undefined && RECORD_TYPES.has(type);
-}
-
-function sniffPrefix(prefix: string): boolean {
-  return /^\s*\{/.test(prefix) && /"sessionId"\s*:\s*"/.test(prefix) && /"parentUuid"\s*:|"type"\s*:\s*"(user|assistant|system|progress)"/.test(prefix);
-}
-
-/** Non-blank lines of the head; a last line that does not parse is treated as cut by the limit. */
-function headLines(head: string): { complete: string[]; cut?: string } {
-  const lines = head.split("\n").map((l) => l.trim()).filter(Boolean);
-  const last = lines[lines.length - 1];
-  if (last !== undefined && tryParse(last) === undefined) return { complete: lines.slice(0, -1), cut: last };
-  return { complete: lines };
-}
-
-function tryParse(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }

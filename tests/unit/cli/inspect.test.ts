@@ -4,6 +4,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { test } from "node:test";
+import { countResponses } from "../../helpers/claude-code-raw";
 import { readManifest, TRACES_DIR } from "../../helpers/traces";
 
 const BIN = resolve(__dirname, "../../../cli/bin.mjs");
@@ -23,11 +24,14 @@ test("inspect --json prints exactly one object with the contract's fields for ev
     assert.deepEqual(Object.keys(file).sort(), ["errors", "format", "messages", "nativeCompactions", "path", "records", "sessions", "tokens", "toolCalls", "toolResults"]);
     const entry = manifest.find((e) => String(file.path).endsWith(e.path))!;
     assert.equal(file.format, entry.format);
+    // The MANIFEST counts a Claude Code file's sessions without its inline sidechain threads, each a session here.
+    let inlineThreads = 0;
     if (entry.format === "claude_code_jsonl") {
       assert.equal(file.records, entry.messages, `${entry.path}: records`);
       assert.ok(Number(file.messages) <= Number(file.records), `${entry.path}: split responses merged`);
+      inlineThreads = countResponses(entry.absolutePath).inlineThreads;
     } else assert.equal(file.records, file.messages, `${entry.path}: one record per message`);
-    assert.equal(file.sessions, entry.sessions);
+    assert.equal(file.sessions, entry.sessions + inlineThreads);
     assert.equal(file.toolCalls, entry.toolCalls);
     assert.ok(Number(file.tokens) > 0);
   }

@@ -7,7 +7,8 @@ import { cachedTokenizer } from "../../../lib/tokens";
 import { loadAllTraces } from "../../helpers/load-traces";
 
 /**
- * The replay protocol on the real long Claude Code traces (≥ 400 records, ~300 messages), for the seed 000
+ * The replay protocol on the real long Claude Code sessions (≥ 400 records, ~300 messages; a file whose
+ * 400 records were mostly inline subagent threads is several short sessions, not one long), for the seed 000
  * baselines, Self-GC and one summarizing harness. Prints pruning and no-impact rates per policy
  * (run with `--test-reporter=spec` to see them) and pins only what must hold whatever the numbers:
  * the control never has an impact, every verdict fits the shared schema, and nothing fails.
@@ -20,7 +21,7 @@ test("replay report on the long Claude Code traces", async (t) => {
     .filter((trace) => trace.entry.format === "claude_code_jsonl")
     .flatMap((trace) => trace.sessions)
     .filter((s) => s.stats.records >= 400);
-  assert.ok(sessions.length >= 3, `long Claude Code sessions: ${sessions.length}`);
+  assert.ok(sessions.length >= 2, `long Claude Code sessions: ${sessions.length}`);
   const tokenizer = cachedTokenizer("o200k");
   const rows = new Map<string, { cuts: number; noImpact: number; prune: number; missing: number; categories: Record<string, number> }>();
   for await (const item of evaluateSuite({ sessions, policies: POLICY_IDS.map((id) => ({ policy: findPolicy(id)! })), tokenizerFor: () => tokenizer })) {

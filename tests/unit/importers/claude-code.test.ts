@@ -10,6 +10,7 @@ import type { ParseIssue, Part, Session } from "../../../lib/trace/model";
 import { HEAD_BYTES, sourceFromText, type TraceSource } from "../../../lib/trace/source";
 import { partSourceLine, recordLines } from "../../../lib/trace/source-records";
 import { sourceFromFile } from "../../../server/files/file-source";
+import { countResponses } from "../../helpers/claude-code-raw";
 import { readManifest } from "../../helpers/traces";
 
 /**
@@ -36,34 +37,6 @@ const errorsOf = (issues: ParseIssue[]) => issues.filter((i) => i.severity === "
 const partsOf = (sessions: Session[], type: Part["type"]) => sessions.flatMap((s) => s.messages.flatMap((m) => m.parts.filter((p) => p.type === type)));
 const jsonl = (...records: unknown[]) => records.map((r) => (typeof r === "string" ? r : JSON.stringify(r))).join("\n") + "\n";
 
-/**
- * Messages a Claude Code file holds once each API response is one message, counted straight from
- * the raw JSONL (not through the importer): every user/assistant record is a message, except an
- * assistant record whose `message.id` continues the response still being written — it stays open
- * across tool-result records and closes at any other user record, another response or a boundary.
- */
-function countResponses(path: string): { records: number; messages: number; continuations: number } {
-  let records = 0;
-  let continuations = 0;
-  let open: string | undefined;
-  for (const text of readFileSync(path, "utf8").split("\n")) {
-    if (!text.trim()) continue;
-    const record = JSON.parse(text) as { type?: string; subtype?: string; message?: { id?: string; content?: unknown } };
-    if (record.type === "system" && record.subtype === "compact_boundary") open = undefined;
-    if (record.type !== "user" && record.type !== "assistant") continue;
-    records++;
-    if (record.type === "assistant") {
-      if (open !== undefined && record.message?.id === open) continuations++;
-      else open = record.message?.id;
-    } else {
-      const content = record.message?.content;
-      const isResult = Array.isArray(content) && content.some((b: { type?: string }) => b?.type === "tool_result");
-      if (!isResult) open = undefined;
-    }
-  }
-  return { records, messages: records - continuations, continuations };
-}
-
 describe("claude_code_jsonl: real transcripts match the MANIFEST", () => {
   it("has claude_code_jsonl rows to check", () => assert.ok(claudeRows.length >= 10));
 
@@ -71,17 +44,17 @@ describe("claude_code_jsonl: real transcripts match the MANIFEST", () => {
     it(row.path, async () => {
       const { sessions, issues } = await parse(await sourceFromFile(row.absolutePath, row.path));
       assert.deepEqual(errorsOf(issues), []);
-      assert.equal(sessions.length, row.sessions);
+      const expected = countResponses(row.absolutePath);
+      assert.equal(sessions.length, row.sessions + expected.inlineThreads, "the MANIFEST's sessions, plus one per inline sidechain thread");
       const analyzer = createAnalyzer({ tokenizer: "chars4" });
       const stats = sessions.map((s) => analyzer.analyze(s).stats);
       assert.equal(stats.reduce((n, s) => n + s.records, 0), row.messages, "records (the MANIFEST's messages column counts records)");
-      const expected = countResponses(row.absolutePath);
       assert.equal(expected.records, row.messages, "the raw count agrees with the MANIFEST");
       assert.equal(sessions.reduce((n, s) => n + s.messages.length, 0), expected.messages, "messages: one per API response");
       assert.equal(stats.reduce((n, s) => n + s.messages, 0), expected.messages, "stats.messages");
       assert.equal(partsOf(sessions, "tool_call").length, row.toolCalls, "tool_call parts");
       assert.equal(partsOf(sessions, "tool_result").length, row.toolResults, "tool_result parts");
-      assert.deepEqual(sessions.flatMap((s) => s.models), row.models);
+      assert.deepEqual([...new Set(sessions.flatMap((s) => s.models))], row.models, "the models of the file (its sessions share them)");
       assert.equal(partsOf(sessions, "tool_result").filter((p) => p.type === "tool_result" && p.orphan).length, 0, "every result links to its call");
       for (const session of sessions) session.messages.forEach((m, i) => assert.equal(m.index, i));
     });
@@ -149,14 +122,37 @@ describe("claude_code_jsonl: sessions, compactions, subagents", () => {
     assert.ok(sessions[0]!.title.startsWith("What is the output contract"));
   });
 
-  it("keeps inline sidechain records of older CLIs in the main session, flagged", async () => {
+  it("makes each inline sidechain thread of an older CLI a session of its own, linked both ways to its Task call", async () => {
     const { sessions } = await parseRow("fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl");
-    const session = sessions[0]!;
-    assert.equal(session.parentId, undefined);
-    const sidechain = session.messages.filter((m) => m.meta?.sidechain === true);
-    assert.equal(sidechain.reduce((n, m) => n + recordLines(m).length, 0), 405, "sidechain records");
-    assert.equal(sidechain.length, 322, "sidechain messages (split responses merged)");
-    assert.equal(session.title, "/orchestrator create TODO app by Next.js");
+    const [main, ...threads] = sessions;
+    assert.equal(main!.parentId, undefined);
+    assert.equal(main!.title, "/orchestrator create TODO app by Next.js");
+    assert.equal(main!.messages.filter((m) => m.meta?.sidechain === true).length, 0, "the main session holds no sidechain record");
+    assert.equal(threads.length, 5, "five Task calls, five threads");
+    const children = threads.flatMap((t) => t.messages);
+    assert.ok(children.every((m) => m.meta?.sidechain === true));
+    assert.equal(children.reduce((n, m) => n + recordLines(m).length, 0), 405, "sidechain records");
+    assert.equal(children.length, 322, "sidechain messages (split responses merged)");
+    const calls = new Map(main!.messages.flatMap((m) => m.parts.flatMap((p) => (p.type === "tool_call" ? [[p.id, { message: m, call: p }] as const] : []))));
+    for (const thread of threads) {
+      assert.equal(thread.parentId, main!.id);
+      assert.match(thread.id, new RegExp(`^${main!.id}:sidechain-[0-9a-f-]{36}$`));
+      const callId = String(thread.meta?.parentCallId);
+      const found = calls.get(callId);
+      assert.ok(found, `${thread.id}: its Task call ${callId} is in the main session`);
+      assert.equal(found.call.name, "Task");
+      assert.equal(found.message.meta?.[`subagent:${callId}`], thread.id, "the call's message points at the thread");
+      const prompt = (JSON.parse(found.call.arguments) as { prompt: string }).prompt;
+      assert.equal(thread.messages[0]!.role, "user");
+      assert.equal(thread.messages[0]!.parts[0]!.type === "text" && thread.messages[0]!.parts[0]!.text, prompt, "the thread starts with the call's prompt");
+      assert.equal(thread.title, prompt.split("\n")[0]!.slice(0, 79) + (prompt.split("\n")[0]!.length > 80 ? "…" : ""));
+    }
+  });
+
+  it("points a newer CLI's Task call at its subagent file's session", async () => {
+    const { sessions } = await parseRow("258c7280-ae70-4798-800f-63464d01a85d.jsonl");
+    const pointers = sessions[0]!.messages.flatMap((m) => Object.entries(m.meta ?? {}).filter(([key]) => key.startsWith("subagent:")));
+    assert.deepEqual(pointers, [["subagent:toolu_01VmaERAwhb19LGUwu9GenaK", "258c7280-ae70-4798-800f-63464d01a85d:agent-a881341"]]);
   });
 
   it("maps user records with tool_result blocks to role tool, with is_error kept", async () => {

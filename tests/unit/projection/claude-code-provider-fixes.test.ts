@@ -1,17 +1,18 @@
 import assert from "node:assert/strict";
+import { closeSync, openSync, readdirSync, readSync } from "node:fs";
+import { join, relative } from "node:path";
 import { describe, it } from "node:test";
 import { safeCutPoints } from "../../../lib/policies/cut-points";
 import { nonePolicy } from "../../../lib/policies/none";
 import { runPolicy } from "../../../lib/policies/run-policy";
 import { projectForProviders } from "../../../lib/projection/provider-fixes";
 import { toAnthropicMessages, toOpenAiMessages } from "../../../lib/projection/provider";
-import type { ViewMessage } from "../../../lib/projection/types";
 import { createAnalyzer } from "../../../lib/trace/analyze";
 import { claudeCodeImporter } from "../../../lib/trace/importers/claude-code";
-import type { Session } from "../../../lib/trace/model";
+import { HEAD_BYTES } from "../../../lib/trace/source";
 import { sourceFromFile } from "../../../server/files/file-source";
 import { assertValidAnthropic, assertValidOpenAi } from "../policies/self-gc/provider-validators";
-import { readManifest } from "../../helpers/traces";
+import { readManifest, TRACES_NEW_DIR } from "../../helpers/traces";
 
 /**
  * Issue 17 item 3: Claude Code writes one API response as one record per content block, so parallel
@@ -19,29 +20,45 @@ import { readManifest } from "../../helpers/traces";
  * calls and turned their results into text. Projecting the `none` policy's view (the prefix as
  * recorded) of a real Claude Code session must need no fix at all, at every safe cut.
  *
- * Inline sidechains (CLI 1.0.x writes a Task subagent's own conversation into the main file) are a
- * different conversation the main model never saw; they sit between a Task call and its result.
- * The main agent's view leaves them out here; `INLINE_SIDECHAIN_FILES` pins which files have them.
+ * Inline sidechains (CLI 1.0.x writes a Task subagent's own conversation into the main file, between
+ * the Task call and its result) are imported as sessions of their own, so every session of a file —
+ * main thread and subagent threads alike — is checked, with nothing filtered out of its view.
+ * Every Claude Code file of ../shared/traces (its MANIFEST) and of ../shared/traces-new (found by
+ * detection: that set has no MANIFEST format column for Claude Code) is read.
  */
-const INLINE_SIDECHAIN_FILES = ["fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl"];
 
-const rows = readManifest().filter((row) => row.format === "claude_code_jsonl");
-const analyzer = createAnalyzer({ tokenizer: "chars4" });
-
-/** Inline sidechain messages of a main session (a subagent file's session is all sidechain and kept). */
-function isInlineSidechain(session: Session, origin: ViewMessage["origin"]): boolean {
-  return session.parentId === undefined && typeof origin === "number" && session.messages[origin]!.meta?.sidechain === true;
+/** Files under `dir`, recursively. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : e.isFile() ? [join(dir, e.name)] : []));
 }
 
+/** The first bytes of a file, as an upload's format detection sees them. */
+function headOf(path: string): string {
+  const fd = openSync(path, "r");
+  try {
+    const buffer = Buffer.alloc(HEAD_BYTES);
+    return buffer.subarray(0, readSync(fd, buffer, 0, HEAD_BYTES, 0)).toString("utf8");
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The Claude Code files of ../shared/traces-new, by the importer's own detection. */
+const newRows = filesUnder(TRACES_NEW_DIR)
+  .map((absolutePath) => ({ absolutePath, path: `traces-new/${relative(TRACES_NEW_DIR, absolutePath)}` }))
+  .filter((file) => claudeCodeImporter.detect(file.path, headOf(file.absolutePath)) >= 0.9);
+const rows = [...readManifest().filter((row) => row.format === "claude_code_jsonl"), ...newRows];
+const analyzer = createAnalyzer({ tokenizer: "chars4" });
+
 describe("claude_code_jsonl: the none projection needs no provider fix", () => {
-  it("covers every Claude Code file of the MANIFEST", () => assert.ok(rows.length >= 13, `${rows.length} files`));
+  it("covers every Claude Code file of the MANIFEST and of traces-new", () => assert.ok(rows.length >= 13 + newRows.length, `${rows.length} files (${newRows.length} of traces-new)`));
 
   for (const row of rows) {
     it(row.path, async () => {
       const { sessions } = await claudeCodeImporter.parse(await sourceFromFile(row.absolutePath, row.path));
       const name = row.path.split("/").pop()!;
-      const hasInline = sessions.some((s) => s.messages.some((m) => isInlineSidechain(s, m.index)));
-      assert.equal(hasInline, INLINE_SIDECHAIN_FILES.includes(name), "inline sidechains only where pinned");
+      const main = sessions.filter((s) => s.parentId === undefined);
+      assert.ok(main.every((s) => s.messages.every((m) => m.meta?.sidechain !== true)), "no sidechain record in a main session");
       for (const session of sessions) {
         const { index } = analyzer.analyze(session);
         const tokenizer = analyzer.tokenizerFor(session);
@@ -49,7 +66,7 @@ describe("claude_code_jsonl: the none projection needs no provider fix", () => {
         assert.ok(cuts.length > 0, "has a safe cut");
         for (const cut of cuts) {
           const result = await runPolicy(nonePolicy, { session, index, cut, window: index.prefixTokens[cut]! * 2, tokenizer });
-          const view = result.view.filter((m) => !isInlineSidechain(session, m.origin));
+          const view = result.view;
           const { fixes } = projectForProviders(view);
           assert.deepEqual(fixes, { openai: [], anthropic: [] }, `${session.id} at cut ${cut}`);
           if (cut === cuts.at(-1)) {

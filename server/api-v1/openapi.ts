@@ -1,0 +1,81 @@
+import { z } from "zod";
+import { ApiErrorSchema, RunStartedSchema, SESSION_PAGE_MAX, SessionPageSchema, SessionSummarySchema, StartRunBodySchema } from "./schemas";
+
+/**
+ * The OpenAPI 3.1 document of `/api/v1` (served at `GET /api/v1/openapi.json`). Component schemas
+ * are generated from the zod schemas the routes validate and answer with (zod's own
+ * `toJSONSchema`), so the document and the routes share one definition.
+ */
+export function openApiDocument(): Record<string, unknown> {
+  const registry = z.globalRegistry;
+  const components = z.toJSONSchema(registry, { target: "draft-2020-12", unrepresentable: "any", uri: (id) => `#/components/schemas/${id}` }).schemas as Record<string, Record<string, unknown>>;
+  const schemas: Record<string, unknown> = {};
+  for (const schema of [ApiErrorSchema, SessionSummarySchema, SessionPageSchema, StartRunBodySchema, RunStartedSchema]) {
+    const id = registry.get(schema)?.id as string;
+    const { $schema: _schema, $id: _id, ...body } = components[id] ?? {};
+    schemas[id] = body;
+  }
+  const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
+  const json = (schema: unknown, description: string) => ({ description, content: { "application/json": { schema } } });
+  const errors = {
+    "400": json(ref("Error"), "Invalid request: `fieldErrors` names each bad field"),
+    "401": json(ref("Error"), "No session, or an unknown, revoked or malformed API key"),
+    "403": json(ref("Error"), "The role or the key's scope does not allow this route"),
+    "429": json(ref("Error"), "The key's requests per minute are used up; see Retry-After"),
+  };
+  const id = { name: "id", in: "path", required: true, schema: { type: "string" } };
+  return {
+    openapi: "3.1.0",
+    info: { title: "Tracefold API", version: "1", description: "Traces in, sessions and evaluation runs out. Authenticate with `Authorization: Bearer tfk_…` (a project API key an admin creates on Admin → API keys or with `tracefold keys create`) or a studio session cookie." },
+    servers: [{ url: "/" }],
+    components: { schemas, securitySchemes: { apiKey: { type: "http", scheme: "bearer", description: "A project API key (`ingest` or `read` scope)" } } },
+    security: [{ apiKey: [] }],
+    paths: {
+      "/api/v1/uploads": {
+        post: {
+          summary: "Upload one trace file (ingest key)",
+          description: "The raw bytes of one file. Secrets are redacted before anything is stored. 201 imported, 200 duplicate, 202 queued for a worker (poll GET /api/uploads/imports/{importId}), 413 too large, 415 archive, 422 not a valid trace (located issues).",
+          parameters: [
+            { name: "name", in: "query", required: true, schema: { type: "string" }, description: "The file's name (its extension helps detect the format)" },
+            { name: "format", in: "query", required: false, schema: { type: "string" }, description: "A format id, when detection should not guess" },
+          ],
+          requestBody: { required: true, content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } } },
+          responses: { "200": { description: "Already uploaded (same bytes)" }, "201": { description: "Imported" }, "202": { description: "Queued for a job worker" }, ...errors, "413": json(ref("Error"), "Too large"), "415": json(ref("Error"), "An archive"), "422": json(ref("Error"), "Not a valid trace") },
+        },
+      },
+      "/api/v1/sessions": {
+        get: {
+          summary: "List sessions, newest first (read key)",
+          parameters: [
+            { name: "q", in: "query", schema: { type: "string", maxLength: 200 }, description: "Case-insensitive text in the title or the external id" },
+            { name: "format", in: "query", schema: { type: "string" } },
+            { name: "limit", in: "query", schema: { type: "integer", minimum: 1, maximum: SESSION_PAGE_MAX, default: 100 } },
+            { name: "cursor", in: "query", schema: { type: "string" }, description: "nextCursor of the previous page" },
+          ],
+          responses: { "200": json(ref("SessionPage"), "A page of sessions"), ...errors },
+        },
+      },
+      "/api/v1/sessions/{id}": {
+        get: { summary: "One session (read key)", parameters: [id], responses: { "200": json({ type: "object", properties: { ok: { const: true }, data: ref("Session") } }, "The session"), ...errors, "404": json(ref("Error"), "No such session") } },
+      },
+      "/api/v1/sessions/{id}/export": {
+        get: {
+          summary: "Export a session as Tracefold JSONL (read key)",
+          parameters: [id, { name: "as", in: "query", schema: { type: "string", enum: ["jsonl"], default: "jsonl" } }],
+          responses: { "200": { description: "Tracefold JSONL (docs/tracefold-jsonl.md)", content: { "application/x-ndjson": { schema: { type: "string" } } } }, ...errors, "404": json(ref("Error"), "No such session") },
+        },
+      },
+      "/api/v1/runs": {
+        post: {
+          summary: "Start an evaluation run (ingest key)",
+          requestBody: { required: true, content: { "application/json": { schema: ref("StartRun") } } },
+          responses: { "201": json(ref("RunStarted"), "The run is queued"), ...errors, "409": json(ref("Error"), "The LLM judge was asked for and no endpoint is configured") },
+        },
+      },
+      "/api/v1/runs/{id}": {
+        get: { summary: "A run's status, progress and results so far (read key)", parameters: [id], responses: { "200": { description: "The run (the studio's run page data)" }, ...errors, "404": json(ref("Error"), "No such run") } },
+      },
+      "/api/v1/openapi.json": { get: { summary: "This document (read key or a session)", responses: { "200": { description: "OpenAPI 3.1" }, "401": errors["401"] } } },
+    },
+  };
+}
