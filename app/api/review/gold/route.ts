@@ -6,7 +6,7 @@ import { warmQueueJudge } from "@/server/review/calibration-agreement";
 import { importGoldQueue } from "@/server/review/import-gold";
 import { refuseCrossOrigin } from "@/server/security/same-origin";
 
-/** A gold file is a few MB (the repo's 208 units: 1.9 MB); server actions stop at 1 MB, so this is a route. */
+/** A gold file is a few MB (the repo's gold set: 1.6 MB); server actions stop at 1 MB, so this is a route. */
 const MAX_BODY_BYTES = 50 * 1024 * 1024;
 const tooLarge = () => Response.json({ ok: false, code: "too_large", message: `the gold file is over ${MAX_BODY_BYTES / 1024 / 1024} MB` }, { status: 413 });
 const OptionsSchema = z.object({
