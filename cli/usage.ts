@@ -33,6 +33,8 @@ export const simulateUsage =
 export const storageUsage =
   "tracefold storage sweep [--dry-run] [--grace-minutes N] [--json]";
 
+export const reviewUsage =
+  "tracefold review import-gold GOLD.jsonl [--name N] [--overlap K] [--json] | tracefold review export-gold QUEUE_ID [--out FILE]";
 export const keysUsage =
   "tracefold keys create --name N --scope ingest|read [--json] | tracefold keys list [--json] | tracefold keys revoke ID [--json]";
 

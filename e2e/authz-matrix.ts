@@ -104,6 +104,8 @@ export const MATRIX: MatrixRow[] = [
   { key: "GET /api/evaluations/[id]/breakdown", probe: (i) => ({ path: `/api/evaluations/${i.runId}/breakdown?by=format` }), expect: api("viewer") },
   { key: "GET /api/evaluations/[id]/export", probe: (i) => ({ path: `/api/evaluations/${i.runId}/export` }), expect: api("viewer") },
   { key: "GET /api/review/[queueId]/export", probe: (i) => ({ path: `/api/review/${i.queueId}/export?format=csv` }), expect: api("viewer") },
+  // A gold file as a calibration queue: reviewers and admins; the probe's empty body is refused (400), nothing stored.
+  { key: "POST /api/review/gold", probe: () => ({ path: "/api/review/gold", body: "" }), expect: api("reviewer", BAD) },
   { key: "POST /api/review/[queueId]/release", probe: (i) => ({ path: `/api/review/${i.queueId}/release`, body: "" }), expect: api("reviewer", BAD) },
   { key: "GET /api/online/[id]/hourly", probe: (i) => ({ path: `/api/online/${i.logId}/hourly` }), expect: api("viewer") },
   // A redaction report locates what was removed (never the secret): readable like the traces themselves.

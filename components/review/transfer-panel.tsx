@@ -5,8 +5,8 @@ import { useState } from "react";
 import "./review.css";
 import { importLabelsAction } from "@/app/(studio)/review/actions";
 
-/** Export every label version (JSONL, CSV); admins import labels back (all or nothing, errors located). */
-export function TransferPanel({ queueId, canImport }: { queueId: string; canImport: boolean }) {
+/** Export every label version (JSONL, CSV; a calibration queue also as a gold file); admins import labels back (all or nothing, errors located). */
+export function TransferPanel({ queueId, canImport, gold = false }: { queueId: string; canImport: boolean; gold?: boolean }) {
   const router = useRouter();
   const [result, setResult] = useState<{ tone: "ok" | "error"; text: string; lines?: string[] } | null>(null);
   async function onFile(event: React.ChangeEvent<HTMLInputElement>) {
@@ -30,6 +30,11 @@ export function TransferPanel({ queueId, canImport }: { queueId: string; canImpo
         <a className="btn btn-sm" href={`/api/review/${queueId}/export?format=csv`} download>
           Export CSV
         </a>
+        {gold ? (
+          <a className="btn btn-sm" href={`/api/review/${queueId}/export?format=gold`} download>
+            Export gold JSONL
+          </a>
+        ) : null}
         {canImport ? (
           <label className="btn btn-sm review-file">
             Import labels (.jsonl or .csv)

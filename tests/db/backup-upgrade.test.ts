@@ -62,15 +62,19 @@ const EVAL_RESULT_0013 = ["budget", "targetTokens", "netPruneRate", "restores", 
 /** ReviewQueue columns added by 0014 (a 0009 archive has none of them: every pair, no sample, not blind). */
 const QUEUE_OPTIONS = { policyA: null, policyB: null, cuts: null, sampleSize: null, sampledFrom: null, blind: false } as const;
 
+/** Columns 0015_calibration_queues added (archived queues were built from runs: no gold file, no unit). */
+const CALIBRATION_0015 = { queue: ["sourceSha256"], item: ["unit"] } as const;
+
 /**
  * The real backup rewritten as the 0009 release wrote it: no later migration in the manifest, no
  * CompactionJob table, no `records` column on messages (0012: every message was one record then),
- * no 0013 columns on evaluation results, no queue options on review queues (0014).
+ * no 0013 columns on evaluation results, no queue options on review queues (0014), no calibration
+ * columns on review queues and items (0015).
  */
 function asBaselineArchive(tar: Buffer, extra: { migrations?: string[]; rewrite?: Record<string, (body: Buffer) => Buffer> } = {}): Buffer {
   return repack(tar, {
     drop: "tables/CompactionJob.jsonl",
-    rewrite: { "tables/TraceMessage.jsonl": withoutField("records"), "tables/EvalResult.jsonl": withoutField(...EVAL_RESULT_0013), "tables/ReviewQueue.jsonl": withoutField(...Object.keys(QUEUE_OPTIONS)), ...extra.rewrite },
+    rewrite: { "tables/TraceMessage.jsonl": withoutField("records"), "tables/EvalResult.jsonl": withoutField(...EVAL_RESULT_0013), "tables/ReviewQueue.jsonl": withoutField(...Object.keys(QUEUE_OPTIONS), ...CALIBRATION_0015.queue), "tables/ReviewItem.jsonl": withoutField(...CALIBRATION_0015.item), ...extra.rewrite },
     edit: (m) => {
       m.migrations = extra.migrations ?? AT_BASELINE;
       m.tables = m.tables.filter((t: { model: string }) => t.model !== "CompactionJob");
