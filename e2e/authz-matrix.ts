@@ -85,6 +85,7 @@ export const MATRIX: MatrixRow[] = [
   { key: "GET /admin/users", probe: () => ({ path: "/admin/users" }), expect: page("admin") },
   { key: "GET /admin/settings", probe: () => ({ path: "/admin/settings" }), expect: page("admin") },
   { key: "GET /admin/keys", probe: () => ({ path: "/admin/keys" }), expect: page("admin") },
+  { key: "GET /admin/retention", probe: () => ({ path: "/admin/retention?olderThan=3650d" }), expect: page("admin") },
 
   // Route handlers. next-auth's own endpoints are public by nature (sign-in needs them).
   { key: "GET /api/auth/[...nextauth]", probe: () => ({ path: "/api/auth/csrf" }), expect: all(OK) },
@@ -132,6 +133,9 @@ export const MATRIX: MatrixRow[] = [
   { key: `action ${S}/admin/users/actions.ts#setUserRoleAction`, probe: () => ({ args: [null, []] }), expect: action("admin") },
   { key: `action ${S}/admin/keys/actions.ts#createKeyAction`, probe: () => ({ args: [null, []] }), expect: action("admin") },
   { key: `action ${S}/admin/keys/actions.ts#revokeKeyAction`, probe: () => ({ args: [null, []] }), expect: action("admin") },
+  // Deletion (admins): no confirmation word / no session id, so an allowed call is refused by validation.
+  { key: `action ${S}/admin/retention/actions.ts#applyRetentionAction`, probe: () => ({ args: [null, []] }), expect: action("admin") },
+  { key: `action ${S}/sessions/[id]/actions.ts#deleteSessionAction`, probe: () => ({ args: [""] }), expect: action("admin") },
   // Checkboxes: every input is valid, so the probe writes the defaults the spec's fresh database already has.
   { key: `action ${S}/admin/settings/actions.ts#setRedactionSettingsAction`, probe: () => ({ args: [null, []] }), expect: action("admin") },
   // LLM endpoint (admin): an empty form is invalid, clearing needs the word "clear", testing calls the endpoint in effect (none during the spec).
