@@ -64,7 +64,7 @@ for (const engine of ENGINES) {
     test("the run completes, verdicts are stored, a malformed answer becomes one failed unit, aggregates agree", async () => {
       const created = await createRun(t.db, { settings: SETTINGS });
       assert.ok(created.ok, JSON.stringify(created));
-      const llm = createLlmClient({ provider: "openai", baseUrl: `${stub.baseUrl}/v1`, model: "stub-judge", timeoutMs: 5_000, maxRetries: 0, anthropicVersion: "2023-06-01" });
+      const llm = createLlmClient({ provider: "openai", baseUrl: `${stub.baseUrl}/v1`, model: "stub-judge", timeoutMs: 5_000, maxRetries: 0, reasoning: "auto" });
       const first = stub.requests.length;
       stub.script({ text: "Looks fine to me." }, { text: "Still fine, I promise." });
       assert.equal(await runEvaluation(t.db, created.runId, { workerId: "llm-worker", llm }), "done");

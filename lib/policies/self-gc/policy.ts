@@ -47,6 +47,7 @@ async function decideSelfGc(ctx: PolicyContext, params: PolicyParams): Promise<P
     ...(output.model ? { model: output.model } : {}),
     ...(output.latencyMs !== undefined ? { latencyMs: output.latencyMs } : {}),
     ...(output.usage ? { usage: output.usage } : {}),
+    ...(output.attempts !== undefined ? { attempts: output.attempts } : {}),
   };
   const log = [`planner ${output.planner} returned ${output.xml.length} chars of XML`];
   for (const e of parsed.errors) log.push(`plan ${e.severity} ${e.code} at ${e.line}:${e.column}: ${e.message}`);
