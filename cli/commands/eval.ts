@@ -35,7 +35,7 @@ export async function runEval(argv: string[]): Promise<number> {
   const judge = options.judge === "llm" ? await llmJudgeInEffect() : undefined;
   if (options.judge === "llm" && !judge) {
     console.error(
-      "tracefold eval: --judge llm needs a model endpoint and none is configured: set TRACEFOLD_LLM_PROVIDER (openai or anthropic) and TRACEFOLD_LLM_MODEL, plus TRACEFOLD_LLM_BASE_URL and TRACEFOLD_LLM_API_KEY as your endpoint needs, or have an admin store one on the studio's Admin → settings (see README, Configuration)",
+      "tracefold eval: --judge llm needs a model endpoint and none is configured: set TRACEFOLD_LLM_PROVIDER (openai, openai-responses, anthropic, openai-compatible, azure, amazon-bedrock or google) and TRACEFOLD_LLM_MODEL, plus TRACEFOLD_LLM_BASE_URL and TRACEFOLD_LLM_API_KEY as your endpoint needs, or have an admin store one on the studio's Admin → settings (see README, LLM endpoints)",
     );
     return 1;
   }

@@ -13,6 +13,7 @@ import { PolicyComparison } from "./policy-comparison";
 import { ResultsBreakdown } from "./results-breakdown";
 import { VerdictLegend } from "./results-table";
 import { RunControls } from "./run-controls";
+import { RunModelsLine } from "./run-models-line";
 import { TradeoffChart } from "./tradeoff-chart";
 import { useRunView } from "./use-run-view";
 
@@ -62,6 +63,7 @@ export function EvaluationView({ initial, canControl }: { initial: RunView; canC
   return (
     <div className="stack">
       <RunControls run={run} canControl={canControl} onChanged={reload} />
+      <RunModelsLine run={run} />
       {error ? <div className="alert alert-error" role="alert">{error}</div> : null}
       {!judged ? (
         <div className="card empty">

@@ -7,6 +7,7 @@ import { getLlmClient } from "../llm/effective-config";
 import { clearCancelSignal, isCancelSignalled } from "./cancel-signals";
 import { rejudgeWithLlm } from "./llm-rejudge";
 import { loadSuiteSessions, type LoadedSuiteSession } from "./load-suite-sessions";
+import { runModels } from "./run-models";
 import { failedRow, policyKeyOf, resultRow, type ResultRow } from "./result-rows";
 import { parseStoredSettings, runCutOptions, suitePolicies } from "./run-settings";
 import type { EvalRunStatus } from "./run-status";
@@ -59,6 +60,7 @@ async function execute(db: Db, run: { id: string; settings: string; sessionIds: 
   const settings = parseStoredSettings(run.settings);
   const llm = options.llm === undefined ? await getLlmClient(db) : (options.llm ?? undefined);
   if (settings.judge === "llm" && !llm) throw new PublicError("judge=llm needs an LLM endpoint: an admin sets one on Admin → settings, or set TRACEFOLD_LLM_PROVIDER, TRACEFOLD_LLM_MODEL (and TRACEFOLD_LLM_BASE_URL, TRACEFOLD_LLM_API_KEY)");
+  await db.evalRun.update({ where: { id: run.id }, data: runModels(settings, llm) });
   const { sessions } = await loadSuiteSessions(db, JSON.parse(run.sessionIds) as string[], settings);
   const stored = await db.evalResult.findMany({ where: { runId: run.id }, select: { unitKey: true, error: true } });
   const done = new Set(stored.map((r) => r.unitKey));

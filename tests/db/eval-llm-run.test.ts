@@ -74,6 +74,7 @@ for (const engine of ENGINES) {
 
       const run = await t.db.evalRun.findUniqueOrThrow({ where: { id: created.runId } });
       assert.deepEqual([run.status, run.done, run.total, run.failed], ["done", created.total, created.total, 1]);
+      assert.deepEqual([run.judgeModel, run.plannerModel], ["openai:stub-judge", null], "the run records which model judged; no policy planned with the LLM");
       const failed = await t.db.evalResult.findMany({ where: { runId: created.runId, NOT: { error: null } } });
       assert.equal(failed.length, 1);
       assert.match(failed[0]!.error!, /^the LLM judge's answer did not parse: /);
