@@ -37,7 +37,7 @@ test("an admin saves the endpoint, the key never comes back, and Test connection
   await form.getByLabel("Retries").fill("0");
   await form.getByLabel("API key").fill(API_KEY);
   await form.getByRole("button", { name: "Save endpoint" }).click();
-  await expect(form.locator('[role="status"][data-save="1"]')).toHaveText(/^Saved at \d\d:\d\d:\d\d\.$/);
+  await expect(form.locator('[role="status"][data-revision="1"]')).toHaveText(/^Saved revision 1 at \d\d:\d\d:\d\d\.$/);
   await expect(form.getByTestId("llm-key-status")).toHaveText(`Stored key: set — ends in …${API_KEY.slice(-4)}`);
   await expect(form.getByLabel("API key")).toHaveValue("");
 
@@ -54,11 +54,11 @@ test("an admin saves the endpoint, the key never comes back, and Test connection
   expect(call.headers.authorization).toBe(`Bearer ${API_KEY}`);
   expect((call.body as { model: string }).model).toBe("stub-model");
 
-  // Saving again with the key field empty keeps the key; the stub still gets it. The status is this
-  // save's own (data-save 2): the first save's status cannot satisfy the wait (issue 18).
+  // Saving again with the key field empty keeps the key; the stub still gets it. The wait is on this
+  // save's own status (revision 2): an earlier save's status cannot satisfy it (issue 18).
   await form.getByLabel("Model").fill("stub-model-2");
   await form.getByRole("button", { name: "Save endpoint" }).click();
-  await expect(form.locator('[role="status"][data-save="2"]')).toBeVisible();
+  await expect(form.locator('[role="status"][data-revision="2"]')).toBeVisible();
   await form.getByRole("button", { name: "Test connection" }).click();
   await expect(form.getByTestId("llm-test-result")).toContainText("model stub-model answered");
   expect(stub.requests.at(-1)!.headers.authorization).toBe(`Bearer ${API_KEY}`);
@@ -91,7 +91,7 @@ test("a judge model on its own endpoint: saved and tested in its own region; the
     await main.getByLabel("Base URL").fill(`${stub.baseUrl}/v1`);
     await main.getByLabel("Model").fill("default-model");
     await main.getByRole("button", { name: "Save endpoint" }).click();
-    await expect(main.locator('[role="status"][data-save="1"]')).toBeVisible();
+    await expect(main.locator('[role="status"][data-revision="1"]')).toBeVisible();
 
     const judge = page.getByRole("region", { name: "Judge model", exact: true });
     await judge.getByLabel("Provider").selectOption("anthropic");
@@ -99,7 +99,7 @@ test("a judge model on its own endpoint: saved and tested in its own region; the
     await judge.getByLabel("Model").fill("claude-sonnet-4-5");
     await judge.getByLabel("API key").fill(`${API_KEY}-judge`);
     await judge.getByRole("button", { name: "Save endpoint" }).click();
-    await expect(judge.locator('[role="status"][data-save="1"]')).toBeVisible();
+    await expect(judge.locator('[role="status"][data-revision="1"]')).toBeVisible();
     await expect(judge.getByTestId("llm-key-status")).toHaveText("Stored key: set — ends in …udge");
 
     await judge.getByRole("button", { name: "Test connection" }).click();

@@ -33,9 +33,9 @@ function keyStatus(apiKey: LlmSettingsView["apiKey"] | undefined): string {
  * The form of one LLM endpoint slot (admin): the default endpoint, or a purpose's own. The API key
  * field is write-only: it starts empty, an empty field keeps the stored key, and the page only ever
  * learns the key's last four characters. Submitted through onSubmit so a refused save keeps what
- * the admin typed (see CreateUserForm). Each save's status carries its own number and time
- * (`data-save`), and is hidden while a save is pending, so neither a person nor a test mistakes
- * the previous save's "Saved" for this one's.
+ * the admin typed (see CreateUserForm). Each save's status names the stored revision it produced
+ * and the time (`data-revision`), and is hidden while a save is pending, so neither a person nor a
+ * test mistakes the previous save's "Saved" for this one's.
  */
 export function LlmSettingsForm({
   info,
@@ -50,7 +50,7 @@ export function LlmSettingsForm({
 }) {
   const { slot } = info;
   const [state, action, pending] = useActionState(saveLlmSettingsAction, null);
-  const [saves, setSaves] = useState<{ count: number; at: string }>({ count: 0, at: "" });
+  const [savedAt, setSavedAt] = useState("");
   const [cleared, setCleared] = useState(false);
   const [test, setTest] = useState<ActionResult<ConnectionTestResult> | null>(null);
   const [testing, startTest] = useTransition();
@@ -62,7 +62,7 @@ export function LlmSettingsForm({
       if (key) key.value = "";
       setCleared(false);
     }
-    if (state?.ok) setSaves((previous) => ({ count: previous.count + 1, at: new Date().toLocaleTimeString("en-GB", { hour12: false }) }));
+    if (state?.ok) setSavedAt(new Date().toLocaleTimeString("en-GB", { hour12: false }));
   }, [state]);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -122,7 +122,7 @@ export function LlmSettingsForm({
           {error("model")}
         </div>
         <div className="field">
-          <label htmlFor={idOf("reasoning")}>Reasoning model</label>
+          <label htmlFor={idOf("reasoning")}>Reasoning</label>
           <select {...field("reasoning")} className="select" defaultValue={values.reasoning ?? "auto"}>
             <option value="auto">Detect from the name (gpt-5*, o1/o3/o4*)</option>
             <option value="on">Yes: send no temperature, max_completion_tokens</option>
@@ -178,9 +178,9 @@ export function LlmSettingsForm({
               Remove endpoint
             </button>
           ) : null}{" "}
-          {state?.ok && !pending && saves.count > 0 ? (
-            <span role="status" data-save={saves.count}>
-              Saved at {saves.at}.
+          {state?.ok && !pending && savedAt ? (
+            <span role="status" data-revision={state.data.revision}>
+              Saved revision {state.data.revision} at {savedAt}.
             </span>
           ) : null}
           {state && !state.ok ? <span className="field-error">{state.message}</span> : null}

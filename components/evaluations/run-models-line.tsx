@@ -10,7 +10,15 @@ export function RunModelsLine({ run }: { run: Pick<EvalRunSummary, "status" | "s
   const started = run.status !== "queued" || run.plannerModel !== null || run.judgeModel !== null;
   const usesLlmJudge = run.settings?.judge === "llm";
   const judge = usesLlmJudge ? (run.judgeModel ? <span className="mono">{run.judgeModel}</span> : started ? "LLM judge (model not recorded)" : "LLM judge (model chosen when the run starts)") : "dependency judge (deterministic, no model)";
-  const planner = run.plannerModel ? <span className="mono">{run.plannerModel}</span> : "no LLM planner";
+  // The display's own reading of planner=llm (the recorded model is the authority once the run ran).
+  const usesLlmPlanner = run.settings?.policies.some((p) => p.params?.planner === "llm") === true;
+  const planner = run.plannerModel ? (
+    <span className="mono">{run.plannerModel}</span>
+  ) : usesLlmPlanner ? (
+    started ? "LLM planner (model not recorded)" : "LLM planner (model chosen when the run starts)"
+  ) : (
+    "no LLM planner"
+  );
   const selfJudged = run.plannerModel !== null && run.plannerModel === run.judgeModel;
   return (
     <>

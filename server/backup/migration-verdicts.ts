@@ -42,6 +42,12 @@ export const MIGRATION_VERDICTS: readonly MigrationVerdict[] = [
     reason: "nullable columns ReviewQueue.policyA/policyB/cuts/sampleSize/sampledFrom (null: every pair, disagreements, no sample — what every queue made before it held) and ReviewQueue.blind defaulting to false (earlier queues showed the judge's answer at once)",
     columns: ["ReviewQueue.policyA", "ReviewQueue.policyB", "ReviewQueue.cuts", "ReviewQueue.sampleSize", "ReviewQueue.sampledFrom", "ReviewQueue.blind"],
   },
+  {
+    name: "0016_eval_run_models",
+    restore: "additive",
+    reason: "nullable columns EvalRun.plannerModel/judgeModel (null: the models were not recorded, which the run page says — true of every run made before it)",
+    columns: ["EvalRun.plannerModel", "EvalRun.judgeModel"],
+  },
 ];
 
 /** Migration directory names newer than the baseline that have no verdict: each needs a decision. */

@@ -33,8 +33,9 @@ export async function testLlmConnection(db: Db, env: Record<string, string | und
   const started = Date.now();
   try {
     const client = createLlmClient({ ...config, maxRetries: 0 });
-    // Reasoning models spend output tokens thinking before they answer: give them room.
-    const response = await client.complete({ messages: [{ role: "user", content: "Reply with the single word OK." }], maxTokens: isReasoningModel(config) ? 256 : 8, temperature: 0, purpose: "connection-test" });
+    // Reasoning models spend output tokens thinking before they answer: give them room. 16: the
+    // Responses API refuses max_output_tokens below it.
+    const response = await client.complete({ messages: [{ role: "user", content: "Reply with the single word OK." }], maxTokens: isReasoningModel(config) ? 256 : 16, temperature: 0, purpose: "connection-test" });
     return { ok: true, source, slot: effective.slot, provider: config.provider, model: config.model, answeredBy: response.model, latencyMs: Date.now() - started, reply: scrub(response.text).slice(0, 80) };
   } catch (error) {
     if (!(error instanceof LlmError)) {

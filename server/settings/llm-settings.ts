@@ -24,6 +24,8 @@ const StoredSchema = z.object({
   maxRetries: z.number().int(),
   reasoning: z.enum(REASONING_MODES).optional(),
   sealedApiKey: z.string().optional(),
+  /** Counts the saves of this row (1 = first), so a "Saved" status names the save it reports. */
+  revision: z.number().int().positive().optional(),
 });
 type Stored = z.infer<typeof StoredSchema>;
 
@@ -35,6 +37,8 @@ export interface LlmSettingsView {
   timeoutMs: number;
   maxRetries: number;
   reasoning?: LlmConfig["reasoning"];
+  /** Saves of this endpoint so far (0 for a row stored before revisions were counted). */
+  revision: number;
   apiKey: { state: "unset" } | { state: "set"; endsWith: string } | { state: "unreadable"; message: string };
 }
 
@@ -96,8 +100,8 @@ export async function getLlmSettingsView(db: Db, env: Record<string, string | un
       apiKey = { state: "unreadable", message: error instanceof SecretBoxError ? error.message : "the stored key cannot be read" };
     }
   }
-  const { sealedApiKey: _sealed, ...rest } = stored;
-  return { ...rest, apiKey };
+  const { sealedApiKey: _sealed, revision, ...rest } = stored;
+  return { ...rest, revision: revision ?? 0, apiKey };
 }
 
 /**
@@ -130,6 +134,7 @@ export async function saveLlmSettings(db: Db, form: LlmSettingsForm, updatedById
     maxRetries: form.maxRetries,
     ...(form.reasoning !== "auto" ? { reasoning: form.reasoning } : {}),
     ...(sealedApiKey ? { sealedApiKey } : {}),
+    revision: (previous?.revision ?? 0) + 1,
   };
   const value = JSON.stringify(stored);
   const key = rowKey(slot);

@@ -44,13 +44,13 @@ for (const engine of ENGINES) {
 
     test("the stored row holds the key only encrypted; the view shows its last four characters at most", async () => {
       const view = await saveLlmSettings(t.db, form({ provider: "openai", baseUrl: `${stub.baseUrl}/v1`, model: "stub-model", timeoutMs: "5000", maxRetries: "1", apiKey: API_KEY }), "admin-id", ENV);
-      assert.deepEqual(view, { provider: "openai", baseUrl: `${stub.baseUrl}/v1`, model: "stub-model", timeoutMs: 5000, maxRetries: 1, apiKey: { state: "set", endsWith: "6cD3" } });
+      assert.deepEqual(view, { provider: "openai", baseUrl: `${stub.baseUrl}/v1`, model: "stub-model", timeoutMs: 5000, maxRetries: 1, revision: 1, apiKey: { state: "set", endsWith: "6cD3" } });
       const rows = await t.db.setting.findMany();
       const raw = JSON.stringify(rows);
       assert.ok(!raw.includes(API_KEY), "the plaintext key is in the Setting table");
       assert.ok(!raw.includes(API_KEY.slice(0, 12)) && !raw.includes(Buffer.from(API_KEY).toString("base64").slice(0, 12)));
       const stored = JSON.parse(rows.find((r) => r.key === "llm.endpoint")!.value) as Record<string, unknown>;
-      assert.deepEqual(Object.keys(stored).sort(), ["baseUrl", "maxRetries", "model", "provider", "sealedApiKey", "timeoutMs"]);
+      assert.deepEqual(Object.keys(stored).sort(), ["baseUrl", "maxRetries", "model", "provider", "revision", "sealedApiKey", "timeoutMs"]);
       assert.match(String(stored.sealedApiKey), /^v1\./);
       assert.ok(!JSON.stringify(view).includes(API_KEY.slice(0, -4)));
     });
@@ -85,6 +85,7 @@ for (const engine of ENGINES) {
       const base = { provider: "openai", baseUrl: `${stub.baseUrl}/v1`, model: "stub-model-2", timeoutMs: "5000", maxRetries: "0" };
       const kept = await saveLlmSettings(t.db, form({ ...base, apiKey: "" }), "admin-id", ENV);
       assert.equal(kept.apiKey.state, "set");
+      assert.equal(kept.revision, 2, "each save of the row counts, so its status names this save");
       assert.equal((await storedLlmConfig(t.db, ENV))?.apiKey, API_KEY);
       const removed = await saveLlmSettings(t.db, form({ ...base, apiKey: "", clearApiKey: "on" }), "admin-id", ENV);
       assert.deepEqual(removed.apiKey, { state: "unset" });
