@@ -12,7 +12,20 @@ export interface LlmEnvOverride {
   model: string;
 }
 
-const DEFAULTS = { provider: "openai", baseUrl: "", model: "", timeoutMs: 60_000, maxRetries: 2, reasoning: "auto" } as const;
+const DEFAULTS: Pick<LlmSettingsView, "provider" | "baseUrl" | "model" | "timeoutMs" | "maxRetries" | "reasoning" | "priceInput" | "priceOutput" | "priceCachedInput"> = {
+  provider: "openai",
+  baseUrl: "",
+  model: "",
+  timeoutMs: 60_000,
+  maxRetries: 2,
+  reasoning: "auto",
+};
+
+const PRICE_FIELDS = [
+  ["priceInput", "Input price"],
+  ["priceCachedInput", "Cached input price"],
+  ["priceOutput", "Output price"],
+] as const;
 
 export interface LlmSlotInfo {
   slot: LlmSlot;
@@ -140,6 +153,18 @@ export function LlmSettingsForm({
           <input {...field("maxRetries")} className="input" inputMode="numeric" defaultValue={String(values.maxRetries)} />
           {error("maxRetries")}
         </div>
+        <fieldset className="field">
+          <legend>Prices, USD per million tokens (optional: set them to see each call&apos;s cost and to charge the planner&apos;s real cost as L_GC)</legend>
+          <div className="grid-3">
+            {PRICE_FIELDS.map(([name, label]) => (
+              <div className="field" key={name}>
+                <label htmlFor={idOf(name)}>{label}</label>
+                <input {...field(name)} className="input" inputMode="decimal" defaultValue={values[name] === undefined ? "" : String(values[name])} autoComplete="off" />
+                {error(name)}
+              </div>
+            ))}
+          </div>
+        </fieldset>
         <div className="field">
           <label htmlFor={idOf("apiKey")}>API key</label>
           <input {...field("apiKey")} type="password" className="input" autoComplete="off" placeholder="empty: keep the stored key" />

@@ -40,6 +40,8 @@ export interface LlmResponse {
   outputTokens?: number;
   /** Of inputTokens, those read from the provider's prompt cache. */
   cachedInputTokens?: number;
+  /** What the call cost in USD, from the usage and the endpoint's configured prices (absent: no prices set). */
+  costUsd?: number;
 }
 
 export interface LlmClient {

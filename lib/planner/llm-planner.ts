@@ -59,7 +59,7 @@ type Usage = NonNullable<PlannerOutput["usage"]>;
 /** Sums each reported counter over the attempts; a counter no attempt reported stays absent. */
 function sumUsage(responses: readonly LlmResponse[]): Usage {
   const usage: Usage = {};
-  for (const key of ["inputTokens", "outputTokens", "cachedInputTokens"] as const) {
+  for (const key of ["inputTokens", "outputTokens", "cachedInputTokens", "costUsd"] as const) {
     const values = responses.map((r) => r[key]).filter((v): v is number => v !== undefined);
     if (values.length) usage[key] = values.reduce((a, b) => a + b, 0);
   }

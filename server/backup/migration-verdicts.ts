@@ -45,8 +45,8 @@ export const MIGRATION_VERDICTS: readonly MigrationVerdict[] = [
   {
     name: "0016_eval_run_models",
     restore: "additive",
-    reason: "nullable columns EvalRun.plannerModel/judgeModel (null: the models were not recorded, which the run page says — true of every run made before it)",
-    columns: ["EvalRun.plannerModel", "EvalRun.judgeModel"],
+    reason: "nullable columns EvalRun.plannerModel/judgeModel/llmUsage (null: the models and usage were not recorded, which the run page says — true of every run made before it)",
+    columns: ["EvalRun.plannerModel", "EvalRun.judgeModel", "EvalRun.llmUsage"],
   },
 ];
 

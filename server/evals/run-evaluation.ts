@@ -4,6 +4,7 @@ import type { LlmClient } from "@/lib/llm/types";
 import type { Db } from "../db/client";
 import { publicMessage, PublicError } from "../errors/public-error";
 import { getLlmClient } from "../llm/effective-config";
+import { parseLlmUsage, recordUsage } from "../llm/usage-recorder";
 import { clearCancelSignal, isCancelSignalled } from "./cancel-signals";
 import { rejudgeWithLlm } from "./llm-rejudge";
 import { loadSuiteSessions, type LoadedSuiteSession } from "./load-suite-sessions";
@@ -56,9 +57,12 @@ export async function runEvaluation(db: Db, runId: string, options: RunEvaluatio
   }
 }
 
-async function execute(db: Db, run: { id: string; settings: string; sessionIds: string; cancelRequested: boolean }, options: RunEvaluationOptions): Promise<EvalRunStatus> {
+async function execute(db: Db, run: { id: string; settings: string; sessionIds: string; cancelRequested: boolean; llmUsage: string | null }, options: RunEvaluationOptions): Promise<EvalRunStatus> {
   const settings = parseStoredSettings(run.settings);
-  const llm = options.llm === undefined ? await getLlmClient(db) : (options.llm ?? undefined);
+  const endpoint = options.llm === undefined ? await getLlmClient(db) : (options.llm ?? undefined);
+  // Every answered call's tokens and cost, per purpose, added to what earlier attempts of the run recorded.
+  const recorder = endpoint ? recordUsage(endpoint, parseLlmUsage(run.llmUsage)) : undefined;
+  const llm = recorder?.client;
   if (settings.judge === "llm" && !llm) throw new PublicError("judge=llm needs an LLM endpoint: an admin sets one on Admin → settings, or set TRACEFOLD_LLM_PROVIDER, TRACEFOLD_LLM_MODEL (and TRACEFOLD_LLM_BASE_URL, TRACEFOLD_LLM_API_KEY)");
   await db.evalRun.update({ where: { id: run.id }, data: runModels(settings, llm) });
   const { sessions } = await loadSuiteSessions(db, JSON.parse(run.sessionIds) as string[], settings);
@@ -72,6 +76,7 @@ async function execute(db: Db, run: { id: string; settings: string; sessionIds: 
   let lastWrite = Date.now();
   const flush = async () => {
     const cancelled = await writeBatch(db, run.id, pending.splice(0), progress);
+    if (recorder) await db.evalRun.update({ where: { id: run.id }, data: { llmUsage: JSON.stringify(recorder.snapshot()) } });
     lastWrite = Date.now();
     await options.onBatch?.({ ...progress });
     return cancelled;

@@ -1,5 +1,6 @@
 import { generateText } from "ai";
 import type { LlmAbortSignal, LlmClient, LlmMessage, LlmRequest, LlmResponse } from "../../lib/llm/types";
+import { callCost } from "./call-cost";
 import { classifyError, retryAfterMs } from "./classify-error";
 import { readLlmConfig, type LlmConfig } from "./config";
 import { LlmError } from "./errors";
@@ -50,7 +51,7 @@ export function createLlmClient(config: LlmConfig, deps: Partial<HttpDeps> = {})
             maxRetries: 0,
             abortSignal: signal,
           });
-          return toResponse(result, config.model);
+          return toResponse(result, config);
         } catch (error) {
           last = classifyError(error, { provider: config.provider, attempt, timeoutMs: config.timeoutMs, timedOut: timeout.signal.aborted, cancelled: request.signal?.aborted === true, ...(config.apiKey ? { secret: config.apiKey } : {}) });
           if (!last.details.retryable) throw last;
@@ -70,17 +71,19 @@ export function createLlmClient(config: LlmConfig, deps: Partial<HttpDeps> = {})
 
 type GenerateResult = Awaited<ReturnType<typeof generateText>>;
 
-/** Text, answering model and the provider-reported usage, cached input tokens included. */
-function toResponse(result: GenerateResult, configured: string): LlmResponse {
+/** Text, answering model and the provider-reported usage, cached input tokens included, and its cost when priced. */
+function toResponse(result: GenerateResult, config: LlmConfig): LlmResponse {
   const { usage } = result;
   const cached = usage.inputTokenDetails?.cacheReadTokens;
-  return {
+  const response: LlmResponse = {
     text: result.text,
-    model: result.response.modelId || configured,
+    model: result.response.modelId || config.model,
     ...(usage.inputTokens !== undefined ? { inputTokens: usage.inputTokens } : {}),
     ...(usage.outputTokens !== undefined ? { outputTokens: usage.outputTokens } : {}),
     ...(cached !== undefined ? { cachedInputTokens: cached } : {}),
   };
+  const costUsd = callCost(response, config);
+  return costUsd === undefined ? response : { ...response, costUsd };
 }
 
 /** System messages go in the SDK's `system` option (it warns about them inside `messages`). */

@@ -16,6 +16,9 @@ import { z } from "zod";
  *                             output limit as max_completion_tokens.
  *   TRACEFOLD_LLM_TIMEOUT_MS  per-attempt timeout (default 60000)
  *   TRACEFOLD_LLM_MAX_RETRIES retries on 408/429/5xx/network errors (default 2)
+ *   TRACEFOLD_LLM_PRICE_INPUT, _PRICE_OUTPUT, _PRICE_CACHED_INPUT
+ *                             USD per million tokens; with input and output set, every answer
+ *                             carries its cost (cached input at its own price, else the input price)
  *   TRACEFOLD_LLM_<PURPOSE>_* the same names with PLANNER, SUMMARIZER, JUDGE or AB_JUDGE: that
  *                             purpose's endpoint (see purposeEnv in effective-config.ts)
  */
@@ -52,6 +55,8 @@ export function providerNeedsKey(provider: LlmProvider): boolean {
 export const REASONING_MODES = ["auto", "on", "off"] as const;
 export type ReasoningMode = (typeof REASONING_MODES)[number];
 
+const price = z.coerce.number({ error: "must be a price in USD per million tokens" }).nonnegative("must be a price in USD per million tokens").max(10_000);
+
 export const LlmConfigSchema = z
   .object({
     provider: z.enum(LLM_PROVIDERS),
@@ -61,6 +66,9 @@ export const LlmConfigSchema = z
     reasoning: z.enum(REASONING_MODES, { error: "must be auto, on or off" }).default("auto"),
     timeoutMs: z.coerce.number({ error: "must be a number of milliseconds" }).int().positive().max(600_000).default(60_000),
     maxRetries: z.coerce.number({ error: "must be a whole number" }).int().min(0).max(8).default(2),
+    priceInput: price.optional(),
+    priceOutput: price.optional(),
+    priceCachedInput: price.optional(),
   })
   .refine((c) => !providerNeedsKey(c.provider) || c.apiKey !== undefined, { path: ["apiKey"], message: "is required for this provider", when: () => true });
 export type LlmConfig = z.infer<typeof LlmConfigSchema>;
@@ -82,6 +90,9 @@ const SUFFIXES: Record<string, string> = {
   reasoning: "REASONING",
   timeoutMs: "TIMEOUT_MS",
   maxRetries: "MAX_RETRIES",
+  priceInput: "PRICE_INPUT",
+  priceOutput: "PRICE_OUTPUT",
+  priceCachedInput: "PRICE_CACHED_INPUT",
 };
 
 /**
@@ -101,8 +112,12 @@ export function readLlmConfig(env: Record<string, string | undefined> = process.
     reasoning: read("reasoning"),
     timeoutMs: read("timeoutMs"),
     maxRetries: read("maxRetries"),
+    priceInput: read("priceInput"),
+    priceOutput: read("priceOutput"),
+    priceCachedInput: read("priceCachedInput"),
   };
-  const parsed = LlmConfigSchema.safeParse(raw);
+  // Unset variables are absent keys (not `undefined` values) in the parsed configuration.
+  const parsed = LlmConfigSchema.safeParse(Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined)));
   if (parsed.success) return parsed.data;
   throw new LlmConfigError(parsed.error.issues.map((i) => `${prefix}${SUFFIXES[String(i.path[0])] ?? String(i.path[0])} ${i.message}`));
 }

@@ -24,6 +24,9 @@ const StoredSchema = z.object({
   maxRetries: z.number().int(),
   reasoning: z.enum(REASONING_MODES).optional(),
   sealedApiKey: z.string().optional(),
+  priceInput: z.number().optional(),
+  priceOutput: z.number().optional(),
+  priceCachedInput: z.number().optional(),
   /** Counts the saves of this row (1 = first), so a "Saved" status names the save it reports. */
   revision: z.number().int().positive().optional(),
 });
@@ -37,12 +40,22 @@ export interface LlmSettingsView {
   timeoutMs: number;
   maxRetries: number;
   reasoning?: LlmConfig["reasoning"];
+  /** USD per million tokens; unset: calls are not priced. */
+  priceInput?: number;
+  priceOutput?: number;
+  priceCachedInput?: number;
   /** Saves of this endpoint so far (0 for a row stored before revisions were counted). */
   revision: number;
   apiKey: { state: "unset" } | { state: "set"; endsWith: string } | { state: "unreadable"; message: string };
 }
 
-/** The admin form. An empty apiKey keeps the stored one; `clearApiKey` removes it. */
+/** An optional price field: empty means unset. */
+const optionalPrice = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+  z.coerce.number({ error: "must be a price in USD per million tokens" }).nonnegative("must be a price in USD per million tokens").max(10_000, "must be at most 10000").optional(),
+);
+
+/** The admin form. An empty apiKey keeps the stored one; `clearApiKey` removes it. Prices: USD per million tokens. */
 export const LlmSettingsFormSchema = z
   .object({
     slot: z.enum(LLM_SLOTS, { error: "unknown endpoint slot" }).default("default"),
@@ -57,6 +70,9 @@ export const LlmSettingsFormSchema = z
     timeoutMs: z.coerce.number({ error: "must be a number of milliseconds" }).int("must be a whole number").min(1_000, "must be at least 1000 ms").max(600_000, "must be at most 600000 ms"),
     maxRetries: z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").min(0).max(8, "must be at most 8"),
     reasoning: z.enum(REASONING_MODES, { error: "must be auto, on or off" }).default("auto"),
+    priceInput: optionalPrice,
+    priceOutput: optionalPrice,
+    priceCachedInput: optionalPrice,
     apiKey: z.string().trim().max(1_000, "is too long").default(""),
     clearApiKey: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()).default(false),
   })
@@ -68,6 +84,15 @@ export class LlmSettingsError extends Error {
     super(message);
     this.name = "LlmSettingsError";
   }
+}
+
+/** The prices that are set, and only those (an unset price is absent, never 0). */
+function prices(from: { priceInput?: number | undefined; priceOutput?: number | undefined; priceCachedInput?: number | undefined }) {
+  return {
+    ...(from.priceInput !== undefined ? { priceInput: from.priceInput } : {}),
+    ...(from.priceOutput !== undefined ? { priceOutput: from.priceOutput } : {}),
+    ...(from.priceCachedInput !== undefined ? { priceCachedInput: from.priceCachedInput } : {}),
+  };
 }
 
 async function readStored(db: Db, slot: LlmSlot): Promise<Stored | undefined> {
@@ -112,7 +137,7 @@ export async function storedLlmConfig(db: Db, env: Record<string, string | undef
   const stored = await readStored(db, slot);
   if (!stored) return undefined;
   const apiKey = stored.sealedApiKey ? openKey(stored.sealedApiKey, env, slot) : undefined;
-  return LlmConfigSchema.parse({ provider: stored.provider, baseUrl: stored.baseUrl, model: stored.model, timeoutMs: stored.timeoutMs, maxRetries: stored.maxRetries, reasoning: stored.reasoning ?? "auto", ...(apiKey ? { apiKey } : {}) });
+  return LlmConfigSchema.parse({ provider: stored.provider, baseUrl: stored.baseUrl, model: stored.model, timeoutMs: stored.timeoutMs, maxRetries: stored.maxRetries, reasoning: stored.reasoning ?? "auto", ...prices(stored), ...(apiKey ? { apiKey } : {}) });
 }
 
 /** Saves the admin's form (the caller checked the admin role); answers what the page may show. */
@@ -133,6 +158,7 @@ export async function saveLlmSettings(db: Db, form: LlmSettingsForm, updatedById
     timeoutMs: form.timeoutMs,
     maxRetries: form.maxRetries,
     ...(form.reasoning !== "auto" ? { reasoning: form.reasoning } : {}),
+    ...prices(form),
     ...(sealedApiKey ? { sealedApiKey } : {}),
     revision: (previous?.revision ?? 0) + 1,
   };

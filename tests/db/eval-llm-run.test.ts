@@ -64,7 +64,7 @@ for (const engine of ENGINES) {
     test("the run completes, verdicts are stored, a malformed answer becomes one failed unit, aggregates agree", async () => {
       const created = await createRun(t.db, { settings: SETTINGS });
       assert.ok(created.ok, JSON.stringify(created));
-      const llm = createLlmClient({ provider: "openai", baseUrl: `${stub.baseUrl}/v1`, model: "stub-judge", timeoutMs: 5_000, maxRetries: 0, reasoning: "auto" });
+      const llm = createLlmClient({ provider: "openai", baseUrl: `${stub.baseUrl}/v1`, model: "stub-judge", timeoutMs: 5_000, maxRetries: 0, reasoning: "auto", priceInput: 2, priceOutput: 8 });
       const first = stub.requests.length;
       stub.script({ text: "Looks fine to me." }, { text: "Still fine, I promise." });
       assert.equal(await runEvaluation(t.db, created.runId, { workerId: "llm-worker", llm }), "done");
@@ -75,6 +75,11 @@ for (const engine of ENGINES) {
       const run = await t.db.evalRun.findUniqueOrThrow({ where: { id: created.runId } });
       assert.deepEqual([run.status, run.done, run.total, run.failed], ["done", created.total, created.total, 1]);
       assert.deepEqual([run.judgeModel, run.plannerModel], ["openai:stub-judge", null], "the run records which model judged; no policy planned with the LLM");
+      // Every judge call's reported usage (the stub: 11 in, 7 out) at the endpoint's prices ($2 / $8 per MTok).
+      const usage = JSON.parse(run.llmUsage!) as Record<string, { calls: number; inputTokens: number; outputTokens: number; costUsd: number; unpricedCalls: number }>;
+      assert.deepEqual(Object.keys(usage), ["judge"]);
+      assert.deepEqual([usage.judge!.calls, usage.judge!.inputTokens, usage.judge!.outputTokens, usage.judge!.unpricedCalls], [sent.length, 11 * sent.length, 7 * sent.length, 0]);
+      assert.ok(Math.abs(usage.judge!.costUsd - sent.length * 78e-6) < 1e-12, String(usage.judge!.costUsd));
       const failed = await t.db.evalResult.findMany({ where: { runId: created.runId, NOT: { error: null } } });
       assert.equal(failed.length, 1);
       assert.match(failed[0]!.error!, /^the LLM judge's answer did not parse: /);

@@ -113,7 +113,8 @@ for (const engine of ENGINES) {
     test("a purpose's own endpoint: stored and sealed apart, used for that purpose only; removed, the purpose uses the default again", async () => {
       await saveLlmSettings(t.db, form({ provider: "openai", baseUrl: `${stub.baseUrl}/v1`, model: "default-model", timeoutMs: "5000", maxRetries: "0", apiKey: API_KEY }), "admin-id", ENV);
       const judgeKey = "sk-ant-judge-Hq3Wm9Zp5Tx2";
-      const view = await saveLlmSettings(t.db, form({ slot: "judge", provider: "anthropic", baseUrl: stub.baseUrl, model: "claude-sonnet-4-5", timeoutMs: "5000", maxRetries: "0", reasoning: "off", apiKey: judgeKey }), "admin-id", ENV);
+      const view = await saveLlmSettings(t.db, form({ slot: "judge", provider: "anthropic", baseUrl: stub.baseUrl, model: "claude-sonnet-4-5", timeoutMs: "5000", maxRetries: "0", reasoning: "off", priceInput: "3", priceCachedInput: "", priceOutput: "15", apiKey: judgeKey }), "admin-id", ENV);
+      assert.deepEqual([view.priceInput, view.priceCachedInput, view.priceOutput], [3, undefined, 15], "an empty price is unset, not 0");
       assert.deepEqual([view.provider, view.model, view.reasoning, view.apiKey], ["anthropic", "claude-sonnet-4-5", "off", { state: "set", endsWith: "5Tx2" }]);
       const row = await t.db.setting.findUniqueOrThrow({ where: { key: "llm.endpoint.judge" } });
       assert.ok(!row.value.includes(judgeKey));
@@ -127,8 +128,10 @@ for (const engine of ENGINES) {
       const client = (await getLlmClient(t.db, ENV))!;
       assert.deepEqual([client.id, client.idFor?.("judge"), client.idFor?.("planner")], ["openai:default-model", "anthropic:claude-sonnet-4-5", "openai:default-model"]);
       const before = stub.requests.length;
-      await client.complete({ messages: [{ role: "user", content: "judge this" }], maxTokens: 8, purpose: "judge" });
-      await client.complete({ messages: [{ role: "user", content: "plan this" }], maxTokens: 8, purpose: "planner" });
+      const judged = await client.complete({ messages: [{ role: "user", content: "judge this" }], maxTokens: 8, purpose: "judge" });
+      const planned = await client.complete({ messages: [{ role: "user", content: "plan this" }], maxTokens: 8, purpose: "planner" });
+      assert.equal(judged.costUsd, (11 * 3 + 7 * 15) / 1e6, "the judge's endpoint prices its calls");
+      assert.equal(planned.costUsd, undefined, "the default endpoint has no prices");
       assert.deepEqual(stub.requests.slice(before).map((r) => [r.path, r.headers["x-api-key"] ?? r.headers.authorization]), [["/v1/messages", judgeKey], ["/v1/chat/completions", `Bearer ${API_KEY}`]]);
 
       const tested = await testLlmConnection(t.db, ENV, "judge");

@@ -68,7 +68,7 @@ async function decideSelfGc(ctx: PolicyContext, params: PolicyParams): Promise<P
       nFuture: settings.nFuture,
       cacheHitRate: settings.cacheHitRate,
       prices: settings.prices,
-      gcCost: settings.planner === "llm" ? settings.plannerCallCost : 0,
+      gcCost: settings.planner === "llm" ? (output.usage?.costUsd ?? settings.plannerCallCost) : 0,
       minPruneRate: settings.commitMinPrune,
     },
   });

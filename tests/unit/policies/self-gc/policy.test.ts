@@ -151,6 +151,16 @@ test("an unparseable plan is shown back to the model once with its located error
   assert.equal(details.planner.attempts, 2);
 });
 
+test("with a priced endpoint the planner's measured cost, summed over its attempts, is L_GC instead of plannerCallCost", async () => {
+  const seen: LlmRequest[] = [];
+  const xml = '<above_conversation_summary>Research then compare.</above_conversation_summary>\n<gc_plan><fold kind="function" reason="stable_body: page">web_fetch:1</fold><prune kind="conversation" reason="cut_turn">user:3</prune></gc_plan>';
+  const priced: LlmClient = { id: "fake:model", complete: async (request) => (seen.push(request), { text: seen.length === 1 ? "no plan" : xml, model: "fake-model", inputTokens: 1000, outputTokens: 50, costUsd: 0.0035 }) };
+  const r = await exec({ planner: "llm" }, priced);
+  const details = r.details as { planner: { usage: { costUsd: number } }; commit: { benefit: { gcLoss: number } } };
+  assert.equal(details.planner.usage.costUsd, 0.007);
+  assert.equal(details.commit.benefit.gcLoss, 0.007, "measured, not the 0.01 default");
+});
+
 test("a plan still unparseable after the one repair is rejected, with no third call", async () => {
   const seen: LlmRequest[] = [];
   const r = await exec({ planner: "llm" }, scriptedClient(["no plan", "still no plan", "<never asked/>"], seen));
