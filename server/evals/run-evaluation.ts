@@ -1,15 +1,16 @@
 import { replayCuts } from "@/lib/eval/cut-protocol";
-import { evaluateSuite, type SuiteItem, type SuitePolicy } from "@/lib/eval/evaluate-suite";
+import { evaluateSuite, type JudgedUnitView, type SuiteItem } from "@/lib/eval/evaluate-suite";
 import type { LlmClient } from "@/lib/llm/types";
+import type { PolicyResult } from "@/lib/policies/types";
 import type { Db } from "../db/client";
 import { publicMessage, PublicError } from "../errors/public-error";
 import { getLlmClient } from "../llm/effective-config";
 import { parseLlmUsage, recordUsage } from "../llm/usage-recorder";
 import { clearCancelSignal, isCancelSignalled } from "./cancel-signals";
-import { rejudgeWithLlm } from "./llm-rejudge";
+import { judgeUnitWithLlm } from "./judge-unit-with-llm";
 import { loadSuiteSessions, type LoadedSuiteSession } from "./load-suite-sessions";
 import { runModels } from "./run-models";
-import { failedRow, policyKeyOf, resultRow, type ResultRow } from "./result-rows";
+import { failedRow, resultRow, type ResultRow } from "./result-rows";
 import { parseStoredSettings, runCutOptions, suitePolicies } from "./run-settings";
 import type { EvalRunStatus } from "./run-status";
 import type { EvalSettings } from "./run-settings";
@@ -70,9 +71,10 @@ async function execute(db: Db, run: { id: string; settings: string; sessionIds: 
   const done = new Set(stored.map((r) => r.unitKey));
   const progress: BatchProgress = { done: stored.length, failed: stored.filter((r) => r.error !== null).length, total: undefined };
   const policies = suitePolicies(settings);
-  const byKey = new Map(policies.map((p) => [p.key ?? p.policy.id, p]));
   const bySession = new Map(sessions.map((s) => [s.session.id, s]));
   const pending: ResultRow[] = [];
+  // Each judged unit's policy result, from the suite loop, for the LLM judge: the policy runs once per unit.
+  const results = new Map<string, PolicyResult>();
   let lastWrite = Date.now();
   const flush = async () => {
     const cancelled = await writeBatch(db, run.id, pending.splice(0), progress);
@@ -93,10 +95,13 @@ async function execute(db: Db, run: { id: string; settings: string; sessionIds: 
     ...(settings.sweep ? { sweep: settings.sweep } : {}),
     ...(settings.match !== undefined ? { match: settings.match } : {}),
     ...(llm ? { llm } : {}),
+    ...(settings.judge === "llm" ? { onView: (view: JudgedUnitView) => void results.set(view.key, view.result) } : {}),
   };
   for await (const item of evaluateSuite(suite)) {
     progress.total = item.progress.total;
-    pending.push(await toRow(item, bySession, byKey, settings, settings.judge === "llm" ? llm : undefined));
+    const result = results.get(item.key);
+    results.delete(item.key);
+    pending.push(await toRow(item, bySession, settings, settings.judge === "llm" ? llm : undefined, result));
     const cancelled = isCancelSignalled(run.id);
     const released = options.signal?.aborted === true;
     if (cancelled || released || pending.length >= (options.batchSize ?? 25) || Date.now() - lastWrite >= (options.flushMs ?? 1_000)) {
@@ -109,13 +114,14 @@ async function execute(db: Db, run: { id: string; settings: string; sessionIds: 
   return finish(db, run.id, "done");
 }
 
-async function toRow(item: SuiteItem, sessions: Map<string, LoadedSuiteSession>, policies: Map<string, SuitePolicy>, settings: EvalSettings, llmJudge: LlmClient | undefined): Promise<ResultRow> {
+async function toRow(item: SuiteItem, sessions: Map<string, LoadedSuiteSession>, settings: EvalSettings, llmJudge: LlmClient | undefined, result: PolicyResult | undefined): Promise<ResultRow> {
   const suite = sessions.get(item.kind === "error" ? item.sessionId : item.evaluation.sessionId);
   if (item.kind === "error") return failedRow(item.key, item.sessionId, item.cut, cutReasonOf(suite, item.cut, settings), shareOf(suite, item.cut), item.message);
   const share = shareOf(suite, item.evaluation.cut);
   if (!llmJudge) return resultRow(item.key, item.evaluation, share);
   try {
-    return resultRow(item.key, await rejudgeWithLlm(item.evaluation, suite!, policies.get(policyKeyOf(item.key))!, llmJudge, settings.pointers), share);
+    if (!result) throw new Error(`evaluation unit ${item.key}: the suite loop handed out no policy result to judge`);
+    return resultRow(item.key, await judgeUnitWithLlm(item.evaluation, suite!, result, llmJudge), share);
   } catch (error) {
     return failedRow(item.key, item.evaluation.sessionId, item.evaluation.cut, item.evaluation.reason, share, publicMessage(error, `evaluation unit ${item.key}: the LLM judge`));
   }

@@ -10,12 +10,12 @@ import { getCutEvidence, listRunCuts } from "../../server/evals/list-run-cuts";
 import { runEvaluation } from "../../server/evals/run-evaluation";
 import { createLlmClient } from "../../server/llm/client";
 import { importTraceFile } from "../../server/traces/import-trace-file";
-import { startLlmStub, type LlmStub, type RecordedRequest } from "../helpers/llm-stub-server";
+import { promptOf, startLlmStub, type LlmStub, type RecordedRequest } from "../helpers/llm-stub-server";
 import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
 import { TRACES_DIR } from "../helpers/traces";
 
 /**
- * Studio runs with judge=llm (server/evals/llm-rejudge.ts) against the local stub endpoint. The stub
+ * Studio runs with judge=llm (server/evals/judge-unit-with-llm.ts) against the local stub endpoint. The stub
  * judge passes a cut exactly when the packet's plan shows no edits; the first two answers are prose,
  * so the first unit gets its one repair round, fails again and must be stored as a failed unit while
  * the run goes on.
@@ -44,9 +44,17 @@ function stubVerdict(request: RecordedRequest): string {
   });
 }
 
+/** Planner prompts (the Self-GC contract) get a plan folding the first tool result named; the rest are judge calls. */
+const isPlannerCall = (request: RecordedRequest) => promptOf(request).system.includes("DECIDE IN THIS ORDER");
+function stubAnswer(request: RecordedRequest): string {
+  if (!isPlannerCall(request)) return stubVerdict(request);
+  const id = /<turn id="function:([a-z_]+:\d+)"/.exec(promptOf(request).messages.at(-1)?.content ?? "")?.[1];
+  return `<above_conversation_summary>Stub planner.</above_conversation_summary>\n<gc_plan>${id ? `<fold kind="function" reason="stable_artifact">${id}</fold>` : ""}</gc_plan>`;
+}
+
 let stub: LlmStub;
 before(async () => {
-  stub = await startLlmStub(stubVerdict);
+  stub = await startLlmStub(stubAnswer);
 });
 after(() => stub.close());
 
@@ -111,6 +119,28 @@ for (const engine of ENGINES) {
       }
       const evidence = await getCutEvidence(t.db, created.runId, rows[0]!.unitKey);
       assert.equal(evidence?.judge, "llm");
+    });
+
+    test("plan once: with planner=llm each unit's plan is made once and the judge sees that very plan", async () => {
+      const settings = { suite: { kind: "all" }, policies: [{ id: "self-gc", params: { planner: "llm" } }], judge: "llm", triggerLevel: 0.9 };
+      const created = await createRun(t.db, { settings });
+      assert.ok(created.ok, JSON.stringify(created));
+      const llm = createLlmClient({ provider: "openai", baseUrl: `${stub.baseUrl}/v1`, model: "stub-both", timeoutMs: 5_000, maxRetries: 0, reasoning: "auto" });
+      const first = stub.requests.length;
+      assert.equal(await runEvaluation(t.db, created.runId, { workerId: "plan-once", llm }), "done");
+      const sent = stub.requests.slice(first);
+      const planner = sent.filter(isPlannerCall);
+      const judge = sent.filter((r) => !isPlannerCall(r));
+      assert.equal(planner.length, created.total, "one planner call per unit (no re-run to judge)");
+      assert.equal(judge.length, created.total, "one judge call per unit");
+      // Each judge packet shows the fold its unit's plan made: the plan the stored figures come from.
+      for (const [i, call] of planner.entries()) {
+        const folded = /<fold kind="function" reason="stable_artifact">([a-z_]+:\d+)<\/fold>/.exec(stubAnswer(call))?.[1];
+        if (folded) assert.match(promptOf(judge[i]!).messages.at(-1)!.content, new RegExp(`function:${folded.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
+      }
+      const run = await t.db.evalRun.findUniqueOrThrow({ where: { id: created.runId } });
+      assert.deepEqual([run.plannerModel, run.judgeModel], ["openai:stub-both", "openai:stub-both"], "one model planned and judged: the run page warns");
+      assert.equal(run.failed, 0);
     });
   });
 }
