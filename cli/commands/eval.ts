@@ -6,12 +6,13 @@ import { judgeSensitivity, type SensitivityReport } from "@/lib/eval/sensitivity
 import { replayCuts } from "@/lib/eval/cut-protocol";
 import { evaluateSuite, type SuiteItem } from "@/lib/eval/evaluate-suite";
 import { createLlmJudge, type LlmJudge } from "@/lib/eval/llm-judge/judge";
+import { judgeUnitsWith } from "@/lib/eval/llm-judge-unit";
 import { selectSuite } from "@/lib/eval/suites";
 import { existsSync } from "node:fs";
 import { databaseUrl, engineOf, sqlitePath } from "@/server/db/engine";
 import { envConfiguresLlm, getLlmClient } from "@/server/llm/effective-config";
+import { LlmError } from "@/server/llm/errors";
 import { contractBreakdown, formatBreakdown, groupLabels } from "../eval/breakdown";
-import { evaluateSuiteWithLlm } from "../eval/llm-suite";
 import { loadSessions, NoTraceFilesError } from "../eval/load-sessions";
 import { evalUsage, parseEvalOptions, suiteSpec, type EvalOptions } from "../eval/options";
 import { calibrateAgainst, GoldFileError, readGoldFile } from "../eval/calibrate";
@@ -147,7 +148,9 @@ async function replay(
     ...(options.match ? { match: options.match } : {}),
     ...(exporter ? { onView: exporter.write } : {}),
   };
-  const items: AsyncGenerator<SuiteItem> = judge ? evaluateSuiteWithLlm({ ...suite, judge, concurrency: options.concurrency }) : evaluateSuite(suite);
+  // One engine for both judges: with the LLM judge, up to --concurrency units in flight, and a
+  // model endpoint that fails (after the client's retries) ends the run — every later unit would too.
+  const items: AsyncGenerator<SuiteItem> = evaluateSuite(judge ? { ...suite, judge: judgeUnitsWith(judge), concurrency: options.concurrency, isFatal: (error) => error instanceof LlmError } : suite);
   const records: EvaluationRecord[] = [];
   let failed = 0;
   for await (const item of items) {

@@ -1,13 +1,14 @@
 import { replayCuts } from "@/lib/eval/cut-protocol";
-import { evaluateSuite, type JudgedUnitView, type SuiteItem } from "@/lib/eval/evaluate-suite";
+import { evaluateSuite, type EvaluateSuiteOptions, type SuiteItem } from "@/lib/eval/evaluate-suite";
+import { createLlmJudge } from "@/lib/eval/llm-judge";
+import { judgeUnitsWith } from "@/lib/eval/llm-judge-unit";
 import type { LlmClient } from "@/lib/llm/types";
-import type { PolicyResult } from "@/lib/policies/types";
 import type { Db } from "../db/client";
 import { publicMessage, PublicError } from "../errors/public-error";
+import { readLlmConcurrency } from "../llm/config";
 import { getLlmClient } from "../llm/effective-config";
 import { parseLlmUsage, recordUsage } from "../llm/usage-recorder";
 import { clearCancelSignal, isCancelSignalled } from "./cancel-signals";
-import { judgeUnitWithLlm } from "./judge-unit-with-llm";
 import { loadSuiteSessions, type LoadedSuiteSession } from "./load-suite-sessions";
 import { runModels } from "./run-models";
 import { failedRow, resultRow, type ResultRow } from "./result-rows";
@@ -24,6 +25,8 @@ export interface RunEvaluationOptions {
   flushMs?: number;
   /** The LLM for judge=llm and planner=llm; default: the endpoint configured in the environment. */
   llm?: LlmClient | null;
+  /** LLM-judged units in flight at once (default TRACEFOLD_LLM_CONCURRENCY, else 4). */
+  concurrency?: number;
   /** Called after each batch is committed (progress bars, tests). */
   onBatch?: (progress: BatchProgress) => void | Promise<void>;
   /**
@@ -73,8 +76,6 @@ async function execute(db: Db, run: { id: string; settings: string; sessionIds: 
   const policies = suitePolicies(settings);
   const bySession = new Map(sessions.map((s) => [s.session.id, s]));
   const pending: ResultRow[] = [];
-  // Each judged unit's policy result, from the suite loop, for the LLM judge: the policy runs once per unit.
-  const results = new Map<string, PolicyResult>();
   let lastWrite = Date.now();
   const flush = async () => {
     const cancelled = await writeBatch(db, run.id, pending.splice(0), progress);
@@ -95,13 +96,13 @@ async function execute(db: Db, run: { id: string; settings: string; sessionIds: 
     ...(settings.sweep ? { sweep: settings.sweep } : {}),
     ...(settings.match !== undefined ? { match: settings.match } : {}),
     ...(llm ? { llm } : {}),
-    ...(settings.judge === "llm" ? { onView: (view: JudgedUnitView) => void results.set(view.key, view.result) } : {}),
+    // judge=llm: the engine's judge sees each unit's own policy result (the policy runs once per unit);
+    // up to TRACEFOLD_LLM_CONCURRENCY units are in flight, and a failing call fails its unit only.
+    ...(settings.judge === "llm" && llm ? { judge: publicJudge(judgeUnitsWith(createLlmJudge(llm, { repairAttempts: 1 }))), concurrency: options.concurrency ?? readLlmConcurrency() } : {}),
   };
   for await (const item of evaluateSuite(suite)) {
     progress.total = item.progress.total;
-    const result = results.get(item.key);
-    results.delete(item.key);
-    pending.push(await toRow(item, bySession, settings, settings.judge === "llm" ? llm : undefined, result));
+    pending.push(toRow(item, bySession, settings));
     const cancelled = isCancelSignalled(run.id);
     const released = options.signal?.aborted === true;
     if (cancelled || released || pending.length >= (options.batchSize ?? 25) || Date.now() - lastWrite >= (options.flushMs ?? 1_000)) {
@@ -114,17 +115,21 @@ async function execute(db: Db, run: { id: string; settings: string; sessionIds: 
   return finish(db, run.id, "done");
 }
 
-async function toRow(item: SuiteItem, sessions: Map<string, LoadedSuiteSession>, settings: EvalSettings, llmJudge: LlmClient | undefined, result: PolicyResult | undefined): Promise<ResultRow> {
+/** A judge whose failures carry public messages only (a stored unit error is shown to users). */
+function publicJudge(judge: NonNullable<EvaluateSuiteOptions["judge"]>): NonNullable<EvaluateSuiteOptions["judge"]> {
+  return async (view) => {
+    try {
+      return await judge(view);
+    } catch (error) {
+      throw new PublicError(publicMessage(error, `evaluation unit ${view.key}: the LLM judge`));
+    }
+  };
+}
+
+function toRow(item: SuiteItem, sessions: Map<string, LoadedSuiteSession>, settings: EvalSettings): ResultRow {
   const suite = sessions.get(item.kind === "error" ? item.sessionId : item.evaluation.sessionId);
   if (item.kind === "error") return failedRow(item.key, item.sessionId, item.cut, cutReasonOf(suite, item.cut, settings), shareOf(suite, item.cut), item.message);
-  const share = shareOf(suite, item.evaluation.cut);
-  if (!llmJudge) return resultRow(item.key, item.evaluation, share);
-  try {
-    if (!result) throw new Error(`evaluation unit ${item.key}: the suite loop handed out no policy result to judge`);
-    return resultRow(item.key, await judgeUnitWithLlm(item.evaluation, suite!, result, llmJudge), share);
-  } catch (error) {
-    return failedRow(item.key, item.evaluation.sessionId, item.evaluation.cut, item.evaluation.reason, share, publicMessage(error, `evaluation unit ${item.key}: the LLM judge`));
-  }
+  return resultRow(item.key, item.evaluation, shareOf(suite, item.evaluation.cut));
 }
 
 function cutReasonOf(suite: LoadedSuiteSession | undefined, cut: number, settings: EvalSettings): string {

@@ -121,3 +121,15 @@ export function readLlmConfig(env: Record<string, string | undefined> = process.
   if (parsed.success) return parsed.data;
   throw new LlmConfigError(parsed.error.issues.map((i) => `${prefix}${SUFFIXES[String(i.path[0])] ?? String(i.path[0])} ${i.message}`));
 }
+
+/**
+ * How many evaluation units may call models at once (TRACEFOLD_LLM_CONCURRENCY, 1–64, default 4):
+ * an endpoint answers in seconds, so units overlap; results are stored in plan order all the same.
+ */
+export function readLlmConcurrency(env: Record<string, string | undefined> = process.env): number {
+  const raw = env.TRACEFOLD_LLM_CONCURRENCY?.trim();
+  if (!raw) return 4;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > 64) throw new LlmConfigError([`TRACEFOLD_LLM_CONCURRENCY must be a whole number from 1 to 64`]);
+  return value;
+}
