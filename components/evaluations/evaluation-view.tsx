@@ -14,6 +14,8 @@ import { PolicyComparison } from "./policy-comparison";
 import { ResultsBreakdown } from "./results-breakdown";
 import { VerdictLegend } from "./results-table";
 import { RunControls } from "./run-controls";
+import { RunModelsLine } from "./run-models-line";
+import { RunUsageTable } from "./run-usage-table";
 import { TradeoffChart } from "./tradeoff-chart";
 import { useRunView } from "./use-run-view";
 
@@ -63,6 +65,8 @@ export function EvaluationView({ initial, canControl }: { initial: RunView; canC
   return (
     <div className="stack">
       <RunControls run={run} canControl={canControl} onChanged={reload} />
+      <RunModelsLine run={run} />
+      <RunUsageTable usage={run.llmUsage} />
       {error ? <div className="alert alert-error" role="alert">{error}</div> : null}
       {!judged ? (
         <div className="card empty">

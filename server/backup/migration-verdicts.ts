@@ -56,6 +56,12 @@ export const MIGRATION_VERDICTS: readonly MigrationVerdict[] = [
     columns: ["ReviewQueue.sourceSha256", "ReviewItem.unit"],
     relaxed: ["ReviewQueue.runId"],
   },
+  {
+    name: "0016_eval_run_models",
+    restore: "additive",
+    reason: "nullable columns EvalRun.plannerModel/judgeModel/llmUsage (null: the models and usage were not recorded, which the run page says — true of every run made before it)",
+    columns: ["EvalRun.plannerModel", "EvalRun.judgeModel", "EvalRun.llmUsage"],
+  },
   { name: "0017_api_keys", restore: "additive", reason: "new tables ApiKey and ApiKeyUsage: an older archive had no keys, so none are restored (admins create new ones)", tables: ["ApiKey", "ApiKeyUsage"] },
 ];
 
