@@ -44,7 +44,7 @@ test("retention previews what is older than the age, asks for the word, and dele
   await expect(page.getByTestId("retention-preview")).toHaveText(/^1 upload \(1 session\) stored before /);
   await expect(page.getByRole("table", { name: "Uploads to delete" })).toContainText("LANGCHAIN_trace.json");
   await page.getByRole("button", { name: "Delete uploads older than 3650d" }).click();
-  await expect(page.getByText("type delete to confirm")).toBeVisible();
+  await expect(page.getByLabel("Type delete to confirm")).toHaveAccessibleDescription("type delete to confirm");
   await page.getByLabel("Type delete to confirm").fill("delete");
   await page.getByRole("button", { name: "Delete uploads older than 3650d" }).click();
   await expect(page.getByRole("status")).toHaveText("Deleted 1 upload (1 session).");

@@ -13,8 +13,12 @@ export function RetentionForm({ olderThan }: { olderThan: string }) {
       <input type="hidden" name="olderThan" value={olderThan} />
       <div className="field">
         <label htmlFor="retention-confirm">Type delete to confirm</label>
-        <input id="retention-confirm" name="confirm" className="input" autoComplete="off" aria-invalid={errors.confirm ? true : undefined} />
-        {errors.confirm ? <span className="field-error">{errors.confirm.join(" ")}</span> : null}
+        <input id="retention-confirm" name="confirm" className="input" autoComplete="off" aria-invalid={errors.confirm ? true : undefined} aria-describedby={errors.confirm ? "retention-confirm-error" : undefined} />
+        {errors.confirm ? (
+          <span id="retention-confirm-error" className="field-error">
+            {errors.confirm.join(" ")}
+          </span>
+        ) : null}
       </div>
       <button type="submit" className="btn btn-danger" disabled={pending}>
         {pending ? "Deleting…" : `Delete uploads older than ${olderThan}`}
