@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import "./review.css";
 import { plural } from "@/lib/util/plural";
+import { ImportResult, type ImportResultState } from "./import-result";
 
 /** What POST /api/review/gold answers. */
 type GoldImportAnswer =
@@ -20,7 +21,7 @@ type GoldImportAnswer =
 export function GoldImportForm() {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ tone: "ok" | "error"; text: string; lines?: string[]; queueId?: string } | null>(null);
+  const [result, setResult] = useState<(ImportResultState & { queueId?: string }) | null>(null);
   async function onFile(event: React.ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     if (!file) return;
@@ -52,18 +53,7 @@ export function GoldImportForm() {
         </label>
       </div>
       {result ? (
-        <div role={result.tone === "error" ? "alert" : "status"} className={`alert alert-${result.tone}`}>
-          <p>
-            {result.text} {result.queueId ? <Link href={`/review/${result.queueId}`}>Open the queue</Link> : null}
-          </p>
-          {result.lines && result.lines.length > 0 ? (
-            <ul>
-              {result.lines.map((l, i) => (
-                <li key={i}>{l}</li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
+        <ImportResult result={result}>{result.queueId ? <Link href={`/review/${result.queueId}`}>Open the queue</Link> : null}</ImportResult>
       ) : null}
     </section>
   );
