@@ -5,7 +5,7 @@ import { applyRetentionAction } from "@/app/(studio)/admin/retention/actions";
 import { plural } from "@/lib/util/plural";
 
 /** Deletes what the preview lists, once the admin types "delete"; says what went and what was kept. */
-export function RetentionForm({ olderThan }: { olderThan: string }) {
+export function RetentionForm({ olderThan, due }: { olderThan: string; due: number }) {
   const [state, action, pending] = useActionState(applyRetentionAction, null);
   const errors = state && !state.ok ? (state.fieldErrors ?? {}) : {};
   return (
@@ -20,7 +20,7 @@ export function RetentionForm({ olderThan }: { olderThan: string }) {
           </span>
         ) : null}
       </div>
-      <button type="submit" className="btn btn-danger" disabled={pending}>
+      <button type="submit" className="btn btn-danger" disabled={pending || due === 0}>
         {pending ? "Deleting…" : `Delete uploads older than ${olderThan}`}
       </button>
       {state && !state.ok && !state.fieldErrors ? (

@@ -70,11 +70,14 @@ export default async function AdminRetentionPage({ searchParams }: { searchParam
             </tbody>
           </table>
           {due.length > 200 ? <p className="faint card-body">… and {due.length - 200} more.</p> : null}
-          <div className="card-body">
-            <RetentionForm olderThan={asked} />
-          </div>
         </section>
       )}
+      {/* Outside the preview, so the form (and what it deleted) stays on screen when the list empties. */}
+      {age !== null ? (
+        <section className="card card-body">
+          <RetentionForm olderThan={asked} due={due.length} />
+        </section>
+      ) : null}
     </>
   );
 }
