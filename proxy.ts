@@ -23,5 +23,5 @@ export async function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ["/((?!api/|_next/static|_next/image|favicon.ico|login|.*\\.[a-zA-Z0-9]+$).*)"],
+  matcher: ["/((?!api/|v1/traces|_next/static|_next/image|favicon.ico|login|.*\\.[a-zA-Z0-9]+$).*)"],
 };
