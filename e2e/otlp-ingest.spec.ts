@@ -175,7 +175,7 @@ test("malformed protobuf, malformed JSON, a wrong key and a revoked key get clea
   expect(badId.status()).toBe(400);
   expect((await badId.json()).message).toContain("resourceSpans[0].scopeSpans[0].spans[0].traceId");
 
-  const notJson = await ingest.post("/v1/traces", { data: "{not json", headers: { "content-type": "application/json" } });
+  const notJson = await ingest.post("/v1/traces", { data: Buffer.from("{not json"), headers: { "content-type": "application/json" } });
   expect(notJson.status()).toBe(400);
   expect(await notJson.json()).toMatchObject({ code: "malformed_json" });
 
