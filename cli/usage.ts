@@ -33,7 +33,11 @@ export const simulateUsage =
 export const storageUsage =
   "tracefold storage sweep [--dry-run] [--grace-minutes N] [--json]";
 
+export const reviewUsage =
+  "tracefold review import-gold GOLD.jsonl [--name N] [--overlap K] [--json] | tracefold review export-gold QUEUE_ID [--out FILE]";
 export const keysUsage =
   "tracefold keys create --name N --scope ingest|read [--json] | tracefold keys list [--json] | tracefold keys revoke ID [--json]";
 
 export const pushUsage = "tracefold push <file|dir>... --to URL --key KEY [--state FILE] [--json]";
+
+export const retentionUsage = "tracefold retention --older-than 30d|12h|90m [--dry-run] [--json]";

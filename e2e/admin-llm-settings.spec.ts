@@ -37,7 +37,7 @@ test("an admin saves the endpoint, the key never comes back, and Test connection
   await form.getByLabel("Retries").fill("0");
   await form.getByLabel("API key").fill(API_KEY);
   await form.getByRole("button", { name: "Save endpoint" }).click();
-  await expect(form.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  await expect(form.locator('[role="status"][data-revision="1"]')).toHaveText(/^Saved revision 1 at \d\d:\d\d:\d\d\.$/);
   await expect(form.getByTestId("llm-key-status")).toHaveText(`Stored key: set — ends in …${API_KEY.slice(-4)}`);
   await expect(form.getByLabel("API key")).toHaveValue("");
 
@@ -54,10 +54,11 @@ test("an admin saves the endpoint, the key never comes back, and Test connection
   expect(call.headers.authorization).toBe(`Bearer ${API_KEY}`);
   expect((call.body as { model: string }).model).toBe("stub-model");
 
-  // Saving again with the key field empty keeps the key; the stub still gets it.
+  // Saving again with the key field empty keeps the key; the stub still gets it. The wait is on this
+  // save's own status (revision 2): an earlier save's status cannot satisfy it (issue 18).
   await form.getByLabel("Model").fill("stub-model-2");
   await form.getByRole("button", { name: "Save endpoint" }).click();
-  await expect(form.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  await expect(form.locator('[role="status"][data-revision="2"]')).toBeVisible();
   await form.getByRole("button", { name: "Test connection" }).click();
   await expect(form.getByTestId("llm-test-result")).toContainText("model stub-model answered");
   expect(stub.requests.at(-1)!.headers.authorization).toBe(`Bearer ${API_KEY}`);
@@ -79,6 +80,46 @@ test("an admin saves the endpoint, the key never comes back, and Test connection
   await expect(form.getByTestId("llm-key-status")).toHaveText("Stored key: not set");
   await form.getByRole("button", { name: "Test connection" }).click();
   await expect(form.getByTestId("llm-test-result")).toHaveText("Connection failed: no LLM endpoint is configured");
+});
+
+test("a judge model on its own endpoint: saved and tested in its own region; the planner without one falls back to the default", async ({ page }) => {
+  const judgeStub = await startLlmStub(() => "OK");
+  try {
+    await page.goto("/admin/settings");
+    const main = page.getByRole("region", { name: "LLM endpoint" });
+    await main.getByLabel("Provider").selectOption("openai");
+    await main.getByLabel("Base URL").fill(`${stub.baseUrl}/v1`);
+    await main.getByLabel("Model").fill("default-model");
+    await main.getByRole("button", { name: "Save endpoint" }).click();
+    await expect(main.locator('[role="status"][data-revision="1"]')).toBeVisible();
+
+    const judge = page.getByRole("region", { name: "Judge model", exact: true });
+    await judge.getByLabel("Provider").selectOption("anthropic");
+    await judge.getByLabel("Base URL").fill(judgeStub.baseUrl);
+    await judge.getByLabel("Model").fill("claude-sonnet-4-5");
+    await judge.getByLabel("API key").fill(`${API_KEY}-judge`);
+    await judge.getByRole("button", { name: "Save endpoint" }).click();
+    await expect(judge.locator('[role="status"][data-revision="1"]')).toBeVisible();
+    await expect(judge.getByTestId("llm-key-status")).toHaveText("Stored key: set — ends in …udge");
+
+    await judge.getByRole("button", { name: "Test connection" }).click();
+    await expect(judge.getByTestId("llm-test-result")).toHaveText(/^Connected \(saved settings\): anthropic model stub-model answered “OK” in \d+ ms\.$/);
+    expect(judgeStub.requests.at(-1)!.path).toBe("/v1/messages");
+    expect(judgeStub.requests.at(-1)!.headers["x-api-key"]).toBe(`${API_KEY}-judge`);
+
+    const planner = page.getByRole("region", { name: "Planner model" });
+    const calls = stub.requests.length;
+    await planner.getByRole("button", { name: "Test connection" }).click();
+    await expect(planner.getByTestId("llm-test-result")).toContainText("this purpose has no endpoint of its own, so the default's answered");
+    expect(stub.requests.length).toBe(calls + 1);
+    expect((stub.requests.at(-1)!.body as { model: string }).model).toBe("default-model");
+
+    await judge.getByRole("button", { name: "Remove endpoint" }).click();
+    await expect(judge.getByTestId("llm-key-status")).toHaveText("Stored key: not set");
+  } finally {
+    await clearLlmEndpoint(ORIGIN);
+    await judgeStub.close();
+  }
 });
 
 test("invalid settings are refused field by field and nothing is stored", async ({ page }) => {

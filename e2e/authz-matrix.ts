@@ -85,6 +85,7 @@ export const MATRIX: MatrixRow[] = [
   { key: "GET /admin/users", probe: () => ({ path: "/admin/users" }), expect: page("admin") },
   { key: "GET /admin/settings", probe: () => ({ path: "/admin/settings" }), expect: page("admin") },
   { key: "GET /admin/keys", probe: () => ({ path: "/admin/keys" }), expect: page("admin") },
+  { key: "GET /admin/retention", probe: () => ({ path: "/admin/retention?olderThan=3650d" }), expect: page("admin") },
 
   // Route handlers. next-auth's own endpoints are public by nature (sign-in needs them).
   { key: "GET /api/auth/[...nextauth]", probe: () => ({ path: "/api/auth/csrf" }), expect: all(OK) },
@@ -104,6 +105,8 @@ export const MATRIX: MatrixRow[] = [
   { key: "GET /api/evaluations/[id]/breakdown", probe: (i) => ({ path: `/api/evaluations/${i.runId}/breakdown?by=format` }), expect: api("viewer") },
   { key: "GET /api/evaluations/[id]/export", probe: (i) => ({ path: `/api/evaluations/${i.runId}/export` }), expect: api("viewer") },
   { key: "GET /api/review/[queueId]/export", probe: (i) => ({ path: `/api/review/${i.queueId}/export?format=csv` }), expect: api("viewer") },
+  // A gold file as a calibration queue: reviewers and admins; the probe's empty body is refused (400), nothing stored.
+  { key: "POST /api/review/gold", probe: () => ({ path: "/api/review/gold", body: "" }), expect: api("reviewer", BAD) },
   { key: "POST /api/review/[queueId]/release", probe: (i) => ({ path: `/api/review/${i.queueId}/release`, body: "" }), expect: api("reviewer", BAD) },
   { key: "GET /api/online/[id]/hourly", probe: (i) => ({ path: `/api/online/${i.logId}/hourly` }), expect: api("viewer") },
   // A redaction report locates what was removed (never the secret): readable like the traces themselves.
@@ -133,6 +136,9 @@ export const MATRIX: MatrixRow[] = [
   { key: `action ${S}/admin/users/actions.ts#setUserRoleAction`, probe: () => ({ args: [null, []] }), expect: action("admin") },
   { key: `action ${S}/admin/keys/actions.ts#createKeyAction`, probe: () => ({ args: [null, []] }), expect: action("admin") },
   { key: `action ${S}/admin/keys/actions.ts#revokeKeyAction`, probe: () => ({ args: [null, []] }), expect: action("admin") },
+  // Deletion (admins): no confirmation word / no session id, so an allowed call is refused by validation.
+  { key: `action ${S}/admin/retention/actions.ts#applyRetentionAction`, probe: () => ({ args: [null, []] }), expect: action("admin") },
+  { key: `action ${S}/sessions/[id]/actions.ts#deleteSessionAction`, probe: () => ({ args: [""] }), expect: action("admin") },
   // Checkboxes: every input is valid, so the probe writes the defaults the spec's fresh database already has.
   { key: `action ${S}/admin/settings/actions.ts#setRedactionSettingsAction`, probe: () => ({ args: [null, []] }), expect: action("admin") },
   // LLM endpoint (admin): an empty form is invalid, clearing needs the word "clear", testing calls the endpoint in effect (none during the spec).

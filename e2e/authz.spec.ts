@@ -182,6 +182,8 @@ test("valid mutations from refused roles are refused and change nothing", async 
   const attempts: { key: string; args: unknown[]; refused: Who[] }[] = [
     { key: `action ${S}/admin/users/actions.ts#createUserAction`, args: [null, [["email", "intruder@evil.example"], ["name", "Intruder"], ["password", "intruder-password"], ["role", "admin"]]], refused: ["anonymous", "viewer", "reviewer"] },
     { key: `action ${S}/admin/users/actions.ts#setUserRoleAction`, args: [null, [["userId", viewerId], ["role", "admin"]]], refused: ["anonymous", "viewer", "reviewer"] },
+    { key: `action ${S}/sessions/[id]/actions.ts#deleteSessionAction`, args: [ids.sessionId], refused: ["anonymous", "viewer", "reviewer"] },
+    { key: `action ${S}/admin/retention/actions.ts#applyRetentionAction`, args: [null, [["olderThan", "1m"], ["confirm", "delete"]]], refused: ["anonymous", "viewer", "reviewer"] },
     { key: `action ${S}/admin/keys/actions.ts#createKeyAction`, args: [null, [["name", "intruder key"], ["scope", "read"]]], refused: ["anonymous", "viewer", "reviewer"] },
     { key: `action ${S}/admin/settings/actions.ts#setRedactionSettingsAction`, args: [null, [["keepRawOriginals", "on"], ["redactEmails", "on"], ["rule.openai_key", "off"], ["allowList", "/sk-.*/"]]], refused: ["anonymous", "viewer", "reviewer"] },
     { key: `action ${S}/admin/settings/llm-actions.ts#saveLlmSettingsAction`, args: [null, [["provider", "openai"], ["baseUrl", "https://evil.example/v1"], ["model", "exfiltrate"], ["timeoutMs", "5000"], ["maxRetries", "0"], ["apiKey", "sk-intruder-0000000000000000"]]], refused: ["anonymous", "viewer", "reviewer"] },

@@ -6,11 +6,12 @@ import { judgeSensitivity, type SensitivityReport } from "@/lib/eval/sensitivity
 import { replayCuts } from "@/lib/eval/cut-protocol";
 import { evaluateSuite, type SuiteItem } from "@/lib/eval/evaluate-suite";
 import { createLlmJudge, type LlmJudge } from "@/lib/eval/llm-judge/judge";
+import { judgeUnitsWith } from "@/lib/eval/llm-judge-unit";
 import { selectSuite } from "@/lib/eval/suites";
 import { existsSync } from "node:fs";
 import { databaseUrl, engineOf, sqlitePath } from "@/server/db/engine";
+import { LlmError } from "@/server/llm/errors";
 import { contractBreakdown, formatBreakdown, groupLabels } from "../eval/breakdown";
-import { evaluateSuiteWithLlm } from "../eval/llm-suite";
 import { loadSessions, NoTraceFilesError } from "../eval/load-sessions";
 import { evalUsage, parseEvalOptions, suiteSpec, type EvalOptions } from "../eval/options";
 import { calibrateAgainst, GoldFileError, readGoldFile } from "../eval/calibrate";
@@ -34,7 +35,7 @@ export async function runEval(argv: string[]): Promise<number> {
   const judge = options.judge === "llm" ? await llmJudgeInEffect() : undefined;
   if (options.judge === "llm" && !judge) {
     console.error(
-      "tracefold eval: --judge llm needs a model endpoint and none is configured: set TRACEFOLD_LLM_PROVIDER (openai or anthropic) and TRACEFOLD_LLM_MODEL, plus TRACEFOLD_LLM_BASE_URL and TRACEFOLD_LLM_API_KEY as your endpoint needs, or have an admin store one on the studio's Admin → settings (see README, Configuration)",
+      "tracefold eval: --judge llm needs a model endpoint and none is configured: set TRACEFOLD_LLM_PROVIDER (openai, openai-responses, anthropic, openai-compatible, azure, amazon-bedrock or google) and TRACEFOLD_LLM_MODEL, plus TRACEFOLD_LLM_BASE_URL and TRACEFOLD_LLM_API_KEY as your endpoint needs, or have an admin store one on the studio's Admin → settings (see README, LLM endpoints)",
     );
     return 1;
   }
@@ -148,7 +149,9 @@ async function replay(
     ...(options.match ? { match: options.match } : {}),
     ...(exporter ? { onView: exporter.write } : {}),
   };
-  const items: AsyncGenerator<SuiteItem> = judge ? evaluateSuiteWithLlm({ ...suite, judge, concurrency: options.concurrency }) : evaluateSuite(suite);
+  // One engine for both judges: with the LLM judge, up to --concurrency units in flight, and a
+  // model endpoint that fails (after the client's retries) ends the run — every later unit would too.
+  const items: AsyncGenerator<SuiteItem> = evaluateSuite(judge ? { ...suite, judge: judgeUnitsWith(judge), concurrency: options.concurrency, isFatal: (error) => error instanceof LlmError } : suite);
   const records: EvaluationRecord[] = [];
   let failed = 0;
   for await (const item of items) {

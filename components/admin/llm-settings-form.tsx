@@ -3,6 +3,7 @@
 import { startTransition, useActionState, useEffect, useRef, useState, useTransition, type FormEvent } from "react";
 import { clearLlmSettingsAction, saveLlmSettingsAction, testLlmConnectionAction } from "@/app/(studio)/admin/settings/llm-actions";
 import type { ActionResult } from "@/server/action-result";
+import type { LlmSlot } from "@/server/llm/slots";
 import type { ConnectionTestResult } from "@/server/llm/test-connection";
 import type { LlmSettingsView } from "@/server/settings/llm-settings";
 
@@ -11,7 +12,28 @@ export interface LlmEnvOverride {
   model: string;
 }
 
-const DEFAULTS = { provider: "openai", baseUrl: "", model: "", timeoutMs: 60_000, maxRetries: 2 } as const;
+const DEFAULTS: Pick<LlmSettingsView, "provider" | "baseUrl" | "model" | "timeoutMs" | "maxRetries" | "reasoning" | "priceInput" | "priceOutput" | "priceCachedInput"> = {
+  provider: "openai",
+  baseUrl: "",
+  model: "",
+  timeoutMs: 60_000,
+  maxRetries: 2,
+  reasoning: "auto",
+};
+
+const PRICE_FIELDS = [
+  ["priceInput", "Input price"],
+  ["priceCachedInput", "Cached input price"],
+  ["priceOutput", "Output price"],
+] as const;
+
+export interface LlmSlotInfo {
+  slot: LlmSlot;
+  /** Region heading: "LLM endpoint", "Judge model"… */
+  title: string;
+  /** What the slot is used for and what happens when it is empty. */
+  description: string;
+}
 
 /** What the page shows about the stored key: never more than its last four characters. */
 function keyStatus(apiKey: LlmSettingsView["apiKey"] | undefined): string {
@@ -21,12 +43,27 @@ function keyStatus(apiKey: LlmSettingsView["apiKey"] | undefined): string {
 }
 
 /**
- * The LLM endpoint form (admin). The API key field is write-only: it starts empty, an empty field
- * keeps the stored key, and the page only ever learns the key's last four characters. Submitted
- * through onSubmit so a refused save keeps what the admin typed (see CreateUserForm).
+ * The form of one LLM endpoint slot (admin): the default endpoint, or a purpose's own. The API key
+ * field is write-only: it starts empty, an empty field keeps the stored key, and the page only ever
+ * learns the key's last four characters. Submitted through onSubmit so a refused save keeps what
+ * the admin typed (see CreateUserForm). Each save's status names the stored revision it produced
+ * and the time (`data-revision`), and is hidden while a save is pending, so neither a person nor a
+ * test mistakes the previous save's "Saved" for this one's.
  */
-export function LlmSettingsForm({ initial, envOverride }: { initial: LlmSettingsView | undefined; envOverride: LlmEnvOverride | null }) {
+export function LlmSettingsForm({
+  info,
+  providers,
+  initial,
+  envOverride,
+}: {
+  info: LlmSlotInfo;
+  providers: readonly { value: string; label: string }[];
+  initial: LlmSettingsView | undefined;
+  envOverride: LlmEnvOverride | null;
+}) {
+  const { slot } = info;
   const [state, action, pending] = useActionState(saveLlmSettingsAction, null);
+  const [savedAt, setSavedAt] = useState("");
   const [cleared, setCleared] = useState(false);
   const [test, setTest] = useState<ActionResult<ConnectionTestResult> | null>(null);
   const [testing, startTest] = useTransition();
@@ -38,6 +75,7 @@ export function LlmSettingsForm({ initial, envOverride }: { initial: LlmSettings
       if (key) key.value = "";
       setCleared(false);
     }
+    if (state?.ok) setSavedAt(new Date().toLocaleTimeString("en-GB", { hour12: false }));
   }, [state]);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -45,28 +83,30 @@ export function LlmSettingsForm({ initial, envOverride }: { initial: LlmSettings
     startTransition(() => action(data));
   };
   const errors = state && !state.ok ? (state.fieldErrors ?? {}) : {};
+  const idOf = (name: string) => `llm-${slot}-${name}`;
   const field = (name: string) => ({
-    id: `llm-${name}`,
+    id: idOf(name),
     name,
     "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `llm-${name}-error` : undefined,
+    "aria-describedby": errors[name] ? `${idOf(name)}-error` : undefined,
   });
   const error = (name: string) =>
     errors[name] ? (
-      <span id={`llm-${name}-error`} className="field-error">
+      <span id={`${idOf(name)}-error`} className="field-error">
         {errors[name].join(" ")}
       </span>
     ) : null;
   const values = current ?? DEFAULTS;
 
   return (
-    <section className="card card-body" aria-labelledby="llm-heading">
+    <section className="card card-body" aria-labelledby={idOf("heading")}>
       <form ref={form} onSubmit={onSubmit} className="stack" noValidate key={current ? "stored" : "empty"}>
-        <h2 id="llm-heading">LLM endpoint</h2>
+        <h2 id={idOf("heading")}>{info.title}</h2>
         <p className="muted">
-          Used by the LLM planner, summaries and the LLM judge. The API key is stored encrypted (AES-256-GCM, keyed by
-          TRACEFOLD_SECRET_KEY or NEXTAUTH_SECRET) and is never shown again.
+          {info.description} The API key is stored encrypted (AES-256-GCM, keyed by TRACEFOLD_SECRET_KEY or NEXTAUTH_SECRET) and is never
+          shown again.
         </p>
+        <input type="hidden" name="slot" value={slot} />
         {envOverride ? (
           <div className="alert alert-error" role="note" data-testid="llm-env-override">
             TRACEFOLD_LLM_PROVIDER is set on the server, so the environment&apos;s endpoint ({envOverride.provider}, model {envOverride.model}) is in
@@ -74,35 +114,59 @@ export function LlmSettingsForm({ initial, envOverride }: { initial: LlmSettings
           </div>
         ) : null}
         <div className="field">
-          <label htmlFor="llm-provider">Provider</label>
+          <label htmlFor={idOf("provider")}>Provider</label>
           <select {...field("provider")} className="select" defaultValue={values.provider}>
-            <option value="openai">OpenAI-compatible</option>
-            <option value="anthropic">Anthropic</option>
+            {providers.map((p) => (
+              <option key={p.value} value={p.value}>
+                {p.label}
+              </option>
+            ))}
           </select>
           {error("provider")}
         </div>
         <div className="field">
-          <label htmlFor="llm-baseUrl">Base URL</label>
+          <label htmlFor={idOf("baseUrl")}>Base URL</label>
           <input {...field("baseUrl")} className="input" defaultValue={values.baseUrl} placeholder="empty: the provider's public API" autoComplete="off" />
           {error("baseUrl")}
         </div>
         <div className="field">
-          <label htmlFor="llm-model">Model</label>
+          <label htmlFor={idOf("model")}>Model</label>
           <input {...field("model")} className="input" defaultValue={values.model} autoComplete="off" required />
           {error("model")}
         </div>
         <div className="field">
-          <label htmlFor="llm-timeoutMs">Timeout per attempt (ms)</label>
+          <label htmlFor={idOf("reasoning")}>Reasoning</label>
+          <select {...field("reasoning")} className="select" defaultValue={values.reasoning ?? "auto"}>
+            <option value="auto">Detect from the name (gpt-5*, o1/o3/o4*)</option>
+            <option value="on">Yes: send no temperature, max_completion_tokens</option>
+            <option value="off">No</option>
+          </select>
+          {error("reasoning")}
+        </div>
+        <div className="field">
+          <label htmlFor={idOf("timeoutMs")}>Timeout per attempt (ms)</label>
           <input {...field("timeoutMs")} className="input" inputMode="numeric" defaultValue={String(values.timeoutMs)} />
           {error("timeoutMs")}
         </div>
         <div className="field">
-          <label htmlFor="llm-maxRetries">Retries</label>
+          <label htmlFor={idOf("maxRetries")}>Retries</label>
           <input {...field("maxRetries")} className="input" inputMode="numeric" defaultValue={String(values.maxRetries)} />
           {error("maxRetries")}
         </div>
+        <fieldset className="field">
+          <legend>Prices, USD per million tokens (optional: set them to see each call&apos;s cost and to charge the planner&apos;s real cost as L_GC)</legend>
+          <div className="grid-3">
+            {PRICE_FIELDS.map(([name, label]) => (
+              <div className="field" key={name}>
+                <label htmlFor={idOf(name)}>{label}</label>
+                <input {...field(name)} className="input" inputMode="decimal" defaultValue={values[name] === undefined ? "" : String(values[name])} autoComplete="off" />
+                {error(name)}
+              </div>
+            ))}
+          </div>
+        </fieldset>
         <div className="field">
-          <label htmlFor="llm-apiKey">API key</label>
+          <label htmlFor={idOf("apiKey")}>API key</label>
           <input {...field("apiKey")} type="password" className="input" autoComplete="off" placeholder="empty: keep the stored key" />
           {error("apiKey") ?? (
             <span className="faint" data-testid="llm-key-status">
@@ -121,7 +185,7 @@ export function LlmSettingsForm({ initial, envOverride }: { initial: LlmSettings
             type="button"
             className="btn"
             disabled={testing}
-            onClick={() => startTest(async () => setTest(await testLlmConnectionAction()))}
+            onClick={() => startTest(async () => setTest(await testLlmConnectionAction(slot)))}
           >
             {testing ? "Testing…" : "Test connection"}
           </button>{" "}
@@ -131,7 +195,7 @@ export function LlmSettingsForm({ initial, envOverride }: { initial: LlmSettings
               className="btn"
               onClick={() =>
                 startTest(async () => {
-                  const result = await clearLlmSettingsAction("clear");
+                  const result = await clearLlmSettingsAction("clear", slot);
                   if (result.ok) setCleared(true);
                 })
               }
@@ -139,19 +203,24 @@ export function LlmSettingsForm({ initial, envOverride }: { initial: LlmSettings
               Remove endpoint
             </button>
           ) : null}{" "}
-          {state?.ok ? <span role="status">Saved.</span> : null}
+          {state?.ok && !pending && savedAt ? (
+            <span role="status" data-revision={state.data.revision}>
+              Saved revision {state.data.revision} at {savedAt}.
+            </span>
+          ) : null}
           {state && !state.ok ? <span className="field-error">{state.message}</span> : null}
         </div>
-        {test ? <ConnectionResult result={test} /> : null}
+        {test ? <ConnectionResult result={test} slot={slot} /> : null}
       </form>
     </section>
   );
 }
 
-function ConnectionResult({ result }: { result: ActionResult<ConnectionTestResult> }) {
+function ConnectionResult({ result, slot: slotOfForm }: { result: ActionResult<ConnectionTestResult>; slot: LlmSlot }) {
   if (!result.ok) return <div className="alert alert-error" role="alert">{result.message}</div>;
   const test = result.data;
   const from = test.source === "env" ? "environment" : test.source === "settings" ? "saved settings" : undefined;
+  const fallback = test.ok && test.slot === "default" && slotOfForm !== "default" ? "; this purpose has no endpoint of its own, so the default's answered" : "";
   if (!test.ok) {
     return (
       <div className="alert alert-error" role="alert" data-testid="llm-test-result">
@@ -161,7 +230,7 @@ function ConnectionResult({ result }: { result: ActionResult<ConnectionTestResul
   }
   return (
     <div className="alert alert-ok" role="status" data-testid="llm-test-result">
-      Connected ({from}): {test.provider} model {test.answeredBy} answered “{test.reply}” in {test.latencyMs} ms.
+      Connected ({from}): {test.provider} model {test.answeredBy} answered “{test.reply}” in {test.latencyMs} ms{fallback}.
     </div>
   );
 }

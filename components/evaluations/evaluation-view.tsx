@@ -7,12 +7,15 @@ import { budgetLabel, type RunCut, type RunView } from "./eval-types";
 import { EvidencePanel } from "./evidence-panel";
 import { FrequencyChart } from "./frequency-chart";
 import { JudgeCalibrationLine } from "./judge-calibration-line";
+import { plural } from "@/lib/util/plural";
 import { JudgeSensitivity } from "./judge-sensitivity";
 import { MatchedComparison } from "./matched-comparison";
 import { PolicyComparison } from "./policy-comparison";
 import { ResultsBreakdown } from "./results-breakdown";
 import { VerdictLegend } from "./results-table";
 import { RunControls } from "./run-controls";
+import { RunModelsLine } from "./run-models-line";
+import { RunUsageTable } from "./run-usage-table";
 import { TradeoffChart } from "./tradeoff-chart";
 import { useRunView } from "./use-run-view";
 
@@ -27,7 +30,7 @@ import { useRunView } from "./use-run-view";
  */
 export function EvaluationView({ initial, canControl }: { initial: RunView; canControl: boolean }) {
   const { view, error, reload } = useRunView(initial);
-  const { run, aggregates, frequency, calibration } = view;
+  const { run, aggregates, frequency, calibration, deletedSessions } = view;
   const params = useSearchParams();
   const policy = params.get("policy");
   const budget = params.get("budget");
@@ -62,6 +65,8 @@ export function EvaluationView({ initial, canControl }: { initial: RunView; canC
   return (
     <div className="stack">
       <RunControls run={run} canControl={canControl} onChanged={reload} />
+      <RunModelsLine run={run} />
+      <RunUsageTable usage={run.llmUsage} />
       {error ? <div className="alert alert-error" role="alert">{error}</div> : null}
       {!judged ? (
         <div className="card empty">
@@ -76,6 +81,11 @@ export function EvaluationView({ initial, canControl }: { initial: RunView; canC
               {settings ? ` · trigger level ${Math.round(settings.triggerLevel * 100)}% · ${settings.judge} judge · ${settings.pointers} pointers` : ""}
             </p>
             <JudgeCalibrationLine calibration={calibration} />
+            {deletedSessions > 0 ? (
+              <p className="alert alert-warn" role="note" data-testid="deleted-sessions">
+                {plural(deletedSessions, "session")} of this run {deletedSessions === 1 ? "was" : "were"} deleted since it ran: {deletedSessions === 1 ? "its" : "their"} stored results are kept and counted here, but {deletedSessions === 1 ? "its" : "their"} cuts no longer open.
+              </p>
+            ) : null}
             <TradeoffChart policies={aggregates.policies} curves={aggregates.curves} order={ids} highlighted={highlighted} onHover={setHighlighted} onSelect={select} />
           </section>
           <section aria-labelledby="results-heading" className="stack">

@@ -1,6 +1,7 @@
 "use client";
 
 import { plural } from "@/lib/util/plural";
+import { JudgeCalibrationPanel } from "./judge-calibration-panel";
 import { formatNumber, formatRate, type QueueAgreement } from "./review-types";
 
 type Inter = QueueAgreement["reviewers"];
@@ -42,10 +43,11 @@ export function AgreementPanel({ agreement }: { agreement: QueueAgreement }) {
           </tr>
         </thead>
         <tbody>
-          <InterRow title={agreement.kind === "dependency" ? "verdicts" : agreement.kind === "failure" ? "categories" : "preferences"} a={agreement.reviewers} />
+          <InterRow title={agreement.kind === "dependency" || agreement.kind === "calibration" ? "verdicts" : agreement.kind === "failure" ? "categories" : "preferences"} a={agreement.reviewers} />
           {agreement.decisions ? <InterRow title="decisions" a={agreement.decisions as Inter} /> : null}
         </tbody>
       </table>
+      {agreement.judgeCalibration ? <JudgeCalibrationPanel calibration={agreement.judgeCalibration} /> : null}
       {agreement.judges && agreement.judges.length > 0 ? (
         <>
           <h3>Judges against people ({agreement.humanVerdicts} human verdicts)</h3>

@@ -2,7 +2,8 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import "./review.css";
-import { DEPENDENCY_TYPES } from "@/lib/review/label-schema";
+import { DEPENDENCY_TYPES, VIEW_VERDICTS } from "@/lib/review/label-schema";
+import { EMPTY_VIEW_VERDICT, viewVerdictDraft, type ViewVerdictForm } from "@/lib/review/view-verdict-draft";
 import { FAILURE_CATEGORY_IDS } from "@/lib/scenario/failure-categories";
 import { plural } from "@/lib/util/plural";
 import { AbPanel, type AbForm } from "./ab-panel";
@@ -15,6 +16,7 @@ import { ShortcutOverlay } from "./shortcut-overlay";
 import { StatusBar } from "./status-bar";
 import { useLabeling, type QueueStatus } from "./use-labeling";
 import { useReviewKeys } from "./use-review-keys";
+import { ViewVerdictPanel } from "./view-verdict-panel";
 
 const EMPTY_FAILURE: FailureForm = { category: "", culpritId: "", comment: "" };
 const EMPTY_AB: AbForm = { verdict: "", rationale: "", confidence: 0.7 };
@@ -22,7 +24,7 @@ const AB_KEYS = { a: "A_better", b: "B_better", t: "tie" } as const;
 
 /** The reviewer's answer on a failure / A/B item: the current one, or the one an undo just withdrew (to edit and save again). */
 function answerOf(view: ItemView | null, restored: boolean): ReviewLabel | undefined {
-  const answers = view?.mine.filter((l) => l.kind === "failure_category" || l.kind === "ab") ?? [];
+  const answers = view?.mine.filter((l) => l.kind === "failure_category" || l.kind === "ab" || l.kind === "view_verdict") ?? [];
   return answers.find((l) => !l.retracted) ?? (restored ? answers.find((l) => l.retracted) : undefined);
 }
 
@@ -36,13 +38,16 @@ function focusField(event: KeyboardEvent, field: HTMLElement | null): void {
  * The keyboard-first labeling screen of one queue (`?` lists every shortcut). Reviewers label;
  * viewers see the progress and agreement only (the server refuses their labels anyway).
  */
-export function LabelingScreen({ queueId, kind, canLabel, me, initial }: { queueId: string; kind: "dependency" | "failure" | "ab"; canLabel: boolean; me: string; initial: QueueStatus }) {
+export function LabelingScreen({ queueId, kind, canLabel, me, initial }: { queueId: string; kind: "dependency" | "failure" | "ab" | "calibration"; canLabel: boolean; me: string; initial: QueueStatus }) {
   const { view, done, status, notice, busy, restored, open, save, undo, forgetLastSave, setNotice } = useLabeling(queueId, canLabel, initial);
   const [overlay, setOverlay] = useState(false);
   const [focused, setFocused] = useState(0);
   const [pending, setPending] = useState<PendingAdd>({});
   const [failure, setFailure] = useState<FailureForm>(EMPTY_FAILURE);
   const [ab, setAb] = useState<AbForm>(EMPTY_AB);
+  const [verdict, setVerdict] = useState<ViewVerdictForm>(EMPTY_VIEW_VERDICT);
+  const lostRef = useRef<HTMLTextAreaElement>(null);
+  const restoresRef = useRef<HTMLTextAreaElement>(null);
   const rationaleRef = useRef<HTMLTextAreaElement>(null);
   const culpritRef = useRef<HTMLInputElement>(null);
 
@@ -54,6 +59,11 @@ export function LabelingScreen({ queueId, kind, canLabel, me, initial }: { queue
     const current = answerOf(view, restored === itemKey);
     setFailure(current?.kind === "failure_category" ? { category: current.category, culpritId: current.culpritId, comment: current.comment ?? "" } : { ...EMPTY_FAILURE, culpritId: view?.queue === "failure_category" ? (view.evidence?.culprit ?? "") : "" });
     setAb(current?.kind === "ab" ? { verdict: current.verdict, rationale: current.rationale, confidence: current.confidence } : EMPTY_AB);
+    setVerdict(
+      current?.kind === "view_verdict"
+        ? { verdict: current.verdict, lost: (current.lost ?? []).map((l) => l.value).join("\n"), category: current.lost?.[0]?.category ?? "", restores: (current.restores ?? []).join("\n"), comment: current.comment ?? "" }
+        : EMPTY_VIEW_VERDICT,
+    );
     // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the item, read from its first load
   }, [itemKey]);
 
@@ -73,9 +83,14 @@ export function LabelingScreen({ queueId, kind, canLabel, me, initial }: { queue
       }
       return void (leaveField(), save(draft, thread, view.blind === "off" ? "next" : "reveal"));
     }
+    if (view.queue === "view_verdict") {
+      const made = viewVerdictDraft(verdict);
+      if ("missing" in made) return setNotice({ tone: "error", text: made.missing });
+      return void (leaveField(), save({ ...made.draft }, thread, "next"));
+    }
     if (!ab.verdict || !ab.rationale.trim()) return setNotice({ tone: "error", text: "Pick a, b or t and write a rationale." });
     return void (leaveField(), save({ kind: "ab", verdict: ab.verdict, rationale: ab.rationale.trim(), confidence: ab.confidence }, thread, "next"));
-  }, [view, failure, ab, save, open, setNotice]);
+  }, [view, failure, ab, verdict, save, open, setNotice]);
 
   const decide = useCallback(
     (decision: "confirm" | "reject", type?: string) => {
@@ -110,6 +125,11 @@ export function LabelingScreen({ queueId, kind, canLabel, me, initial }: { queue
     } else if (view?.queue === "failure_category" && n >= 1 && n <= FAILURE_CATEGORY_IDS.length) {
       setFailure((f) => ({ ...f, category: FAILURE_CATEGORY_IDS[n - 1]! }));
       focusField(event, culpritRef.current);
+    } else if (view?.queue === "view_verdict" && n >= 1 && n <= VIEW_VERDICTS.length) {
+      const picked = VIEW_VERDICTS[n - 1]!;
+      setVerdict((f) => ({ ...f, verdict: picked }));
+      if (picked === "restorable") focusField(event, restoresRef.current);
+      else if (picked === "impact") focusField(event, lostRef.current);
     } else if (view?.queue === "ab" && Object.hasOwn(AB_KEYS, key)) {
       setAb((f) => ({ ...f, verdict: AB_KEYS[key as keyof typeof AB_KEYS] }));
       focusField(event, rationaleRef.current);
@@ -157,6 +177,7 @@ export function LabelingScreen({ queueId, kind, canLabel, me, initial }: { queue
             <DependencyPanel view={view} focused={focused} onFocus={setFocused} pending={pending} onSelect={(area, span) => setPending((p) => (area === "future" ? { future: span } : p.future ? { ...p, prefix: span } : p))} />
           ) : null}
           {view.queue === "failure_category" ? <FailurePanel view={view} form={failure} onChange={setFailure} culpritRef={culpritRef} {...(saved?.kind === "failure_category" ? { saved } : {})} /> : null}
+          {view.queue === "view_verdict" ? <ViewVerdictPanel view={view} form={verdict} onChange={setVerdict} lostRef={lostRef} restoresRef={restoresRef} /> : null}
           {view.queue === "ab" ? <AbPanel view={view} form={ab} onChange={setAb} rationaleRef={rationaleRef} /> : null}
           <CommentBox queueId={queueId} itemKey={view.itemKey} comments={view.comments} onSaved={() => void open({ itemKey: view.itemKey })} />
         </div>

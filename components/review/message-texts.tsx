@@ -15,7 +15,7 @@ export interface SelectedSpan {
  * so a selection maps to exact UTF-16 offsets of the part's readable text — the offsets dependency
  * spans use. `onSelect` gets the span of a selection that starts and ends inside one part.
  */
-export function MessageTexts({ messages, area, onSelect, highlight }: { messages: MessageText[]; area: "prefix" | "future"; onSelect?: (span: SelectedSpan) => void; highlight?: { message: number; part: number } }) {
+export function MessageTexts({ messages, area, onSelect, highlight }: { messages: MessageText[]; area: "prefix" | "future" | "view"; onSelect?: (span: SelectedSpan) => void; highlight?: { message: number; part: number } }) {
   function handleMouseUp() {
     const span = selectedSpan(messages);
     if (span && onSelect) onSelect(span);

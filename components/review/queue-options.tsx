@@ -14,6 +14,7 @@ export function describeQueueOptions(summary: Pick<QueueSummary, "kind" | "items
   if (sample) parts.push(sample.size < sample.from ? `a sample of ${sample.size} of ${sample.from} items (seed ${seed})` : `every item: the sample size covers all ${sample.from} (seed ${seed})`);
   else if (summary.kind === "ab") parts.push(`sides drawn with seed ${seed}`);
   if (summary.kind === "failure") parts.push(blind ? "blind: the judge's category and culprit show after your answer" : "the judge's answer is shown");
+  if (summary.kind === "calibration") parts.push("blind: no policy name and no judge's verdict on the labeling screen; the judge's agreement with the labels is below");
   return parts;
 }
 

@@ -18,6 +18,11 @@ const BY_KIND: Record<string, [string, string][]> = {
     ["select text", "in the future, then in the prefix: adds a dependency"],
   ],
   failure: [["1–6", "failure category (the focus moves to the culprit id)"]],
+  calibration: [
+    ["1", "no impact: everything the future needs is visible in the view"],
+    ["2", "restorable: some of it only in sidecars the view names (the focus moves to the restores)"],
+    ["3", "impact: something the future needs is lost (the focus moves to the lost values)"],
+  ],
   ab: [
     ["a", "A is better (the focus moves to the rationale)"],
     ["b", "B is better (the focus moves to the rationale)"],

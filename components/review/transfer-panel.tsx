@@ -4,11 +4,12 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import "./review.css";
 import { importLabelsAction } from "@/app/(studio)/review/actions";
+import { ImportResult, type ImportResultState } from "./import-result";
 
-/** Export every label version (JSONL, CSV); admins import labels back (all or nothing, errors located). */
-export function TransferPanel({ queueId, canImport }: { queueId: string; canImport: boolean }) {
+/** Export every label version (JSONL, CSV; a calibration queue also as a gold file); admins import labels back (all or nothing, errors located). */
+export function TransferPanel({ queueId, canImport, gold = false }: { queueId: string; canImport: boolean; gold?: boolean }) {
   const router = useRouter();
-  const [result, setResult] = useState<{ tone: "ok" | "error"; text: string; lines?: string[] } | null>(null);
+  const [result, setResult] = useState<ImportResultState | null>(null);
   async function onFile(event: React.ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     if (!file) return;
@@ -30,6 +31,11 @@ export function TransferPanel({ queueId, canImport }: { queueId: string; canImpo
         <a className="btn btn-sm" href={`/api/review/${queueId}/export?format=csv`} download>
           Export CSV
         </a>
+        {gold ? (
+          <a className="btn btn-sm" href={`/api/review/${queueId}/export?format=gold`} download>
+            Export gold JSONL
+          </a>
+        ) : null}
         {canImport ? (
           <label className="btn btn-sm review-file">
             Import labels (.jsonl or .csv)
@@ -39,16 +45,7 @@ export function TransferPanel({ queueId, canImport }: { queueId: string; canImpo
       </div>
       {canImport ? <span className="hint">An import is all or nothing: a file with any bad line stores nothing and lists every problem by line and field.</span> : null}
       {result ? (
-        <div role={result.tone === "error" ? "alert" : "status"} className={`alert alert-${result.tone}`}>
-          <p>{result.text}</p>
-          {result.lines && result.lines.length > 0 ? (
-            <ul>
-              {result.lines.map((l, i) => (
-                <li key={i}>{l}</li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
+        <ImportResult result={result} />
       ) : null}
     </section>
   );

@@ -4,13 +4,14 @@ import { Fragment, type ReactNode } from "react";
 import { formatDateTime } from "@/lib/util/format-date-time";
 import { plural } from "@/lib/util/plural";
 import type { SessionOverview } from "@/server/sessions/types";
+import { DeleteSessionButton } from "./delete-session-button";
 import { withRedactionMarkers } from "./redaction-marker";
 import styles from "./session-viewer.module.css";
 
 const fmt = (value: number) => value.toLocaleString("en-US");
 
 /** Title and the session's facts: format, models, counts, estimated vs provider-reported tokens. */
-export function SessionHeader({ overview }: { overview: SessionOverview }) {
+export function SessionHeader({ overview, deletion }: { overview: SessionOverview; deletion?: { sessionsInUpload: number } }) {
   const functionObjects = overview.objects.filter((o) => o.kind === "function").length;
   return (
     <header className={styles.header} data-testid="session-header">
@@ -26,6 +27,7 @@ export function SessionHeader({ overview }: { overview: SessionOverview }) {
           {overview.title ? withRedactionMarkers(overview.title, (segment, key) => <Fragment key={key}>{segment}</Fragment>) : overview.externalId}
         </h1>
         {overview.messageCount > 0 ? <CompactLink sessionId={overview.id} /> : <span className="pill" data-testid="empty-session">empty session · nothing to replay</span>}
+        {deletion ? <DeleteSessionButton sessionId={overview.id} fileName={overview.fileName} sessionsInUpload={deletion.sessionsInUpload} /> : null}
       </div>
       <dl className={styles.facts}>
         <Fact label="Format">

@@ -11,6 +11,7 @@ import { evaluateCutWithView, type CutEvaluation, type EvaluateCutInput } from "
 import { extractDependencies } from "./judge/dependencies";
 import type { CheckedDependency, DependencySet } from "./judge/types";
 import { createDependencyMatcher, type DependencyMatcher } from "./judge/view-texts";
+import { orderedPool } from "./ordered-pool";
 import { runAtCut } from "./run-at-cut";
 
 /**
@@ -23,6 +24,13 @@ import { runAtCut } from "./run-at-cut";
  * `isDone(key)` skips units already stored, and a cut whose units are all done is not even
  * extracted. Dependencies are extracted once per cut and shared by every unit there. A policy that
  * throws yields an `error` item; the run goes on.
+ *
+ * Units run with up to `concurrency` in flight (default 1; a policy or judge that calls a model is
+ * slow) and are yielded in plan order all the same. A `judge` replaces each unit's dependency
+ * verdict with its own over the unit's exact policy result (the LLM judge: the policy, and so an
+ * LLM planner, runs once per unit and the verdict is about the plan whose figures are stored). An
+ * error `isFatal` says is fatal (a model endpoint that is down) ends the run by throwing, since every
+ * later unit would fail the same way.
  *
  * Matched units run the reference first at its own settings (re-run when its stored unit is done,
  * so a resumed run matches the same size) and then every policy — the reference included, under
@@ -60,6 +68,12 @@ export interface EvaluateSuiteOptions extends ReplayCutOptions {
   match?: string;
   /** Called with each judged unit's policy result (a views export writes them). */
   onView?: (view: JudgedUnitView) => void | Promise<void>;
+  /** Judges a unit instead of the dependency judge (its verdict replaces `view.evaluation`'s). */
+  judge?: (view: JudgedUnitView) => Promise<CutEvaluation>;
+  /** Units in flight at once (default 1). */
+  concurrency?: number;
+  /** Errors that end the run instead of failing one unit. */
+  isFatal?: (error: unknown) => boolean;
 }
 
 /** What `onView` receives: one judged unit with its policy result and the cut's dependencies. */
@@ -109,23 +123,32 @@ function unitsOf(options: EvaluateSuiteOptions): Unit[] {
   return units;
 }
 
+type WithoutProgress<T> = T extends unknown ? Omit<T, "progress"> : never;
+type Settled = { item: WithoutProgress<SuiteItem> } | { fatal: unknown };
+
 export async function* evaluateSuite(options: EvaluateSuiteOptions): AsyncGenerator<SuiteItem> {
   const plan = options.sessions.map((s) => ({ ...s, cuts: replayCuts(s.session, s.index, options) }));
   const units = unitsOf(options);
   const progress: SuiteProgress = { done: 0, total: plan.reduce((n, s) => n + s.cuts.length * units.length, 0), skipped: 0, failed: 0 };
-  for (const { session, index, cuts } of plan) {
-    for (const cut of cuts) {
-      const pending = units.filter((u) => !options.isDone?.(unitKey(session.id, cut.cut, u.entry, u.budget)));
-      progress.skipped += units.length - pending.length;
-      progress.done += units.length - pending.length;
-      if (pending.length === 0) continue;
-      const shared: CutShared = { dependencies: extractDependencies(session, index, cut.cut) };
-      shared.matcher = createDependencyMatcher(shared.dependencies.dependencies);
-      const reference = new ReferenceSize(options, { session, index }, cut, shared);
-      for (const unit of pending) {
-        yield await evaluateUnit(options, { session, index }, cut, unit, shared, reference, progress);
+  function* tasks(): Generator<() => Promise<Settled>> {
+    for (const { session, index, cuts } of plan) {
+      for (const cut of cuts) {
+        const pending = units.filter((u) => !options.isDone?.(unitKey(session.id, cut.cut, u.entry, u.budget)));
+        progress.skipped += units.length - pending.length;
+        progress.done += units.length - pending.length;
+        if (pending.length === 0) continue;
+        const shared: CutShared = { dependencies: extractDependencies(session, index, cut.cut) };
+        shared.matcher = createDependencyMatcher(shared.dependencies.dependencies);
+        const reference = new ReferenceSize(options, { session, index }, cut, shared);
+        for (const unit of pending) yield () => evaluateUnit(options, { session, index }, cut, unit, shared, reference);
       }
     }
+  }
+  for await (const settled of orderedPool(tasks(), options.concurrency ?? 1)) {
+    if ("fatal" in settled) throw settled.fatal;
+    progress.done++;
+    if (settled.item.kind === "error") progress.failed++;
+    yield { ...settled.item, progress: { ...progress } } as SuiteItem;
   }
 }
 
@@ -195,21 +218,20 @@ async function evaluateUnit(
   unit: Unit,
   shared: CutShared,
   reference: ReferenceSize,
-  progress: SuiteProgress,
-): Promise<SuiteItem> {
+): Promise<Settled> {
   const { session } = suiteSession;
   const key = unitKey(session.id, cut.cut, unit.entry, unit.budget);
   try {
     const target = await targetOf(unit, cut, reference);
-    const { evaluation, result, checked } = await evaluateCutWithView(cutInput(options, suiteSession, cut, unit, shared, target));
-    reference.offer(unit, evaluation);
-    await options.onView?.({ key, session, index: suiteSession.index, cut, evaluation, result, dependencies: shared.dependencies, checked });
-    progress.done++;
-    return { kind: "result", key, evaluation, progress: { ...progress } };
+    const judged = await evaluateCutWithView(cutInput(options, suiteSession, cut, unit, shared, target));
+    reference.offer(unit, judged.evaluation);
+    const view: JudgedUnitView = { key, session, index: suiteSession.index, cut, evaluation: judged.evaluation, result: judged.result, dependencies: shared.dependencies, checked: judged.checked };
+    const evaluation = options.judge ? await options.judge(view) : view.evaluation;
+    await options.onView?.({ ...view, evaluation });
+    return { item: { kind: "result", key, evaluation } };
   } catch (error) {
-    progress.done++;
-    progress.failed++;
+    if (options.isFatal?.(error)) return { fatal: error };
     const message = error instanceof Error ? error.message : String(error);
-    return { kind: "error", key, sessionId: session.id, cut: cut.cut, policy: unit.entry.policy.id, message, progress: { ...progress } };
+    return { item: { kind: "error", key, sessionId: session.id, cut: cut.cut, policy: unit.entry.policy.id, message } };
   }
 }

@@ -37,7 +37,9 @@ export interface PlannerOutput {
   /** Wall time of the planner call, when the caller supplied a clock. */
   latencyMs?: number;
   /** Tokens the planner call consumed (feeds L_GC of the commit benefit). */
-  usage?: { inputTokens?: number; outputTokens?: number };
+  usage?: { inputTokens?: number; outputTokens?: number; cachedInputTokens?: number; costUsd?: number };
+  /** Calls made when the first answer did not parse and the model was asked to repair it. */
+  attempts?: number;
 }
 
 export interface Planner {

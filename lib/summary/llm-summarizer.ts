@@ -1,4 +1,4 @@
-import type { LlmClient, LlmMessage } from "../llm/types";
+import { clientIdFor, type LlmClient, type LlmMessage } from "../llm/types";
 import type { Message, Part } from "../trace/model";
 import { capToTokens } from "./cap";
 import type { Summarizer, SummaryRequest } from "./types";
@@ -38,7 +38,7 @@ export const HANDOFF_SYSTEM_PROMPT = [
 export function createLlmSummarizer(client: LlmClient, options: LlmSummarizerOptions = {}): Summarizer {
   const settings = { ...DEFAULTS, ...options };
   return {
-    id: options.id ?? `llm:${client.id}`,
+    id: options.id ?? `llm:${clientIdFor(client, "summarizer")}`,
     async summarize(request: SummaryRequest): Promise<string> {
       const transcript = renderTranscript(request.messages, { maxPartChars: settings.maxPartChars, maxChars: settings.maxTranscriptChars });
       const messages: LlmMessage[] = [

@@ -1,4 +1,5 @@
 import type { Db } from "../db/client";
+import { parseLlmUsage, type LlmUsage } from "../llm/usage-recorder";
 import { isEvalRunStatus, type EvalRunStatus } from "./run-status";
 import { EvalSettingsSchema, type EvalSettings } from "./run-settings";
 
@@ -19,14 +20,19 @@ export interface EvalRunSummary {
   createdAt: string;
   startedAt: string | null;
   finishedAt: string | null;
+  /** `<provider>:<model>` that planned / judged (server/evals/run-models.ts); null: no LLM did, or not run yet. */
+  plannerModel: string | null;
+  judgeModel: string | null;
+  /** Calls, tokens and USD per purpose so far (empty: no LLM call recorded). */
+  llmUsage: LlmUsage;
 }
 
 const SELECT = {
   id: true, name: true, status: true, cancelRequested: true, done: true, total: true, failed: true, error: true,
-  settings: true, sessionIds: true, createdAt: true, startedAt: true, finishedAt: true, createdBy: { select: { email: true } },
+  settings: true, sessionIds: true, createdAt: true, startedAt: true, finishedAt: true, plannerModel: true, judgeModel: true, llmUsage: true, createdBy: { select: { email: true } },
 } as const;
 
-type Row = { id: string; name: string; status: string; cancelRequested: boolean; done: number; total: number; failed: number; error: string | null; settings: string; sessionIds: string; createdAt: Date; startedAt: Date | null; finishedAt: Date | null; createdBy: { email: string } | null };
+type Row = { id: string; name: string; status: string; cancelRequested: boolean; done: number; total: number; failed: number; error: string | null; settings: string; sessionIds: string; createdAt: Date; startedAt: Date | null; finishedAt: Date | null; plannerModel: string | null; judgeModel: string | null; llmUsage: string | null; createdBy: { email: string } | null };
 
 export function toSummary(row: Row): EvalRunSummary {
   const settings = EvalSettingsSchema.safeParse(safeJson(row.settings));
@@ -45,6 +51,9 @@ export function toSummary(row: Row): EvalRunSummary {
     createdAt: row.createdAt.toISOString(),
     startedAt: row.startedAt?.toISOString() ?? null,
     finishedAt: row.finishedAt?.toISOString() ?? null,
+    plannerModel: row.plannerModel,
+    judgeModel: row.judgeModel,
+    llmUsage: parseLlmUsage(row.llmUsage),
   };
 }
 

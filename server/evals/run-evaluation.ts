@@ -1,13 +1,17 @@
 import { replayCuts } from "@/lib/eval/cut-protocol";
-import { evaluateSuite, type SuiteItem, type SuitePolicy } from "@/lib/eval/evaluate-suite";
+import { evaluateSuite, type EvaluateSuiteOptions, type SuiteItem } from "@/lib/eval/evaluate-suite";
+import { createLlmJudge } from "@/lib/eval/llm-judge";
+import { judgeUnitsWith } from "@/lib/eval/llm-judge-unit";
 import type { LlmClient } from "@/lib/llm/types";
 import type { Db } from "../db/client";
 import { publicMessage, PublicError } from "../errors/public-error";
+import { readLlmConcurrency } from "../llm/config";
 import { getLlmClient } from "../llm/effective-config";
+import { parseLlmUsage, recordUsage } from "../llm/usage-recorder";
 import { clearCancelSignal, isCancelSignalled } from "./cancel-signals";
-import { rejudgeWithLlm } from "./llm-rejudge";
 import { loadSuiteSessions, type LoadedSuiteSession } from "./load-suite-sessions";
-import { failedRow, policyKeyOf, resultRow, type ResultRow } from "./result-rows";
+import { runModels } from "./run-models";
+import { failedRow, resultRow, type ResultRow } from "./result-rows";
 import { parseStoredSettings, runCutOptions, suitePolicies } from "./run-settings";
 import type { EvalRunStatus } from "./run-status";
 import type { EvalSettings } from "./run-settings";
@@ -21,6 +25,8 @@ export interface RunEvaluationOptions {
   flushMs?: number;
   /** The LLM for judge=llm and planner=llm; default: the endpoint configured in the environment. */
   llm?: LlmClient | null;
+  /** LLM-judged units in flight at once (default TRACEFOLD_LLM_CONCURRENCY, else 4). */
+  concurrency?: number;
   /** Called after each batch is committed (progress bars, tests). */
   onBatch?: (progress: BatchProgress) => void | Promise<void>;
   /**
@@ -55,21 +61,25 @@ export async function runEvaluation(db: Db, runId: string, options: RunEvaluatio
   }
 }
 
-async function execute(db: Db, run: { id: string; settings: string; sessionIds: string; cancelRequested: boolean }, options: RunEvaluationOptions): Promise<EvalRunStatus> {
+async function execute(db: Db, run: { id: string; settings: string; sessionIds: string; cancelRequested: boolean; llmUsage: string | null }, options: RunEvaluationOptions): Promise<EvalRunStatus> {
   const settings = parseStoredSettings(run.settings);
-  const llm = options.llm === undefined ? await getLlmClient(db) : (options.llm ?? undefined);
+  const endpoint = options.llm === undefined ? await getLlmClient(db) : (options.llm ?? undefined);
+  // Every answered call's tokens and cost, per purpose, added to what earlier attempts of the run recorded.
+  const recorder = endpoint ? recordUsage(endpoint, parseLlmUsage(run.llmUsage)) : undefined;
+  const llm = recorder?.client;
   if (settings.judge === "llm" && !llm) throw new PublicError("judge=llm needs an LLM endpoint: an admin sets one on Admin → settings, or set TRACEFOLD_LLM_PROVIDER, TRACEFOLD_LLM_MODEL (and TRACEFOLD_LLM_BASE_URL, TRACEFOLD_LLM_API_KEY)");
+  await db.evalRun.update({ where: { id: run.id }, data: runModels(settings, llm) });
   const { sessions } = await loadSuiteSessions(db, JSON.parse(run.sessionIds) as string[], settings);
   const stored = await db.evalResult.findMany({ where: { runId: run.id }, select: { unitKey: true, error: true } });
   const done = new Set(stored.map((r) => r.unitKey));
   const progress: BatchProgress = { done: stored.length, failed: stored.filter((r) => r.error !== null).length, total: undefined };
   const policies = suitePolicies(settings);
-  const byKey = new Map(policies.map((p) => [p.key ?? p.policy.id, p]));
   const bySession = new Map(sessions.map((s) => [s.session.id, s]));
   const pending: ResultRow[] = [];
   let lastWrite = Date.now();
   const flush = async () => {
     const cancelled = await writeBatch(db, run.id, pending.splice(0), progress);
+    if (recorder) await db.evalRun.update({ where: { id: run.id }, data: { llmUsage: JSON.stringify(recorder.snapshot()) } });
     lastWrite = Date.now();
     await options.onBatch?.({ ...progress });
     return cancelled;
@@ -86,10 +96,13 @@ async function execute(db: Db, run: { id: string; settings: string; sessionIds: 
     ...(settings.sweep ? { sweep: settings.sweep } : {}),
     ...(settings.match !== undefined ? { match: settings.match } : {}),
     ...(llm ? { llm } : {}),
+    // judge=llm: the engine's judge sees each unit's own policy result (the policy runs once per unit);
+    // up to TRACEFOLD_LLM_CONCURRENCY units are in flight, and a failing call fails its unit only.
+    ...(settings.judge === "llm" && llm ? { judge: publicJudge(judgeUnitsWith(createLlmJudge(llm, { repairAttempts: 1 }))), concurrency: options.concurrency ?? readLlmConcurrency() } : {}),
   };
   for await (const item of evaluateSuite(suite)) {
     progress.total = item.progress.total;
-    pending.push(await toRow(item, bySession, byKey, settings, settings.judge === "llm" ? llm : undefined));
+    pending.push(toRow(item, bySession, settings));
     const cancelled = isCancelSignalled(run.id);
     const released = options.signal?.aborted === true;
     if (cancelled || released || pending.length >= (options.batchSize ?? 25) || Date.now() - lastWrite >= (options.flushMs ?? 1_000)) {
@@ -102,16 +115,21 @@ async function execute(db: Db, run: { id: string; settings: string; sessionIds: 
   return finish(db, run.id, "done");
 }
 
-async function toRow(item: SuiteItem, sessions: Map<string, LoadedSuiteSession>, policies: Map<string, SuitePolicy>, settings: EvalSettings, llmJudge: LlmClient | undefined): Promise<ResultRow> {
+/** A judge whose failures carry public messages only (a stored unit error is shown to users). */
+function publicJudge(judge: NonNullable<EvaluateSuiteOptions["judge"]>): NonNullable<EvaluateSuiteOptions["judge"]> {
+  return async (view) => {
+    try {
+      return await judge(view);
+    } catch (error) {
+      throw new PublicError(publicMessage(error, `evaluation unit ${view.key}: the LLM judge`));
+    }
+  };
+}
+
+function toRow(item: SuiteItem, sessions: Map<string, LoadedSuiteSession>, settings: EvalSettings): ResultRow {
   const suite = sessions.get(item.kind === "error" ? item.sessionId : item.evaluation.sessionId);
   if (item.kind === "error") return failedRow(item.key, item.sessionId, item.cut, cutReasonOf(suite, item.cut, settings), shareOf(suite, item.cut), item.message);
-  const share = shareOf(suite, item.evaluation.cut);
-  if (!llmJudge) return resultRow(item.key, item.evaluation, share);
-  try {
-    return resultRow(item.key, await rejudgeWithLlm(item.evaluation, suite!, policies.get(policyKeyOf(item.key))!, llmJudge, settings.pointers), share);
-  } catch (error) {
-    return failedRow(item.key, item.evaluation.sessionId, item.evaluation.cut, item.evaluation.reason, share, publicMessage(error, `evaluation unit ${item.key}: the LLM judge`));
-  }
+  return resultRow(item.key, item.evaluation, shareOf(suite, item.evaluation.cut));
 }
 
 function cutReasonOf(suite: LoadedSuiteSession | undefined, cut: number, settings: EvalSettings): string {

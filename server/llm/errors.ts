@@ -2,7 +2,7 @@
  * A failed model call, typed so callers can tell a bad key from an outage. `bodyExcerpt` is the
  * start of the provider's error body with the API key redacted; request headers are never kept.
  */
-export type LlmErrorCode = "http_error" | "timeout" | "network" | "bad_response";
+export type LlmErrorCode = "http_error" | "timeout" | "network" | "bad_response" | "cancelled";
 
 export class LlmError extends Error {
   constructor(

@@ -19,6 +19,8 @@ export interface CompactSessionInput {
   params?: PolicyParams;
   /** The model for policies that call one; defaults to the endpoint in effect (run-session-policy.ts). */
   llm?: LlmClient;
+  /** Stops the policy's model calls (a job's graceful stop). */
+  signal?: AbortSignal;
 }
 
 export type CompactSessionOutcome = { ok: true; data: CompactData } | { ok: false; code: CompactErrorCode; message: string };
@@ -39,6 +41,7 @@ export async function compactSession(db: Db, store: BlobStore, input: CompactSes
       ...(input.window !== undefined ? { window: input.window } : {}),
       ...(input.params ? { params: input.params } : {}),
       ...(input.llm ? { llm: input.llm } : {}),
+      ...(input.signal ? { signal: input.signal } : {}),
     });
   } catch (error) {
     if (error instanceof PolicyParamError) return { ok: false, code: "invalid_params", message: error.message };

@@ -5,6 +5,7 @@ import type { PolicyParams, PolicyResult } from "@/lib/policies/types";
 import type { LlmClient } from "@/lib/llm/types";
 import type { Db } from "../db/client";
 import { getLlmClient } from "../llm/effective-config";
+import { withSignal } from "../llm/with-signal";
 import { loadAnalyzedSession } from "../sessions/load-analyzed-session";
 import type { BlobStore } from "../storage/blob-store";
 import { persistSidecars } from "./persist-sidecars";
@@ -17,6 +18,8 @@ export interface RunSessionPolicyInput {
   params?: PolicyParams;
   /** The LLM for planner=llm / LLM summaries; defaults to the endpoint in effect (server/llm/effective-config.ts). */
   llm?: LlmClient;
+  /** Stops the policy's model calls (a job's graceful stop); see server/llm/with-signal.ts. */
+  signal?: AbortSignal;
 }
 
 export type RunSessionPolicyOutcome =
@@ -41,7 +44,8 @@ export async function runSessionPolicy(db: Db, store: BlobStore, input: RunSessi
     ...(input.window !== undefined ? { window: input.window } : {}),
     ...(input.params ? { params: input.params } : {}),
   });
-  const llm = input.llm ?? (await getLlmClient(db));
+  const client = input.llm ?? (await getLlmClient(db));
+  const llm = client && input.signal ? withSignal(client, input.signal) : client;
   const result = await runPolicy(policy, {
     session,
     index,

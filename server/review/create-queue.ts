@@ -3,7 +3,7 @@ import { AB_CUTS, buildAbItems, buildDependencyItems, buildFailureItems, DEFAULT
 import type { Db } from "../db/client";
 import { policyKey, EvalSettingsSchema } from "../evals/run-settings";
 import { loadJudgedCuts } from "./judged-cuts";
-import { QUEUE_KINDS } from "./queue-kinds";
+import { RUN_QUEUE_KINDS } from "./queue-kinds";
 
 /** An empty form field is "not given", not 0 (z.coerce would turn "" into 0). */
 const blankToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
@@ -14,7 +14,7 @@ export const MAX_SAMPLE_SIZE = 100_000;
 export const CreateQueueSchema = z
   .object({
     runId: z.string().min(1, "pick an evaluation run"),
-    kind: z.enum(QUEUE_KINDS, { message: "kind must be dependency, failure or ab" }),
+    kind: z.enum(RUN_QUEUE_KINDS, { message: "kind must be dependency, failure or ab (a calibration queue is imported from a gold file)" }),
     name: z.string().trim().max(200, "name is at most 200 characters").optional(),
     overlap: z.coerce.number().int("overlap must be a whole number").min(1, "overlap must be at least 1").max(20, "overlap must be at most 20").default(1),
     leaseMinutes: z.coerce.number().gt(0, "lease timeout must be above 0 minutes").max(24 * 60, "lease timeout must be at most 1440 minutes").default(DEFAULT_LEASE_MS / 60_000),

@@ -42,6 +42,15 @@ export interface RemovedPart {
   truncated: boolean;
 }
 
+/** A sidecar a view names: its payload as text (empty and `missing` when the trace no longer rebuilds it). */
+export interface SidecarText {
+  digest: string;
+  objectId: string;
+  text: string;
+  truncated: boolean;
+  missing: boolean;
+}
+
 /** The reviewer's own threads on the item: the latest version of each (retracted ones included, for numbering). */
 export interface ItemBase {
   itemKey: string;
@@ -67,4 +76,6 @@ export type BlindState = "off" | "hidden" | "revealed";
 export type ItemView =
   | (ItemBase & { queue: "dependency"; prefix: MessageText[]; prefixStart: number; future: MessageText[]; candidates: CandidateView[] })
   | (ItemBase & { queue: "failure_category"; blind: BlindState; policy: string; view: ProjectedMessage[]; removed: RemovedPart[]; evidence: CutEvidence | null; objectIds: string[] })
-  | (ItemBase & { queue: "ab"; A: ProjectedMessage[]; B: ProjectedMessage[]; future: MessageText[] });
+  | (ItemBase & { queue: "ab"; A: ProjectedMessage[]; B: ProjectedMessage[]; future: MessageText[] })
+  /** A calibration item: the view and its sidecars beside the real future, blind to the policy and to any judge. */
+  | (ItemBase & { queue: "view_verdict"; view: MessageText[]; sidecars: SidecarText[]; future: MessageText[] });

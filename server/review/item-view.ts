@@ -1,16 +1,19 @@
-import type { QueueItem, ReviewLabel } from "@/lib/review";
+import type { QueueItem, ReviewLabel, ViewVerdictItem } from "@/lib/review";
 import type { Db } from "../db/client";
 import { loadItemContext } from "./item-context";
 import type { BlindState, ItemBase, ItemView } from "./item-view-types";
 import { loadLabels } from "./label-rows";
 import { loadQueueMeta, queueItemPosition } from "./queue-state";
+import { loadViewVerdictContext } from "./view-verdict-context";
 
 /**
  * What the labeling screen receives for one item: its stored view data (one row read: the replay
  * cut is computed when the queue is prepared, never per open — see item-context.ts) plus what
  * changes while people work on it (getItemActivity).
  */
-export async function getItemView(db: Db, queueId: string, runId: string, item: QueueItem, reviewer: string): Promise<ItemView | null> {
+export async function getItemView(db: Db, queueId: string, runId: string | null, item: QueueItem, reviewer: string): Promise<ItemView | null> {
+  if (item.queue === "view_verdict") return getViewVerdictItem(db, queueId, item, reviewer);
+  if (runId === null) return null;
   const context = await loadItemContext(db, runId, item);
   if (!context) return null;
   const [meta, at, activity] = await Promise.all([loadQueueMeta(db, queueId), queueItemPosition(db, queueId, item.id), getItemActivity(db, queueId, item, reviewer)]);
@@ -27,6 +30,15 @@ export async function getItemView(db: Db, queueId: string, runId: string, item: 
     return { ...base, queue: "failure_category", blind, policy, view, removed, evidence: blind === "hidden" ? null : evidence, objectIds };
   }
   return null;
+}
+
+/** A calibration item: built from its gold unit, never from a run. */
+async function getViewVerdictItem(db: Db, queueId: string, item: ViewVerdictItem, reviewer: string): Promise<ItemView | null> {
+  const context = await loadViewVerdictContext(db, queueId, item);
+  if (!context) return null;
+  const [at, activity] = await Promise.all([queueItemPosition(db, queueId, item.id), getItemActivity(db, queueId, item, reviewer)]);
+  const { sessionTitle, view, sidecars, future } = context;
+  return { itemKey: item.id, ref: item.ref, sessionTitle, position: at?.position ?? 0, total: at?.total ?? 0, ...activity, queue: "view_verdict", view, sidecars, future };
 }
 
 /** A failure item is revealed to a reviewer once they have saved any answer on it (an undo does not hide again what they saw). */

@@ -18,7 +18,8 @@ export interface ContextProgress {
  */
 export async function prepareQueueContexts(db: Db, queueId: string, onProgress?: (progress: ContextProgress) => void): Promise<ContextProgress> {
   const queue = await db.reviewQueue.findUnique({ where: { id: queueId }, select: { runId: true } });
-  if (!queue) return { total: 0, ready: 0 };
+  // A calibration queue has no run: its items' views are built from their gold units when opened.
+  if (!queue?.runId) return { total: 0, ready: 0 };
   const items = await queueItems(db, queueId);
   const wanted = new Map<string, QueueItem>();
   for (const item of items) wanted.set(itemContextKey(item), item);
@@ -48,7 +49,8 @@ export async function prepareQueueContexts(db: Db, queueId: string, onProgress?:
 
 /** How many of a queue's item contexts are stored (the queue page's "preparing" figure). */
 export async function queueContextProgress(db: Db, queueId: string): Promise<ContextProgress> {
-  const keys = new Set((await queueItems(db, queueId)).map(itemContextKey));
+  // View-verdict items (calibration queues) are built from their stored gold unit, never prepared.
+  const keys = new Set((await queueItems(db, queueId)).filter((i) => i.queue !== "view_verdict").map(itemContextKey));
   return { total: keys.size, ready: (await storedKeys(db, [...keys])).size };
 }
 

@@ -1,17 +1,19 @@
 import {
   AB_PREFERENCES, abRatings, calibrateWithReviewers, consensusVerdicts, currentLabels, DECISION_CATEGORIES, decisionRatings, FAILURE_RATING_CATEGORIES, failureRatings,
-  interReviewerAgreement, judgeVersusHuman, noImpactRates, VERDICT_CATEGORIES, verdictRatings, type Clock, type InterReviewerAgreement, type JudgeAgreement, type PolicyRates,
+  interReviewerAgreement, judgeVersusHuman, noImpactRates, VERDICT_CATEGORIES, verdictRatings, VIEW_VERDICT_CATEGORIES, viewVerdictRatings, type Clock, type InterReviewerAgreement, type JudgeAgreement, type PolicyRates,
 } from "@/lib/review";
 import type { Db } from "../db/client";
+import { calibrateQueueJudge, type JudgeCalibration } from "./calibration-agreement";
 import { humanVerdicts } from "./human-verdicts";
 import { loadJudgedCuts } from "./judged-cuts";
 import { loadHistoryCached } from "./label-cache";
+import type { ReviewQueueKind } from "./queue-kinds";
 import { loadQueue, loadQueueMeta } from "./queue-state";
 
 /** What the agreement panel shows for one queue (plain data: no Prisma rows, no functions). */
 export interface QueueAgreement {
   queueId: string;
-  kind: "dependency" | "failure" | "ab";
+  kind: ReviewQueueKind;
   /** Inter-reviewer agreement on the queue's main judgement (verdicts, categories or A/B answers). */
   reviewers: InterReviewerAgreement<string | boolean>;
   /** Dependency queues: agreement on confirm / reject of the judge's candidates. */
@@ -22,6 +24,8 @@ export interface QueueAgreement {
   rates?: PolicyRates[];
   /** A/B queues: seed 000's calibrated no-impact per policy pair, with people as the A/B judge. */
   calibration?: { a: string; b: string; rates: Omit<ReturnType<typeof calibrateWithReviewers>, "cases">; cases: number }[];
+  /** Calibration queues: the deterministic judge against the queue's labels (accuracy, κ, confusion, disagreements). */
+  judgeCalibration?: JudgeCalibration;
   humanVerdicts: number;
   spanProblems: number;
 }
@@ -103,6 +107,9 @@ async function computeQueueAgreement(db: Db, queueId: string, clock: Clock): Pro
   const current = currentLabels(queue.history);
   const base = { queueId, kind: queue.kind, humanVerdicts: 0, spanProblems: 0 };
   if (queue.kind === "failure") return { ...base, reviewers: interReviewerAgreement<string | boolean>(failureRatings(current), FAILURE_RATING_CATEGORIES) };
+  if (queue.kind === "calibration" || queue.runId === null) {
+    return { ...base, reviewers: interReviewerAgreement<string | boolean>(viewVerdictRatings(current), VIEW_VERDICT_CATEGORIES), judgeCalibration: await calibrateQueueJudge(db, queueId, queue.items, current) };
+  }
   const rows = await loadJudgedCuts(db, queue.runId);
   if (queue.kind === "ab") {
     const pairs = new Map<string, [string, string]>();

@@ -8,7 +8,8 @@ export interface QueueSummary {
   id: string;
   name: string;
   kind: ReviewQueueKind;
-  runId: string;
+  /** Null for a calibration queue (imported gold units, no run). */
+  runId: string | null;
   runName: string | null;
   overlap: number;
   leaseMinutes: number;
@@ -29,7 +30,7 @@ export async function getQueueSummary(db: Db, queueId: string, clock: Clock): Pr
   const queue = await loadQueue(db, queueId, clock);
   if (!queue) return null;
   const [progress] = queueProgress(queue.items, queue.state.completions, queue.state.overlap);
-  const runName = await loadRunName(db, queue.runId);
+  const runName = queue.runId === null ? null : await loadRunName(db, queue.runId);
   const open = [...queue.state.leases.values()].filter((l) => clock.now() < l.expiresAt).length;
   return {
     id: queue.id,

@@ -9,7 +9,8 @@ export interface LoadedQueue {
   id: string;
   name: string;
   kind: ReviewQueueKind;
-  runId: string;
+  /** The evaluation run the items come from; null for a calibration queue (imported gold units). */
+  runId: string | null;
   overlap: number;
   leaseMs: number;
   createdAt: Date;
@@ -57,7 +58,7 @@ export async function loadQueueMeta(db: Db, queueId: string) {
   return meta;
 }
 
-type QueueMeta = { id: string; name: string; kind: ReviewQueueKind; runId: string; overlap: number; leaseMs: number; seed: number; createdAt: Date; options: QueueOptions };
+type QueueMeta = { id: string; name: string; kind: ReviewQueueKind; runId: string | null; overlap: number; leaseMs: number; seed: number; createdAt: Date; options: QueueOptions };
 const metaCache = new WeakMap<Db, Map<string, QueueMeta>>();
 
 /**

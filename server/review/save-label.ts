@@ -28,8 +28,8 @@ export type SaveOutcome =
   | { ok: true; label: ReviewLabel; duplicate: boolean }
   | { ok: false; code: "invalid_input" | "not_found" | "conflict"; message: string; fieldErrors?: Record<string, string[]> };
 
-const KINDS_BY_QUEUE: Record<ReviewQueueKind, readonly string[]> = { dependency: ["dependency", "cut_review"], failure: ["failure_category"], ab: ["ab"] };
-const SERVER_FIELDS = ["labelId", "version", "supersedes", "reviewer", "createdAt", "ref", "policy", "sides", "retracted"];
+const KINDS_BY_QUEUE: Record<ReviewQueueKind, readonly string[]> = { dependency: ["dependency", "cut_review"], failure: ["failure_category"], ab: ["ab"], calibration: ["view_verdict"] };
+const SERVER_FIELDS = ["labelId", "version", "supersedes", "reviewer", "createdAt", "ref", "policy", "sides", "retracted", "budget", "viewDigest"];
 
 export async function saveLabel(db: Db, input: SaveLabelInput, reviewer: { id: string; email: string }, clock: Clock): Promise<SaveOutcome> {
   const located = await locate(db, input.queueId, input.itemKey);
@@ -49,6 +49,7 @@ export async function saveLabel(db: Db, input: SaveLabelInput, reviewer: { id: s
     ref: item.ref,
     ...(item.queue === "failure_category" ? { policy: item.policy } : {}),
     ...(item.queue === "ab" ? { sides: item.sides } : {}),
+    ...(item.queue === "view_verdict" ? { policy: item.policy, ...(item.budget !== undefined ? { budget: item.budget } : {}), viewDigest: item.viewDigest } : {}),
   };
   const parsed = ReviewLabelSchema.safeParse(candidate);
   if (!parsed.success) {
@@ -56,7 +57,18 @@ export async function saveLabel(db: Db, input: SaveLabelInput, reviewer: { id: s
     for (const issue of parsed.error.issues) (fieldErrors[issue.path.join(".") || "draft"] ??= []).push(issue.message);
     return { ok: false, code: "invalid_input", message: parsed.error.issues.map((i) => `${i.path.join(".") || "label"}: ${i.message}`).join("; "), fieldErrors };
   }
+  const sidecars = item.queue === "view_verdict" ? item.sidecars : [];
+  const restores = parsed.data.kind === "view_verdict" ? unknownRestores(parsed.data.restores ?? [], sidecars) : [];
+  if (restores.length > 0) {
+    const message = `restores: ${restores.join(", ")} ${restores.length === 1 ? "names" : "name"} no sidecar of this view (expected a digest, or its first 12+ characters, of: ${sidecars.map((d) => d.slice(0, 12)).join(", ") || "none — the view names no sidecar"})`;
+    return { ok: false, code: "invalid_input", message, fieldErrors: { restores: [message] } };
+  }
   return appendVersion(db, input.queueId, item, parsed.data, reviewer.id);
+}
+
+/** Digests (or prefixes) a restorable label names that are not a sidecar of the view. */
+function unknownRestores(restores: readonly string[], sidecars: readonly string[]): string[] {
+  return restores.filter((r) => !sidecars.some((d) => d.startsWith(r)));
 }
 
 /** Undo: a new version of the reviewer's thread that retracts it (idempotent like any save). */

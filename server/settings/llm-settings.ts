@@ -1,18 +1,20 @@
 import { z } from "zod";
 import type { Db } from "../db/client";
-import { DEFAULT_BASE_URLS, LLM_PROVIDERS, LlmConfigSchema, type LlmConfig } from "../llm/config";
+import { DEFAULT_BASE_URLS, LLM_PROVIDERS, LlmConfigSchema, providerNeedsKey, REASONING_MODES, type LlmConfig } from "../llm/config";
+import { LLM_SLOTS, type LlmSlot } from "../llm/slots";
 import { openSecret, sealSecret, SecretBoxError } from "../security/secret-box";
 import { NO_SECRET_KEY_MESSAGE, studioSecretKey } from "../security/secret-key";
 
 /**
- * The LLM endpoint an admin sets on /admin/settings, stored as one JSON row (`llm.endpoint`) of the
- * Setting table. The API key is stored only sealed (AES-256-GCM, server/security/secret-box.ts)
- * and leaves this module in two ways only: decrypted inside `storedLlmConfig` for the server's own
- * client, and as a four-character hint for the settings page. Environment variables win over this
- * row (server/llm/effective-config.ts).
+ * The LLM endpoints an admin sets on /admin/settings, each stored as one JSON row of the Setting
+ * table: `llm.endpoint` (the default) and `llm.endpoint.<purpose>` for a purpose that uses another
+ * endpoint or model (server/llm/slots.ts). Each API key is stored only sealed (AES-256-GCM,
+ * server/security/secret-box.ts, bound to its slot) and leaves this module in two ways only:
+ * decrypted inside `storedLlmConfig` for the server's own client, and as a four-character hint for
+ * the settings page. Environment variables win over these rows (server/llm/effective-config.ts).
  */
-const KEY = "llm.endpoint";
-const PURPOSE = "llm.apiKey";
+const rowKey = (slot: LlmSlot) => (slot === "default" ? "llm.endpoint" : `llm.endpoint.${slot}`);
+const sealPurpose = (slot: LlmSlot) => (slot === "default" ? "llm.apiKey" : `llm.apiKey.${slot}`);
 
 const StoredSchema = z.object({
   provider: z.enum(LLM_PROVIDERS),
@@ -20,7 +22,13 @@ const StoredSchema = z.object({
   model: z.string(),
   timeoutMs: z.number().int(),
   maxRetries: z.number().int(),
+  reasoning: z.enum(REASONING_MODES).optional(),
   sealedApiKey: z.string().optional(),
+  priceInput: z.number().optional(),
+  priceOutput: z.number().optional(),
+  priceCachedInput: z.number().optional(),
+  /** Counts the saves of this row (1 = first), so a "Saved" status names the save it reports. */
+  revision: z.number().int().positive().optional(),
 });
 type Stored = z.infer<typeof StoredSchema>;
 
@@ -31,13 +39,27 @@ export interface LlmSettingsView {
   model: string;
   timeoutMs: number;
   maxRetries: number;
+  reasoning?: LlmConfig["reasoning"];
+  /** USD per million tokens; unset: calls are not priced. */
+  priceInput?: number;
+  priceOutput?: number;
+  priceCachedInput?: number;
+  /** Saves of this endpoint so far (0 for a row stored before revisions were counted). */
+  revision: number;
   apiKey: { state: "unset" } | { state: "set"; endsWith: string } | { state: "unreadable"; message: string };
 }
 
-/** The admin form. An empty apiKey keeps the stored one; `clearApiKey` removes it. */
+/** An optional price field: empty means unset. */
+const optionalPrice = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+  z.coerce.number({ error: "must be a price in USD per million tokens" }).nonnegative("must be a price in USD per million tokens").max(10_000, "must be at most 10000").optional(),
+);
+
+/** The admin form. An empty apiKey keeps the stored one; `clearApiKey` removes it. Prices: USD per million tokens. */
 export const LlmSettingsFormSchema = z
   .object({
-    provider: z.enum(LLM_PROVIDERS, { error: "choose openai or anthropic" }),
+    slot: z.enum(LLM_SLOTS, { error: "unknown endpoint slot" }).default("default"),
+    provider: z.enum(LLM_PROVIDERS, { error: `choose one of ${LLM_PROVIDERS.join(", ")}` }),
     baseUrl: z
       .string()
       .trim()
@@ -47,6 +69,10 @@ export const LlmSettingsFormSchema = z
     model: z.string().trim().min(1, "is required").max(200),
     timeoutMs: z.coerce.number({ error: "must be a number of milliseconds" }).int("must be a whole number").min(1_000, "must be at least 1000 ms").max(600_000, "must be at most 600000 ms"),
     maxRetries: z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").min(0).max(8, "must be at most 8"),
+    reasoning: z.enum(REASONING_MODES, { error: "must be auto, on or off" }).default("auto"),
+    priceInput: optionalPrice,
+    priceOutput: optionalPrice,
+    priceCachedInput: optionalPrice,
     apiKey: z.string().trim().max(1_000, "is too long").default(""),
     clearApiKey: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()).default(false),
   })
@@ -60,8 +86,17 @@ export class LlmSettingsError extends Error {
   }
 }
 
-async function readStored(db: Db): Promise<Stored | undefined> {
-  const row = await db.setting.findUnique({ where: { key: KEY } });
+/** The prices that are set, and only those (an unset price is absent, never 0). */
+function prices(from: { priceInput?: number | undefined; priceOutput?: number | undefined; priceCachedInput?: number | undefined }) {
+  return {
+    ...(from.priceInput !== undefined ? { priceInput: from.priceInput } : {}),
+    ...(from.priceOutput !== undefined ? { priceOutput: from.priceOutput } : {}),
+    ...(from.priceCachedInput !== undefined ? { priceCachedInput: from.priceCachedInput } : {}),
+  };
+}
+
+async function readStored(db: Db, slot: LlmSlot): Promise<Stored | undefined> {
+  const row = await db.setting.findUnique({ where: { key: rowKey(slot) } });
   if (!row) return undefined;
   try {
     const parsed = StoredSchema.safeParse(JSON.parse(row.value));
@@ -71,57 +106,72 @@ async function readStored(db: Db): Promise<Stored | undefined> {
   }
 }
 
-function openKey(sealed: string, env: Record<string, string | undefined>): string {
+function openKey(sealed: string, env: Record<string, string | undefined>, slot: LlmSlot): string {
   const secretKey = studioSecretKey(env);
   if (!secretKey) throw new SecretBoxError("no_secret_key", NO_SECRET_KEY_MESSAGE);
-  return openSecret(sealed, secretKey, PURPOSE);
+  return openSecret(sealed, secretKey, sealPurpose(slot));
 }
 
 /** The settings for the admin page, or undefined when none are stored. Never the key itself. */
-export async function getLlmSettingsView(db: Db, env: Record<string, string | undefined> = process.env): Promise<LlmSettingsView | undefined> {
-  const stored = await readStored(db);
+export async function getLlmSettingsView(db: Db, env: Record<string, string | undefined> = process.env, slot: LlmSlot = "default"): Promise<LlmSettingsView | undefined> {
+  const stored = await readStored(db, slot);
   if (!stored) return undefined;
   let apiKey: LlmSettingsView["apiKey"] = { state: "unset" };
   if (stored.sealedApiKey) {
     try {
-      const key = openKey(stored.sealedApiKey, env);
+      const key = openKey(stored.sealedApiKey, env, slot);
       apiKey = { state: "set", endsWith: key.length >= 12 ? key.slice(-4) : "" };
     } catch (error) {
       apiKey = { state: "unreadable", message: error instanceof SecretBoxError ? error.message : "the stored key cannot be read" };
     }
   }
-  const { sealedApiKey: _sealed, ...rest } = stored;
-  return { ...rest, apiKey };
+  const { sealedApiKey: _sealed, revision, ...rest } = stored;
+  return { ...rest, revision: revision ?? 0, apiKey };
 }
 
 /**
  * The stored endpoint as the client's configuration (key decrypted), or undefined when none is
  * stored. Throws SecretBoxError when the key cannot be decrypted: a call without it would fail anyway.
  */
-export async function storedLlmConfig(db: Db, env: Record<string, string | undefined> = process.env): Promise<LlmConfig | undefined> {
-  const stored = await readStored(db);
+export async function storedLlmConfig(db: Db, env: Record<string, string | undefined> = process.env, slot: LlmSlot = "default"): Promise<LlmConfig | undefined> {
+  const stored = await readStored(db, slot);
   if (!stored) return undefined;
-  const apiKey = stored.sealedApiKey ? openKey(stored.sealedApiKey, env) : undefined;
-  return LlmConfigSchema.parse({ provider: stored.provider, baseUrl: stored.baseUrl, model: stored.model, timeoutMs: stored.timeoutMs, maxRetries: stored.maxRetries, ...(apiKey ? { apiKey } : {}) });
+  const apiKey = stored.sealedApiKey ? openKey(stored.sealedApiKey, env, slot) : undefined;
+  return LlmConfigSchema.parse({ provider: stored.provider, baseUrl: stored.baseUrl, model: stored.model, timeoutMs: stored.timeoutMs, maxRetries: stored.maxRetries, reasoning: stored.reasoning ?? "auto", ...prices(stored), ...(apiKey ? { apiKey } : {}) });
 }
 
 /** Saves the admin's form (the caller checked the admin role); answers what the page may show. */
 export async function saveLlmSettings(db: Db, form: LlmSettingsForm, updatedById: string, env: Record<string, string | undefined> = process.env): Promise<LlmSettingsView> {
-  const previous = await readStored(db);
+  const { slot } = form;
+  const previous = await readStored(db, slot);
   let sealedApiKey = form.clearApiKey ? undefined : previous?.sealedApiKey;
   if (form.apiKey && !form.clearApiKey) {
     const secretKey = studioSecretKey(env);
     if (!secretKey) throw new LlmSettingsError("apiKey", NO_SECRET_KEY_MESSAGE);
-    sealedApiKey = sealSecret(form.apiKey, secretKey, PURPOSE);
+    sealedApiKey = sealSecret(form.apiKey, secretKey, sealPurpose(slot));
   }
-  if (form.provider === "anthropic" && !sealedApiKey) throw new LlmSettingsError("apiKey", "is required for the anthropic provider");
-  const stored: Stored = { provider: form.provider, baseUrl: form.baseUrl, model: form.model, timeoutMs: form.timeoutMs, maxRetries: form.maxRetries, ...(sealedApiKey ? { sealedApiKey } : {}) };
+  if (providerNeedsKey(form.provider) && !sealedApiKey) throw new LlmSettingsError("apiKey", `is required for the ${form.provider} provider`);
+  const stored: Stored = {
+    provider: form.provider,
+    baseUrl: form.baseUrl,
+    model: form.model,
+    timeoutMs: form.timeoutMs,
+    maxRetries: form.maxRetries,
+    ...(form.reasoning !== "auto" ? { reasoning: form.reasoning } : {}),
+    ...prices(form),
+    ...(sealedApiKey ? { sealedApiKey } : {}),
+    revision: (previous?.revision ?? 0) + 1,
+  };
   const value = JSON.stringify(stored);
-  await db.setting.upsert({ where: { key: KEY }, create: { key: KEY, value, updatedById }, update: { value, updatedById } });
-  return (await getLlmSettingsView(db, env))!;
+  const key = rowKey(slot);
+  await db.setting.upsert({ where: { key }, create: { key, value, updatedById }, update: { value, updatedById } });
+  return (await getLlmSettingsView(db, env, slot))!;
 }
 
-/** Removes the stored endpoint (key included): LLM features are off unless the environment sets one. */
-export async function clearLlmSettings(db: Db): Promise<void> {
-  await db.setting.deleteMany({ where: { key: KEY } });
+/**
+ * Removes a stored endpoint (key included). The default: LLM features are off unless the
+ * environment sets one; a purpose: it uses the default endpoint again.
+ */
+export async function clearLlmSettings(db: Db, slot: LlmSlot = "default"): Promise<void> {
+  await db.setting.deleteMany({ where: { key: rowKey(slot) } });
 }

@@ -12,7 +12,7 @@ import { readSchemaModels } from "../../server/backup/schema-models";
 import { ArchiveError } from "../../server/backup/tar-reader";
 import { runSessionPolicy } from "../../server/policies/run-session-policy";
 import { importTraceFile } from "../../server/traces/import-trace-file";
-import { repack } from "../helpers/backup-archive";
+import { laterTableEntries, repack, TABLES_AFTER_BASELINE, withoutLaterTables } from "../helpers/backup-archive";
 import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
 import { TRACES_DIR } from "../helpers/traces";
 
@@ -62,18 +62,22 @@ const EVAL_RESULT_0013 = ["budget", "targetTokens", "netPruneRate", "restores", 
 /** ReviewQueue columns added by 0014 (a 0009 archive has none of them: every pair, no sample, not blind). */
 const QUEUE_OPTIONS = { policyA: null, policyB: null, cuts: null, sampleSize: null, sampledFrom: null, blind: false } as const;
 
+/** Columns 0015_calibration_queues added (archived queues were built from runs: no gold file, no unit). */
+const CALIBRATION_0015 = { queue: ["sourceSha256"], item: ["unit"] } as const;
+
 /**
  * The real backup rewritten as the 0009 release wrote it: no later migration in the manifest, no
  * CompactionJob table, no `records` column on messages (0012: every message was one record then),
- * no 0013 columns on evaluation results, no queue options on review queues (0014).
+ * no 0013 columns on evaluation results, no queue options on review queues (0014), no calibration
+ * columns on review queues and items (0015).
  */
 function asBaselineArchive(tar: Buffer, extra: { migrations?: string[]; rewrite?: Record<string, (body: Buffer) => Buffer> } = {}): Buffer {
   return repack(tar, {
-    drop: "tables/CompactionJob.jsonl",
-    rewrite: { "tables/TraceMessage.jsonl": withoutField("records"), "tables/EvalResult.jsonl": withoutField(...EVAL_RESULT_0013), "tables/ReviewQueue.jsonl": withoutField(...Object.keys(QUEUE_OPTIONS)), ...extra.rewrite },
+    drop: laterTableEntries(),
+    rewrite: { "tables/TraceMessage.jsonl": withoutField("records"), "tables/EvalResult.jsonl": withoutField(...EVAL_RESULT_0013), "tables/ReviewQueue.jsonl": withoutField(...Object.keys(QUEUE_OPTIONS), ...CALIBRATION_0015.queue), "tables/ReviewItem.jsonl": withoutField(...CALIBRATION_0015.item), ...extra.rewrite },
     edit: (m) => {
       m.migrations = extra.migrations ?? AT_BASELINE;
-      m.tables = m.tables.filter((t: { model: string }) => t.model !== "CompactionJob");
+      withoutLaterTables(m);
     },
   });
 }
@@ -121,13 +125,14 @@ for (const engine of ENGINES) {
       }
     }
 
-    test("an archive at 0009 without the CompactionJob table restores with every row and blob, the new table empty and usable", async () => {
+    test("an archive at 0009 without the later tables (CompactionJob, ApiKey…) restores with every row and blob, the new tables empty and usable", async () => {
       await intoFresh("baseline", asBaselineArchive(tar), async (target, restore) => {
         const summary = await restore();
         assert.deepEqual(summary.upgradedThrough, LOCAL.slice(AT_BASELINE.length));
         assert.ok(summary.upgradedThrough.includes("0013_eval_budgets"));
-        assert.deepEqual(summary.emptyTables, ["CompactionJob"]);
-        assert.ok(!summary.tables.some((t) => t.model === "CompactionJob"));
+        assert.ok(TABLES_AFTER_BASELINE.includes("CompactionJob"));
+        assert.deepEqual([...summary.emptyTables].sort(), [...TABLES_AFTER_BASELINE].sort());
+        assert.ok(!summary.tables.some((t) => TABLES_AFTER_BASELINE.includes(t.model)));
         assert.equal(summary.blobsWritten, blobKeys.length);
         assert.deepEqual(await dumpTables(target), await dumpAsBaseline(source));
         assert.ok((await target.db.traceMessage.count()) > 100, "the trace's messages are back");

@@ -48,7 +48,7 @@ for (const engine of ENGINES) {
       TRACEFOLD_LLM_MAX_RETRIES: "1",
     });
     const llm = (deps = {}) => {
-      const config: LlmConfig = { provider: "openai", baseUrl: `${stub.baseUrl}/v1`, apiKey: "sk-stub", model: "stub-planner", timeoutMs: 5_000, maxRetries: 1, anthropicVersion: "2023-06-01" };
+      const config: LlmConfig = { provider: "openai", baseUrl: `${stub.baseUrl}/v1`, apiKey: "sk-stub", model: "stub-planner", timeoutMs: 5_000, maxRetries: 1, reasoning: "auto" };
       return createLlmClient(config, deps);
     };
     const row = (id: string) => t.db.compactionJob.findUniqueOrThrow({ where: { id } });

@@ -10,12 +10,12 @@ import { getCutEvidence, listRunCuts } from "../../server/evals/list-run-cuts";
 import { runEvaluation } from "../../server/evals/run-evaluation";
 import { createLlmClient } from "../../server/llm/client";
 import { importTraceFile } from "../../server/traces/import-trace-file";
-import { startLlmStub, type LlmStub, type RecordedRequest } from "../helpers/llm-stub-server";
+import { promptOf, startLlmStub, type LlmStub, type RecordedRequest } from "../helpers/llm-stub-server";
 import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
 import { TRACES_DIR } from "../helpers/traces";
 
 /**
- * Studio runs with judge=llm (server/evals/llm-rejudge.ts) against the local stub endpoint. The stub
+ * Studio runs with judge=llm (server/evals/judge-unit-with-llm.ts) against the local stub endpoint. The stub
  * judge passes a cut exactly when the packet's plan shows no edits; the first two answers are prose,
  * so the first unit gets its one repair round, fails again and must be stored as a failed unit while
  * the run goes on.
@@ -44,9 +44,17 @@ function stubVerdict(request: RecordedRequest): string {
   });
 }
 
+/** Planner prompts (the Self-GC contract) get a plan folding the first tool result named; the rest are judge calls. */
+const isPlannerCall = (request: RecordedRequest) => promptOf(request).system.includes("DECIDE IN THIS ORDER");
+function stubAnswer(request: RecordedRequest): string {
+  if (!isPlannerCall(request)) return stubVerdict(request);
+  const id = /<turn id="function:([a-z_]+:\d+)"/.exec(promptOf(request).messages.at(-1)?.content ?? "")?.[1];
+  return `<above_conversation_summary>Stub planner.</above_conversation_summary>\n<gc_plan>${id ? `<fold kind="function" reason="stable_artifact">${id}</fold>` : ""}</gc_plan>`;
+}
+
 let stub: LlmStub;
 before(async () => {
-  stub = await startLlmStub(stubVerdict);
+  stub = await startLlmStub(stubAnswer);
 });
 after(() => stub.close());
 
@@ -64,16 +72,23 @@ for (const engine of ENGINES) {
     test("the run completes, verdicts are stored, a malformed answer becomes one failed unit, aggregates agree", async () => {
       const created = await createRun(t.db, { settings: SETTINGS });
       assert.ok(created.ok, JSON.stringify(created));
-      const llm = createLlmClient({ provider: "openai", baseUrl: `${stub.baseUrl}/v1`, model: "stub-judge", timeoutMs: 5_000, maxRetries: 0, anthropicVersion: "2023-06-01" });
+      const llm = createLlmClient({ provider: "openai", baseUrl: `${stub.baseUrl}/v1`, model: "stub-judge", timeoutMs: 5_000, maxRetries: 0, reasoning: "auto", priceInput: 2, priceOutput: 8 });
       const first = stub.requests.length;
       stub.script({ text: "Looks fine to me." }, { text: "Still fine, I promise." });
-      assert.equal(await runEvaluation(t.db, created.runId, { workerId: "llm-worker", llm }), "done");
+      // One unit at a time: the two scripted prose answers must reach the same unit (its answer and its repair).
+      assert.equal(await runEvaluation(t.db, created.runId, { workerId: "llm-worker", llm, concurrency: 1 }), "done");
       const sent = stub.requests.slice(first);
       assert.equal(sent.length, created.total + 1, "one request per unit, plus the failed unit's repair round");
       assert.ok(sent.every((r) => (r.body as { messages: { content: string }[] }).messages[0]!.content === JUDGE_CONTRACT));
 
       const run = await t.db.evalRun.findUniqueOrThrow({ where: { id: created.runId } });
       assert.deepEqual([run.status, run.done, run.total, run.failed], ["done", created.total, created.total, 1]);
+      assert.deepEqual([run.judgeModel, run.plannerModel], ["openai:stub-judge", null], "the run records which model judged; no policy planned with the LLM");
+      // Every judge call's reported usage (the stub: 11 in, 7 out) at the endpoint's prices ($2 / $8 per MTok).
+      const usage = JSON.parse(run.llmUsage!) as Record<string, { calls: number; inputTokens: number; outputTokens: number; costUsd: number; unpricedCalls: number }>;
+      assert.deepEqual(Object.keys(usage), ["judge"]);
+      assert.deepEqual([usage.judge!.calls, usage.judge!.inputTokens, usage.judge!.outputTokens, usage.judge!.unpricedCalls], [sent.length, 11 * sent.length, 7 * sent.length, 0]);
+      assert.ok(Math.abs(usage.judge!.costUsd - sent.length * 78e-6) < 1e-12, String(usage.judge!.costUsd));
       const failed = await t.db.evalResult.findMany({ where: { runId: created.runId, NOT: { error: null } } });
       assert.equal(failed.length, 1);
       assert.match(failed[0]!.error!, /^the LLM judge's answer did not parse: /);
@@ -105,6 +120,24 @@ for (const engine of ENGINES) {
       }
       const evidence = await getCutEvidence(t.db, created.runId, rows[0]!.unitKey);
       assert.equal(evidence?.judge, "llm");
+    });
+
+    test("plan once: with planner=llm each unit's plan is made once and the judge sees that very plan", async () => {
+      const settings = { suite: { kind: "all" }, policies: [{ id: "self-gc", params: { planner: "llm" } }], judge: "llm", triggerLevel: 0.9 };
+      const created = await createRun(t.db, { settings });
+      assert.ok(created.ok, JSON.stringify(created));
+      const llm = createLlmClient({ provider: "openai", baseUrl: `${stub.baseUrl}/v1`, model: "stub-both", timeoutMs: 5_000, maxRetries: 0, reasoning: "auto" });
+      const first = stub.requests.length;
+      assert.equal(await runEvaluation(t.db, created.runId, { workerId: "plan-once", llm }), "done");
+      const sent = stub.requests.slice(first);
+      const planner = sent.filter(isPlannerCall);
+      const judge = sent.filter((r) => !isPlannerCall(r));
+      assert.equal(planner.length, created.total, "one planner call per unit (no re-run to judge)");
+      assert.equal(judge.length, created.total, "one judge call per unit");
+      // The policy ran once per unit, so each judge packet is built from the one plan whose figures are stored.
+      const run = await t.db.evalRun.findUniqueOrThrow({ where: { id: created.runId } });
+      assert.deepEqual([run.plannerModel, run.judgeModel], ["openai:stub-both", "openai:stub-both"], "one model planned and judged: the run page warns");
+      assert.equal(run.failed, 0);
     });
   });
 }

@@ -19,13 +19,13 @@ const config = (over: Partial<LlmConfig> = {}): LlmConfig => ({
   model: "gpt-test",
   timeoutMs: 2_000,
   maxRetries: 2,
-  anthropicVersion: "2023-06-01",
+  reasoning: "auto",
   ...over,
 });
 const request = { messages: [{ role: "system" as const, content: "Plan." }, { role: "user" as const, content: "Prefix…" }], maxTokens: 300, temperature: 0, purpose: "planner" as const };
 const noWait = { sleep: async () => {}, random: () => 0.5 };
 
-test("OpenAI-compatible: POST {baseUrl}/chat/completions with a bearer key and the chat body", async () => {
+test("openai: POST {baseUrl}/chat/completions through the AI SDK with a bearer key and the chat body", async () => {
   const before = stub.requests.length;
   const response = await createLlmClient(config()).complete(request);
   const sent = stub.requests[before]!;
@@ -34,22 +34,49 @@ test("OpenAI-compatible: POST {baseUrl}/chat/completions with a bearer key and t
   assert.equal(sent.headers.authorization, `Bearer ${KEY}`);
   assert.equal(sent.headers["content-type"], "application/json");
   assert.deepEqual(sent.body, { model: "gpt-test", messages: request.messages, max_tokens: 300, temperature: 0 });
-  assert.deepEqual(response, { text: "answer to gpt-test", model: "stub-model", inputTokens: 11, outputTokens: 7 });
+  assert.deepEqual(response, { text: "answer to gpt-test", model: "stub-model", inputTokens: 11, outputTokens: 7, cachedInputTokens: 0 });
 });
 
-test("Anthropic: POST {baseUrl}/v1/messages with x-api-key, anthropic-version and a top-level system", async () => {
+test("openai without a key (a local server) sends no Authorization header", async () => {
   const before = stub.requests.length;
-  const client = createLlmClient(config({ provider: "anthropic", baseUrl: stub.baseUrl, model: "claude-test" }));
-  assert.equal(client.id, "anthropic:claude-test");
+  const { apiKey: _key, ...keyless } = config();
+  await createLlmClient(keyless).complete(request);
+  assert.equal(stub.requests[before]!.headers.authorization, undefined);
+});
+
+test("anthropic: POST {baseUrl}/v1/messages with x-api-key, anthropic-version and a top-level system", async () => {
+  const before = stub.requests.length;
+  const client = createLlmClient(config({ provider: "anthropic", baseUrl: stub.baseUrl, model: "claude-sonnet-4-5" }));
+  assert.equal(client.id, "anthropic:claude-sonnet-4-5");
   const response = await client.complete({ ...request, messages: [...request.messages, { role: "user", content: "More." }] });
   const sent = stub.requests[before]!;
   assert.equal(sent.path, "/v1/messages");
   assert.equal(sent.headers["x-api-key"], KEY);
   assert.equal(sent.headers["anthropic-version"], "2023-06-01");
   assert.equal(sent.headers.authorization, undefined);
-  assert.deepEqual(sent.body, { model: "claude-test", max_tokens: 300, system: "Plan.", messages: [{ role: "user", content: "Prefix…\n\nMore." }], temperature: 0 });
-  assert.equal(response.text, "answer to claude-test");
+  const body = sent.body as { model: string; max_tokens: number; system: { text: string }[]; messages: { role: string; content: { text: string }[] }[]; temperature: number };
+  assert.deepEqual([body.model, body.max_tokens, body.temperature], ["claude-sonnet-4-5", 300, 0]);
+  assert.deepEqual(body.system.map((b) => b.text), ["Plan."]);
+  assert.deepEqual(body.messages.map((m) => [m.role, m.content.map((c) => c.text)]), [["user", ["Prefix…", "More."]]]);
+  assert.equal(response.text, "answer to claude-sonnet-4-5");
 });
+
+test("a cancelled request stops at once and is not retried", async () => {
+  const before = stub.requests.length;
+  stub.script({ delayMs: 2_000 });
+  const controller = new AbortController();
+  const call = createLlmClient(config(), noWait).complete({ ...request, signal: controller.signal });
+  await waitFor(() => stub.requests.length > before);
+  controller.abort();
+  await assert.rejects(call, (e: unknown) => e instanceof LlmError && e.code === "cancelled");
+  assert.equal(stub.requests.length - before, 1);
+  stub.script();
+});
+
+/** Polls a condition on the event loop (no fixed sleep): the stub records a request before answering. */
+async function waitFor(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setImmediate(resolve));
+}
 
 test("a 500 is retried with backoff and the next success is returned", async () => {
   const before = stub.requests.length;
@@ -110,7 +137,7 @@ test("a success body of the wrong shape is a bad_response, not a crash", async (
 test("config from the environment: off when unset, defaults filled, every problem named without values", () => {
   assert.equal(readLlmConfig({}), undefined);
   const anthropic = readLlmConfig({ TRACEFOLD_LLM_PROVIDER: "anthropic", TRACEFOLD_LLM_API_KEY: KEY, TRACEFOLD_LLM_MODEL: "claude-x", TRACEFOLD_LLM_TIMEOUT_MS: "5000" });
-  assert.deepEqual(anthropic, { provider: "anthropic", baseUrl: "https://api.anthropic.com", apiKey: KEY, model: "claude-x", timeoutMs: 5_000, maxRetries: 2, anthropicVersion: "2023-06-01" });
+  assert.deepEqual(anthropic, { provider: "anthropic", baseUrl: "https://api.anthropic.com", apiKey: KEY, model: "claude-x", timeoutMs: 5_000, maxRetries: 2, reasoning: "auto" });
   assert.throws(
     () => readLlmConfig({ TRACEFOLD_LLM_PROVIDER: "anthropic", TRACEFOLD_LLM_BASE_URL: "ftp://x", TRACEFOLD_LLM_TIMEOUT_MS: "soon" }),
     (e: unknown) => e instanceof LlmConfigError && e.problems.length === 4 && e.problems.every((p) => p.startsWith("TRACEFOLD_LLM_")),

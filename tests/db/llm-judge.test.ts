@@ -6,7 +6,7 @@ import { JudgeVerdictSchema } from "../../lib/eval/judge/verdict-schema";
 import { createLlmClient } from "../../server/llm/client";
 import type { LlmConfig } from "../../server/llm/config";
 import { LlmError } from "../../server/llm/errors";
-import { startLlmStub, type LlmStub, type RecordedRequest } from "../helpers/llm-stub-server";
+import { promptOf, startLlmStub, type LlmStub, type RecordedRequest } from "../helpers/llm-stub-server";
 import { abJson, resultFor, verdictJson } from "../unit/eval/llm-judge/fixtures";
 
 /**
@@ -15,9 +15,8 @@ import { abJson, resultFor, verdictJson } from "../unit/eval/llm-judge/fixtures"
  * the candidate whose retained prefix still shows the price.
  */
 function judgeAnswer(request: RecordedRequest): string {
-  const sent = request.body as { system?: string; messages: { role: string; content: string }[] };
-  const system = sent.system ?? sent.messages[0]?.content ?? "";
-  const packet = sent.messages.at(-1)?.content ?? "";
+  const { system, messages } = promptOf(request);
+  const packet = messages.at(-1)?.content ?? "";
   if (system.startsWith("You compare two")) {
     const a = section(packet, "--- A: RETAINED PREFIX", "--- A: CONTEXT_PRUNE_DIFF");
     const b = section(packet, "--- B: RETAINED PREFIX", "--- B: CONTEXT_PRUNE_DIFF");
@@ -48,7 +47,7 @@ const config = (provider: LlmConfig["provider"]): LlmConfig => ({
   model: `${provider}-judge`,
   timeoutMs: 2_000,
   maxRetries: 1,
-  anthropicVersion: "2023-06-01",
+  reasoning: "auto",
 });
 
 async function packetFor(policy: string) {
@@ -61,9 +60,8 @@ for (const provider of ["openai", "anthropic"] as const) {
     const judge = createLlmJudge(createLlmClient(config(provider)));
     const before = stub.requests.length;
     const pruned = await judge.judge(await packetFor("tool-prune"));
-    const sent = stub.requests[before]!.body as { system?: string; messages: { role: string; content: string }[]; temperature?: number };
-    assert.equal(provider === "anthropic" ? sent.system : sent.messages[0]?.content, JUDGE_CONTRACT);
-    assert.equal(sent.temperature, 0);
+    assert.equal(promptOf(stub.requests[before]!).system, JUDGE_CONTRACT);
+    assert.equal((stub.requests[before]!.body as { temperature?: number }).temperature, 0);
     assert.equal(judge.id, `llm:${provider}:${provider}-judge`);
     assert.ok(pruned.ok, JSON.stringify(!pruned.ok && pruned.error));
     assert.equal(pruned.verdict.noImpact, false);
@@ -78,9 +76,8 @@ for (const provider of ["openai", "anthropic"] as const) {
     const ab = createAbJudge(createLlmClient(config(provider)), { seed: 11 });
     const before = stub.requests.length;
     const outcome = await ab.compare(await packetFor("tool-prune"), await packetFor("none"));
-    const sent = stub.requests[before]!.body as { system?: string; messages: { role: string; content: string }[] };
-    assert.equal(provider === "anthropic" ? sent.system : sent.messages[0]?.content, AB_JUDGE_CONTRACT);
-    assert.ok(!JSON.stringify(sent).includes("tool-prune"), "the policy name never reaches the model");
+    assert.equal(promptOf(stub.requests[before]!).system, AB_JUDGE_CONTRACT);
+    assert.ok(!JSON.stringify(stub.requests[before]!.body).includes("tool-prune"), "the policy name never reaches the model");
     assert.ok(outcome.ok, JSON.stringify(!outcome.ok && outcome.error));
     assert.equal(outcome.decision.preferred, "none");
     assert.equal(outcome.decision.winner, "second");
@@ -105,10 +102,10 @@ test("adjudications from the stub feed the calibration: A/B wins replace discord
 });
 
 test("an unparseable answer is a typed parse error; a failing endpoint is the client's typed error", async () => {
-  stub.script({ text: "Looks fine." });
+  stub.script({ text: "Looks fine." }, { text: "Still fine, I promise." });
   const outcome = await createLlmJudge(createLlmClient(config("openai"))).judge(await packetFor("tool-prune"));
   assert.ok(!outcome.ok && outcome.error.code === "no_json");
-  assert.equal(outcome.attempts[0]!.raw, "Looks fine.");
+  assert.deepEqual(outcome.attempts.map((a) => a.raw), ["Looks fine.", "Still fine, I promise."], "one repair retry, then the parse error stands");
   stub.script({ status: 500 }, { status: 500 });
   await assert.rejects(createLlmJudge(createLlmClient(config("openai"), { sleep: async () => {} })).judge(await packetFor("tool-prune")), (e: unknown) => e instanceof LlmError && e.status === 500);
 });

@@ -8,14 +8,13 @@ import { selfGcPolicy } from "../../lib/policies/self-gc/policy";
 import { createLlmClient } from "../../server/llm/client";
 import type { LlmConfig } from "../../server/llm/config";
 import { LlmError } from "../../server/llm/errors";
-import { startLlmStub, type LlmStub, type RecordedRequest } from "../helpers/llm-stub-server";
+import { promptOf, startLlmStub, type LlmStub, type RecordedRequest } from "../helpers/llm-stub-server";
 import { body, fixture, type Step } from "../unit/planner/fixtures";
 import { allTraceCuts, traceTokenizer } from "../unit/planner/trace-cuts";
 
 /** The stub plays the planner: it folds every tool result the prompt tags as larger than 500 tokens. */
 function plannerAnswer(request: RecordedRequest): string {
-  const sent = request.body as { messages: { role: string; content: string }[] };
-  const prompt = sent.messages.at(-1)?.content ?? "";
+  const prompt = promptOf(request).messages.at(-1)?.content ?? "";
   const ids = [...prompt.matchAll(/<turn id="function:([a-z_]+:\d+)" tokens="(\d+)" \/>/g)].filter((m) => Number(m[2]) > 500).map((m) => m[1]);
   return `<above_conversation_summary>Stub planner folding bulky results.</above_conversation_summary>\n<gc_plan>\n  <fold kind="function" reason="stable_body: bulky">${ids.join(" ")}</fold>\n</gc_plan>`;
 }
@@ -34,7 +33,7 @@ const config = (provider: LlmConfig["provider"]): LlmConfig => ({
   model: `${provider}-planner`,
   timeoutMs: 2_000,
   maxRetries: 1,
-  anthropicVersion: "2023-06-01",
+  reasoning: "auto",
 });
 
 const steps: Step[] = [
@@ -53,11 +52,9 @@ for (const provider of ["openai", "anthropic"] as const) {
     const { ctx } = fixture(steps);
     const before = stub.requests.length;
     const result = await runPolicy(selfGcPolicy, { session: ctx.session, index: ctx.index, cut: ctx.cut, window: ctx.window, tokenizer: ctx.tokenizer, params: { planner: "llm" }, llm: createLlmClient(config(provider)) });
-    const sent = stub.requests[before]!.body as { system?: string; messages: { role: string; content: string }[] };
-    const system = provider === "anthropic" ? sent.system : sent.messages[0]?.content;
-    assert.match(system ?? "", /DECIDE IN THIS ORDER/);
+    assert.match(promptOf(stub.requests[before]!).system, /DECIDE IN THIS ORDER/);
     const details = result.details as { planner: { id: string; model: string; usage: object }; parseErrors: unknown[]; commit: { status: string } };
-    assert.deepEqual(details.planner, { id: `llm:${provider}:${provider}-planner`, model: "stub-model", usage: { inputTokens: 11, outputTokens: 7 } });
+    assert.deepEqual(details.planner, { id: `llm:${provider}:${provider}-planner`, model: "stub-model", usage: { inputTokens: 11, outputTokens: 7, cachedInputTokens: 0 } });
     assert.deepEqual(details.parseErrors, []);
     assert.equal(details.commit.status, "committed");
     assert.deepEqual(result.actions.map((a) => `${a.action} ${a.target} ${a.rule}`), ["fold function:web_fetch:1 self-gc/stable_body"]);

@@ -10,6 +10,25 @@ const API_KEY = "sk-test-Zr8pQ2mV7nX4kL9wT1yB6cD3";
 const ENV = { TRACEFOLD_SECRET_KEY: "db-test-secret-key-0123456789abcdef" };
 const form = (fields: Record<string, string>) => LlmSettingsFormSchema.parse(fields);
 
+test("environment per purpose: a model alone rides the default endpoint; a provider makes a whole endpoint; unset purposes use the default", async () => {
+  const env = {
+    TRACEFOLD_LLM_PROVIDER: "openai",
+    TRACEFOLD_LLM_MODEL: "gpt-4.1",
+    TRACEFOLD_LLM_API_KEY: "sk-default-123456",
+    TRACEFOLD_LLM_JUDGE_MODEL: "o3",
+    TRACEFOLD_LLM_PLANNER_PROVIDER: "anthropic",
+    TRACEFOLD_LLM_PLANNER_MODEL: "claude-sonnet-4-5",
+    TRACEFOLD_LLM_PLANNER_API_KEY: "sk-ant-planner-123",
+  };
+  const judge = await getEffectiveLlmConfig(undefined, env, "judge");
+  assert.deepEqual([judge?.source, judge?.slot, judge?.config.provider, judge?.config.model, judge?.config.apiKey], ["env", "judge", "openai", "o3", "sk-default-123456"]);
+  const planner = await getEffectiveLlmConfig(undefined, env, "planner");
+  assert.deepEqual([planner?.slot, planner?.config.provider, planner?.config.baseUrl, planner?.config.apiKey], ["planner", "anthropic", "https://api.anthropic.com", "sk-ant-planner-123"]);
+  const summarizer = await getEffectiveLlmConfig(undefined, env, "summarizer");
+  assert.deepEqual([summarizer?.slot, summarizer?.config.model], ["default", "gpt-4.1"]);
+  await assert.rejects(getEffectiveLlmConfig(undefined, { ...env, TRACEFOLD_LLM_AB_JUDGE_PROVIDER: "gemini" }, "ab-judge"), /TRACEFOLD_LLM_AB_JUDGE_PROVIDER/);
+});
+
 for (const engine of ENGINES) {
   describe(`LLM endpoint settings on ${engine}`, () => {
     let t: TestDb;
@@ -25,13 +44,13 @@ for (const engine of ENGINES) {
 
     test("the stored row holds the key only encrypted; the view shows its last four characters at most", async () => {
       const view = await saveLlmSettings(t.db, form({ provider: "openai", baseUrl: `${stub.baseUrl}/v1`, model: "stub-model", timeoutMs: "5000", maxRetries: "1", apiKey: API_KEY }), "admin-id", ENV);
-      assert.deepEqual(view, { provider: "openai", baseUrl: `${stub.baseUrl}/v1`, model: "stub-model", timeoutMs: 5000, maxRetries: 1, apiKey: { state: "set", endsWith: "6cD3" } });
+      assert.deepEqual(view, { provider: "openai", baseUrl: `${stub.baseUrl}/v1`, model: "stub-model", timeoutMs: 5000, maxRetries: 1, revision: 1, apiKey: { state: "set", endsWith: "6cD3" } });
       const rows = await t.db.setting.findMany();
       const raw = JSON.stringify(rows);
       assert.ok(!raw.includes(API_KEY), "the plaintext key is in the Setting table");
       assert.ok(!raw.includes(API_KEY.slice(0, 12)) && !raw.includes(Buffer.from(API_KEY).toString("base64").slice(0, 12)));
       const stored = JSON.parse(rows.find((r) => r.key === "llm.endpoint")!.value) as Record<string, unknown>;
-      assert.deepEqual(Object.keys(stored).sort(), ["baseUrl", "maxRetries", "model", "provider", "sealedApiKey", "timeoutMs"]);
+      assert.deepEqual(Object.keys(stored).sort(), ["baseUrl", "maxRetries", "model", "provider", "revision", "sealedApiKey", "timeoutMs"]);
       assert.match(String(stored.sealedApiKey), /^v1\./);
       assert.ok(!JSON.stringify(view).includes(API_KEY.slice(0, -4)));
     });
@@ -66,6 +85,7 @@ for (const engine of ENGINES) {
       const base = { provider: "openai", baseUrl: `${stub.baseUrl}/v1`, model: "stub-model-2", timeoutMs: "5000", maxRetries: "0" };
       const kept = await saveLlmSettings(t.db, form({ ...base, apiKey: "" }), "admin-id", ENV);
       assert.equal(kept.apiKey.state, "set");
+      assert.equal(kept.revision, 2, "each save of the row counts, so its status names this save");
       assert.equal((await storedLlmConfig(t.db, ENV))?.apiKey, API_KEY);
       const removed = await saveLlmSettings(t.db, form({ ...base, apiKey: "", clearApiKey: "on" }), "admin-id", ENV);
       assert.deepEqual(removed.apiKey, { state: "unset" });
@@ -88,6 +108,37 @@ for (const engine of ENGINES) {
       await saveLlmSettings(t.db, form({ provider: "openai", model: "m", timeoutMs: "5000", maxRetries: "0", apiKey: API_KEY }), "admin-id", { NEXTAUTH_SECRET: "nextauth-secret-0123456789abcdef" });
       assert.equal((await storedLlmConfig(t.db, { NEXTAUTH_SECRET: "nextauth-secret-0123456789abcdef" }))?.apiKey, API_KEY);
       assert.equal((await storedLlmConfig(t.db, { NEXTAUTH_SECRET: "nextauth-secret-0123456789abcdef" }))?.baseUrl, "https://api.openai.com/v1");
+    });
+
+    test("a purpose's own endpoint: stored and sealed apart, used for that purpose only; removed, the purpose uses the default again", async () => {
+      await saveLlmSettings(t.db, form({ provider: "openai", baseUrl: `${stub.baseUrl}/v1`, model: "default-model", timeoutMs: "5000", maxRetries: "0", apiKey: API_KEY }), "admin-id", ENV);
+      const judgeKey = "sk-ant-judge-Hq3Wm9Zp5Tx2";
+      const view = await saveLlmSettings(t.db, form({ slot: "judge", provider: "anthropic", baseUrl: stub.baseUrl, model: "claude-sonnet-4-5", timeoutMs: "5000", maxRetries: "0", reasoning: "off", priceInput: "3", priceCachedInput: "", priceOutput: "15", apiKey: judgeKey }), "admin-id", ENV);
+      assert.deepEqual([view.priceInput, view.priceCachedInput, view.priceOutput], [3, undefined, 15], "an empty price is unset, not 0");
+      assert.deepEqual([view.provider, view.model, view.reasoning, view.apiKey], ["anthropic", "claude-sonnet-4-5", "off", { state: "set", endsWith: "5Tx2" }]);
+      const row = await t.db.setting.findUniqueOrThrow({ where: { key: "llm.endpoint.judge" } });
+      assert.ok(!row.value.includes(judgeKey));
+      assert.deepEqual(await getLlmSettingsView(t.db, ENV, "planner"), undefined);
+
+      const judge = await getEffectiveLlmConfig(t.db, ENV, "judge");
+      assert.deepEqual([judge?.source, judge?.slot, judge?.config.provider, judge?.config.apiKey], ["settings", "judge", "anthropic", judgeKey]);
+      const planner = await getEffectiveLlmConfig(t.db, ENV, "planner");
+      assert.deepEqual([planner?.slot, planner?.config.model, planner?.config.apiKey], ["default", "default-model", API_KEY]);
+
+      const client = (await getLlmClient(t.db, ENV))!;
+      assert.deepEqual([client.id, client.idFor?.("judge"), client.idFor?.("planner")], ["openai:default-model", "anthropic:claude-sonnet-4-5", "openai:default-model"]);
+      const before = stub.requests.length;
+      const judged = await client.complete({ messages: [{ role: "user", content: "judge this" }], maxTokens: 8, purpose: "judge" });
+      const planned = await client.complete({ messages: [{ role: "user", content: "plan this" }], maxTokens: 8, purpose: "planner" });
+      assert.equal(judged.costUsd, (11 * 3 + 7 * 15) / 1e6, "the judge's endpoint prices its calls");
+      assert.equal(planned.costUsd, undefined, "the default endpoint has no prices");
+      assert.deepEqual(stub.requests.slice(before).map((r) => [r.path, r.headers["x-api-key"] ?? r.headers.authorization]), [["/v1/messages", judgeKey], ["/v1/chat/completions", `Bearer ${API_KEY}`]]);
+
+      const tested = await testLlmConnection(t.db, ENV, "judge");
+      assert.ok(tested.ok && tested.slot === "judge" && tested.provider === "anthropic", JSON.stringify(tested));
+      await clearLlmSettings(t.db, "judge");
+      assert.equal((await getEffectiveLlmConfig(t.db, ENV, "judge"))?.slot, "default");
+      assert.equal((await getLlmSettingsView(t.db, ENV))?.model, "default-model", "clearing a purpose leaves the default");
     });
 
     test("the form refuses bad input field by field; clearing forgets the endpoint", async () => {

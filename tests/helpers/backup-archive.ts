@@ -1,3 +1,4 @@
+import { MIGRATION_VERDICTS } from "../../server/backup/migration-verdicts";
 import { createHash } from "node:crypto";
 import { tarHeader } from "../../server/backup/tar-writer";
 
@@ -55,4 +56,19 @@ export function repack(tar: Buffer, change: ArchiveChange): Buffer {
     parts.push(tarHeader(name, body.length), body, Buffer.alloc((512 - (body.length % 512)) % 512));
   }
   return Buffer.concat([...parts, Buffer.alloc(1024)]);
+}
+
+/**
+ * Models whose tables migrations after the backup baseline created, in migration order: an archive
+ * made at the baseline has none of them (its manifest lists none, its tar holds no entry for them).
+ */
+export const TABLES_AFTER_BASELINE: readonly string[] = MIGRATION_VERDICTS.flatMap((v) => (v.restore === "additive" ? (v.tables ?? []) : []));
+
+/** Drops the tables of TABLES_AFTER_BASELINE from an archive's manifest (pair with `drop: laterTableEntries()`). */
+export function withoutLaterTables(manifest: { tables: { model: string }[] }): void {
+  manifest.tables = manifest.tables.filter((t) => !TABLES_AFTER_BASELINE.includes(t.model));
+}
+
+export function laterTableEntries(): string[] {
+  return TABLES_AFTER_BASELINE.map((model) => `tables/${model}.jsonl`);
 }

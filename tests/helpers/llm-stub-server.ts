@@ -1,12 +1,22 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { reasoningRefusal } from "./llm-stub/reasoning-refusal";
+import { anthropicBody, bedrockConverseBody, DEFAULT_USAGE, googleBody, openAiBody, responsesBody, type StubUsage } from "./llm-stub/wire-bodies";
+
+export { anthropicBody, bedrockConverseBody, googleBody, openAiBody, responsesBody, type StubUsage } from "./llm-stub/wire-bodies";
 
 /**
- * A local model endpoint for tests: node:http on 127.0.0.1 with an ephemeral port, speaking both
- * OpenAI Chat Completions (`POST /chat/completions`, `POST /v1/chat/completions`) and Anthropic
- * Messages (`POST /v1/messages`). Replies are scripted in order (status, body, latency, dropped
- * connection); when the script is empty each protocol answers with `answer(request)`. Every request
- * is recorded with its headers and parsed body so tests can check shapes.
+ * A local model endpoint for tests: node:http on 127.0.0.1 with an ephemeral port (port 0),
+ * speaking every wire protocol the server's providers use, chosen by path:
+ *   OpenAI Chat Completions   POST …/chat/completions   (openai, openai-compatible, azure)
+ *   OpenAI Responses          POST …/responses
+ *   Anthropic Messages        POST …/messages
+ *   Bedrock Converse          POST /model/<id>/converse
+ *   Gemini                    POST …/models/<id>:generateContent
+ * Replies are scripted in order (status, body, latency, dropped connection); when the script is
+ * empty each protocol answers with `answer(request)`. Models matching `reasoningModels` refuse
+ * max_tokens/temperature with OpenAI's exact HTTP 400. Every request is recorded with its headers
+ * and parsed body so tests can check shapes.
  */
 export interface StubReply {
   status?: number;
@@ -17,6 +27,8 @@ export interface StubReply {
   headers?: Record<string, string>;
   /** Drop the connection without an answer (a network error for the client). */
   drop?: boolean;
+  /** Usage the success body reports (default 11 in, 7 out, 0 cached). */
+  usage?: StubUsage;
 }
 
 export interface RecordedRequest {
@@ -26,6 +38,11 @@ export interface RecordedRequest {
   body: unknown;
 }
 
+export interface LlmStubOptions {
+  /** Model names that behave like OpenAI's reasoning models (refuse max_tokens and temperature). */
+  reasoningModels?: RegExp;
+}
+
 export interface LlmStub {
   baseUrl: string;
   requests: RecordedRequest[];
@@ -33,15 +50,34 @@ export interface LlmStub {
   close(): Promise<void>;
 }
 
-export function openAiBody(text: string, model = "stub-model"): unknown {
-  return { id: "chatcmpl-stub", object: "chat.completion", model, choices: [{ index: 0, message: { role: "assistant", content: text }, finish_reason: "stop" }], usage: { prompt_tokens: 11, completion_tokens: 7 } };
+type Protocol = "chat" | "responses" | "anthropic" | "bedrock" | "google";
+
+function protocolOf(path: string): Protocol | undefined {
+  const bare = path.split("?")[0]!;
+  if (bare.endsWith("/chat/completions")) return "chat";
+  if (bare.endsWith("/responses")) return "responses";
+  if (bare.endsWith("/messages")) return "anthropic";
+  if (/^\/model\/[^/]+\/converse$/.test(bare)) return "bedrock";
+  if (/\/models\/[^/]+:generateContent$/.test(bare)) return "google";
+  return undefined;
 }
 
-export function anthropicBody(text: string, model = "stub-model"): unknown {
-  return { id: "msg_stub", type: "message", role: "assistant", model, content: [{ type: "text", text }], stop_reason: "end_turn", usage: { input_tokens: 11, output_tokens: 7 } };
+function successBody(protocol: Protocol, text: string, usage: StubUsage): unknown {
+  switch (protocol) {
+    case "chat":
+      return openAiBody(text, "stub-model", usage);
+    case "responses":
+      return responsesBody(text, "stub-model", usage);
+    case "anthropic":
+      return anthropicBody(text, "stub-model", usage);
+    case "bedrock":
+      return bedrockConverseBody(text, usage);
+    case "google":
+      return googleBody(text, "stub-model", usage);
+  }
 }
 
-export async function startLlmStub(answer: (request: RecordedRequest) => string = () => "ok"): Promise<LlmStub> {
+export async function startLlmStub(answer: (request: RecordedRequest) => string = () => "ok", options: LlmStubOptions = {}): Promise<LlmStub> {
   const requests: RecordedRequest[] = [];
   const queue: StubReply[] = [];
   const server = createServer((req, res) => void handle(req, res));
@@ -58,19 +94,23 @@ export async function startLlmStub(answer: (request: RecordedRequest) => string 
     }
     const request: RecordedRequest = { method: req.method ?? "", path: req.url ?? "", headers: req.headers, body };
     requests.push(request);
-    const reply = queue.shift() ?? {};
-    if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
-    if (reply.drop) {
+    const protocol = protocolOf(request.path);
+    const model = typeof body === "object" && body !== null ? (body as { model?: unknown }).model : undefined;
+    const refusal =
+      protocol && (protocol === "chat" || protocol === "responses") && typeof model === "string" && options.reasoningModels?.test(model)
+        ? reasoningRefusal(request.path, body as Record<string, unknown>)
+        : undefined;
+    const reply = refusal ?? queue.shift() ?? {};
+    if ("delayMs" in reply && reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
+    if ("drop" in reply && reply.drop) {
       req.socket.destroy();
       return;
     }
-    const isAnthropic = request.path.endsWith("/messages");
-    const isOpenAi = request.path.endsWith("/chat/completions");
-    const status = reply.status ?? (isAnthropic || isOpenAi ? 200 : 404);
-    const text = reply.text ?? answer(request);
-    const payload = reply.body ?? (status === 404 ? { error: "no such route" } : isAnthropic ? anthropicBody(text) : openAiBody(text));
+    const scripted = reply as StubReply;
+    const status = scripted.status ?? (protocol ? 200 : 404);
+    const payload = scripted.body ?? (status === 404 ? { error: "no such route" } : successBody(protocol ?? "chat", scripted.text ?? answer(request), scripted.usage ?? DEFAULT_USAGE));
     if (res.destroyed) return;
-    res.writeHead(status, { "content-type": "application/json", ...reply.headers });
+    res.writeHead(status, { "content-type": "application/json", ...scripted.headers });
     res.end(typeof payload === "string" ? payload : JSON.stringify(payload));
   }
 
@@ -86,4 +126,20 @@ export async function startLlmStub(answer: (request: RecordedRequest) => string 
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * The system text and the conversation of a recorded request, whatever the protocol: Chat
+ * Completions sends strings, Anthropic a `system` array and content blocks, Responses `input`
+ * items, Converse and Gemini their own blocks. Lets one scripted answer serve every provider.
+ */
+export function promptOf(request: RecordedRequest): { system: string; messages: { role: string; content: string }[] } {
+  const body = (request.body ?? {}) as Record<string, unknown>;
+  const text = (content: unknown): string =>
+    typeof content === "string" ? content : Array.isArray(content) ? content.map((c) => (typeof c === "string" ? c : String((c as { text?: unknown }).text ?? ""))).join("\n\n") : "";
+  const list = (body.messages ?? body.input ?? body.contents ?? []) as { role?: string; content?: unknown; parts?: unknown }[];
+  const all = list.map((m) => ({ role: m.role === "model" ? "assistant" : (m.role ?? "user"), content: text(m.content ?? m.parts) }));
+  const systemField = body.system ?? (body.systemInstruction as { parts?: unknown } | undefined)?.parts;
+  const system = systemField !== undefined ? text(systemField) : all.filter((m) => m.role === "system" || m.role === "developer").map((m) => m.content).join("\n\n");
+  return { system, messages: all.filter((m) => m.role !== "system" && m.role !== "developer") };
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { CreateQueueForm } from "@/components/review/create-queue-form";
+import { GoldImportForm } from "@/components/review/gold-import-form";
 import { QueuesTable } from "@/components/review/queues-table";
 import { requireUser } from "@/server/auth/require";
 import { hasRole } from "@/server/auth/roles";
@@ -12,11 +13,12 @@ import { listQueues } from "@/server/review/queue-progress";
 export const metadata: Metadata = { title: "Review" };
 export const dynamic = "force-dynamic";
 
-/** Review queues with their progress; admins create a queue from an evaluation run (`?run=ID` preselects it). */
+/** Review queues with their progress; admins create a queue from an evaluation run (`?run=ID` preselects it); reviewers and admins import a gold file as a calibration queue. */
 export default async function ReviewPage({ searchParams }: { searchParams: Promise<{ run?: string | string[] }> }) {
   const user = await requireUser("viewer");
   const db = getDb();
   const isAdmin = hasRole(user.role, "admin");
+  const canImportGold = hasRole(user.role, "reviewer");
   const [queues, runs] = await Promise.all([listQueues(db, { now: Date.now }), isAdmin ? listRuns(db) : Promise.resolve([])]);
   const { run } = await searchParams;
   return (
@@ -41,6 +43,7 @@ export default async function ReviewPage({ searchParams }: { searchParams: Promi
             </p>
           </div>
         ) : null}
+        {canImportGold ? <GoldImportForm /> : null}
         {isAdmin && runs.length > 0 ? <CreateQueueForm runs={runs.filter((r) => r.done > 0).map((r) => ({ id: r.id, name: r.name, status: r.status, policies: r.settings?.policies.map(policyKey) ?? [] }))} {...(typeof run === "string" ? { preselect: run } : {})} /> : null}
       </div>
     </>

@@ -72,9 +72,27 @@ export function judgeGoldUnit(unit: GoldUnit, trace: ResolvedTrace): JudgeVerdic
 }
 
 export function calibrateJudge(lines: readonly GoldLine[], resolve: (unit: GoldUnit) => ResolvedTrace | undefined): CalibrationResult {
+  const { judged, stale } = judgeGoldUnits(lines.map((l) => l.unit), resolve);
+  const gold = new Map(lines.map((l) => [l.unit.id, l.label.verdict]));
+  return summarizeCalibration(judged.map((j) => ({ ...j, gold: gold.get(j.unit)! })), stale);
+}
+
+/** The judge's reading of one unit, mapped onto the three verdicts. */
+export interface JudgedUnit {
+  unit: string;
+  judge: ViewVerdict;
+  summary: string;
+}
+
+/**
+ * Judges units without their labels: the judge's side of a calibration, which depends only on the
+ * units (and the traces), so a caller that compares it with labels that keep changing — the review
+ * studio's calibration queue — judges once and summarises again per label (summarizeCalibration).
+ */
+export function judgeGoldUnits(units: readonly GoldUnit[], resolve: (unit: GoldUnit) => ResolvedTrace | undefined): { judged: JudgedUnit[]; stale: CalibrationResult["stale"] } {
   const stale: CalibrationResult["stale"] = [];
-  const judged: CalibrationResult["judged"] = [];
-  for (const { unit, label } of lines) {
+  const judged: JudgedUnit[] = [];
+  for (const unit of units) {
     const trace = resolve(unit);
     if (!trace) {
       stale.push({ unit: unit.id, reason: `trace ${unit.trace.path} (session ${unit.sessionId}) is not among the loaded traces` });
@@ -82,18 +100,23 @@ export function calibrateJudge(lines: readonly GoldLine[], resolve: (unit: GoldU
     }
     const verdict = judgeGoldUnit(unit, trace);
     if (typeof verdict === "string") stale.push({ unit: unit.id, reason: verdict });
-    else judged.push({ unit: unit.id, gold: label.verdict, judge: judgeLabelOf(verdict), summary: verdict.summary });
+    else judged.push({ unit: unit.id, judge: judgeLabelOf(verdict), summary: verdict.summary });
   }
+  return { judged, stale };
+}
+
+/** The agreement figures of judged units against their labels (`gold`), in the order given. */
+export function summarizeCalibration(judged: readonly (JudgedUnit & { gold: ViewVerdict })[], stale: CalibrationResult["stale"]): CalibrationResult {
   const three = agreement(judged.map((j) => j.gold), judged.map((j) => j.judge), CALIBRATION_LABELS);
   const binaryOf = (v: ViewVerdict) => (v === "impact" ? "impact" : "no_impact");
   const binary = agreement(judged.map((j) => binaryOf(j.gold)), judged.map((j) => binaryOf(j.judge)), ["no_impact", "impact"]);
   return {
     units: judged.length,
-    stale,
+    stale: [...stale],
     ...three,
     binary,
     disagreements: judged.filter((j) => j.gold !== j.judge).map((j) => ({ unit: j.unit, gold: j.gold, judge: j.judge, note: j.summary })),
-    judged,
+    judged: judged.map((j) => ({ unit: j.unit, gold: j.gold, judge: j.judge, summary: j.summary })),
   };
 }
 

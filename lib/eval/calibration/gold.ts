@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { locateIssues } from "../../review/transfer/issues";
 import { ViewVerdictLabelSchema, type ViewVerdict, type ViewVerdictLabel } from "../../review/label-schema";
 import { sha256Hex } from "../../util/sha256";
 import type { CompactMessage } from "../views/compact-view";
@@ -70,28 +71,42 @@ export interface GoldParseError {
   message: string;
 }
 
+/** A problem with one gold line: the field (dotted path, `(line)` for the whole line), what was expected there, and what was wrong. */
+export interface GoldLineIssue {
+  field: string;
+  expected: string;
+  message: string;
+}
+
+/**
+ * Checks one line of a gold file: JSON, the schema, and that the unit's digest is its view's and
+ * the label names that view. Every problem of the line is returned, located by field; `raw` is
+ * the line as parsed JSON (its key order as written), for a caller that stores the unit verbatim.
+ */
+export function checkGoldLine(source: string): { ok: true; line: GoldLine; raw: { unit: unknown } } | { ok: false; issues: GoldLineIssue[] } {
+  let value: unknown;
+  try {
+    value = JSON.parse(source);
+  } catch (error) {
+    return { ok: false, issues: [{ field: "(line)", expected: "one JSON object", message: `not JSON: ${(error as Error).message}` }] };
+  }
+  const parsed = GoldLineSchema.safeParse(value);
+  if (!parsed.success) return { ok: false, issues: locateIssues(parsed.error.issues, 0, (path) => path.map(String).join(".")).map(({ field, expected, message }) => ({ field, expected, message })) };
+  const line = parsed.data as unknown as GoldLine;
+  if (viewDigest(line.unit.view) !== line.unit.viewDigest) return { ok: false, issues: [{ field: "unit.viewDigest", expected: "the sha256 of the unit's compact view", message: "does not match the view" }] };
+  if (line.label.viewDigest !== line.unit.viewDigest) return { ok: false, issues: [{ field: "label.viewDigest", expected: "the unit's viewDigest", message: "names another view than the unit's" }] };
+  return { ok: true, line, raw: value as { unit: unknown } };
+}
+
 /** Parses a gold file: every line checked, every problem reported with its line and field. */
 export function parseGold(text: string): { lines: GoldLine[]; errors: GoldParseError[] } {
   const lines: GoldLine[] = [];
   const errors: GoldParseError[] = [];
   text.split("\n").forEach((raw, i) => {
     if (!raw.trim()) return;
-    let value: unknown;
-    try {
-      value = JSON.parse(raw);
-    } catch (error) {
-      errors.push({ line: i + 1, message: `not JSON: ${(error as Error).message}` });
-      return;
-    }
-    const parsed = GoldLineSchema.safeParse(value);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) errors.push({ line: i + 1, message: `${issue.path.join(".") || "(line)"}: ${issue.message}` });
-      return;
-    }
-    const line = parsed.data as unknown as GoldLine;
-    if (viewDigest(line.unit.view) !== line.unit.viewDigest) errors.push({ line: i + 1, message: "unit.viewDigest: does not match the view" });
-    else if (line.label.viewDigest !== line.unit.viewDigest) errors.push({ line: i + 1, message: "label.viewDigest: names another view than the unit's" });
-    else lines.push(line);
+    const checked = checkGoldLine(raw);
+    if (checked.ok) lines.push(checked.line);
+    else for (const issue of checked.issues) errors.push({ line: i + 1, message: issue.field === "(line)" ? issue.message : `${issue.field}: ${issue.message}` });
   });
   return { lines, errors };
 }

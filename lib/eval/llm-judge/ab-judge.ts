@@ -1,4 +1,4 @@
-import type { LlmClient } from "../../llm/types";
+import { clientIdFor, type LlmClient } from "../../llm/types";
 import type { AbOutcome } from "../calibrate";
 import { buildAbMessages } from "./ab-contract";
 import { buildAbPacket, type AbPacket, type AbSides } from "./ab-packet";
@@ -39,7 +39,7 @@ export interface AbJudge {
 }
 
 export function createAbJudge(client: LlmClient, options: AbJudgeOptions): AbJudge {
-  const id = `llm:${client.id}`;
+  const id = `llm:${clientIdFor(client, "ab-judge")}`;
   return {
     id,
     async compare(first, second, caseKey) {

@@ -1,4 +1,4 @@
-import type { LlmClient, LlmMessage, LlmResponse } from "../../llm/types";
+import { clientIdFor, type LlmClient, type LlmMessage, type LlmResponse } from "../../llm/types";
 import type { JudgeVerdict } from "../judge/verdict-schema";
 import { buildJudgeMessages, repairMessage } from "./contract";
 import type { AnswerParseError, ParseOutcome } from "./issues";
@@ -10,12 +10,12 @@ import { parseJudgeVerdict } from "./parse-verdict";
  * "judge", temperature 0) and parses the answer strictly. A malformed answer is not an exception:
  * it comes back as `{ ok: false, error }` with every problem located, and the raw text, so runs
  * can store and count judge failures. With `repairAttempts` > 0 the judge is shown its error and
- * asked once more (each attempt is recorded). Transport failures (HTTP, timeouts) are the
+ * asked once more (each attempt is recorded; by default once). Transport failures (HTTP, timeouts) are the
  * client's typed errors and propagate.
  */
 export interface LlmJudgeOptions {
   maxTokens?: number;
-  /** Follow-up turns quoting the parse error (default 0: the first answer stands). */
+  /** Follow-up turns quoting the parse error (default 1: one repair retry; 0: the first answer stands). */
   repairAttempts?: number;
 }
 
@@ -24,6 +24,7 @@ export interface JudgeAttempt {
   model: string;
   inputTokens?: number;
   outputTokens?: number;
+  cachedInputTokens?: number;
   error?: AnswerParseError;
 }
 
@@ -38,7 +39,7 @@ export interface LlmJudge {
 }
 
 export function createLlmJudge(client: LlmClient, options: LlmJudgeOptions = {}): LlmJudge {
-  const id = `llm:${client.id}`;
+  const id = `llm:${clientIdFor(client, "judge")}`;
   return {
     id,
     async judge(packet) {
@@ -58,7 +59,7 @@ export async function askWithRepairs<T>(
 ): Promise<({ ok: true; value: T } | { ok: false; error: AnswerParseError }) & { attempts: JudgeAttempt[] }> {
   const attempts: JudgeAttempt[] = [];
   const conversation = [...messages];
-  const repairs = Math.max(0, Math.floor(options.repairAttempts ?? 0));
+  const repairs = Math.max(0, Math.floor(options.repairAttempts ?? 1));
   for (let i = 0; ; i++) {
     const response = await client.complete({ messages: conversation, maxTokens: options.maxTokens ?? 1_500, temperature: 0, purpose });
     const parsed = parse(response.text);
@@ -75,5 +76,6 @@ function attemptOf(response: LlmResponse): JudgeAttempt {
     model: response.model,
     ...(response.inputTokens !== undefined ? { inputTokens: response.inputTokens } : {}),
     ...(response.outputTokens !== undefined ? { outputTokens: response.outputTokens } : {}),
+    ...(response.cachedInputTokens !== undefined ? { cachedInputTokens: response.cachedInputTokens } : {}),
   };
 }

@@ -6,7 +6,9 @@ import { DEFAULT_COMPRESSION_THRESHOLD } from "./rehearse";
 /**
  * Parameters of the `self-gc` policy. Defaults follow seed 000: 30% compression threshold
  * (Table 6), the 0.3 immediate-commit rule, cache-aware commit on; prices are USD per million
- * tokens, `plannerCallCost` is L_GC for one LLM planner call (the embedded planner costs nothing).
+ * tokens, `plannerCallCost` is L_GC for one LLM planner call when the endpoint reports no price (the
+ * measured cost of the call, from its usage and the endpoint's prices, replaces it; the embedded
+ * planner costs nothing).
  */
 export const SELF_GC_PARAMS: PolicyParamSpec[] = [
   { name: "planner", default: "rule-based", description: "rule-based (embedded, no model) or llm (the configured endpoint)." },
@@ -18,7 +20,7 @@ export const SELF_GC_PARAMS: PolicyParamSpec[] = [
   { name: "priceInput", default: DEFAULT_CACHE_PRICES.inputPerMTok, description: "Input price, USD per million tokens." },
   { name: "priceCacheRead", default: DEFAULT_CACHE_PRICES.cacheReadPerMTok, description: "Cache-read price, USD per million tokens." },
   { name: "priceCacheWrite", default: DEFAULT_CACHE_PRICES.cacheWritePerMTok, description: "Cache-write price, USD per million tokens." },
-  { name: "plannerCallCost", default: 0.01, description: "L_GC: cost of one LLM planner call in USD (the rule-based planner costs 0)." },
+  { name: "plannerCallCost", default: 0.01, description: "L_GC: cost of one LLM planner call in USD when its endpoint has no prices set (else the measured cost counts; the rule-based planner costs 0)." },
   { name: "plannerMaxTokens", default: 2_000, description: "Output budget of the LLM planner call." },
   { name: "foldMinTokens", default: 300, description: "Rule-based planner: fold bodies of at least this many tokens (smaller ones are kept)." },
   { name: "maskMinTokens", default: 200, description: "Rule-based planner: mask logs of at least this many tokens." },

@@ -47,6 +47,7 @@ async function decideSelfGc(ctx: PolicyContext, params: PolicyParams): Promise<P
     ...(output.model ? { model: output.model } : {}),
     ...(output.latencyMs !== undefined ? { latencyMs: output.latencyMs } : {}),
     ...(output.usage ? { usage: output.usage } : {}),
+    ...(output.attempts !== undefined ? { attempts: output.attempts } : {}),
   };
   const log = [`planner ${output.planner} returned ${output.xml.length} chars of XML`];
   for (const e of parsed.errors) log.push(`plan ${e.severity} ${e.code} at ${e.line}:${e.column}: ${e.message}`);
@@ -67,7 +68,7 @@ async function decideSelfGc(ctx: PolicyContext, params: PolicyParams): Promise<P
       nFuture: settings.nFuture,
       cacheHitRate: settings.cacheHitRate,
       prices: settings.prices,
-      gcCost: settings.planner === "llm" ? settings.plannerCallCost : 0,
+      gcCost: settings.planner === "llm" ? (output.usage?.costUsd ?? settings.plannerCallCost) : 0,
       minPruneRate: settings.commitMinPrune,
     },
   });

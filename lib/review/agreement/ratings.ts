@@ -1,6 +1,6 @@
 import { FAILURE_CATEGORY_IDS, type FailureCategory } from "../../scenario/failure-categories";
 import { verdictKey, type HumanVerdict } from "../human-verdict";
-import type { ReviewLabel } from "../label-schema";
+import { VIEW_VERDICTS, type ReviewLabel, type ViewVerdict } from "../label-schema";
 import { cutKey } from "../queue/items";
 import { itemIdForLabel } from "../queue/progress";
 import type { Rating } from "./inter-reviewer";
@@ -45,3 +45,9 @@ export function preferenceOf(verdict: "A_better" | "B_better" | "tie", a: string
   const preferred = verdict === "A_better" ? a : b;
   return preferred === [a, b].sort()[0] ? "first" : "second";
 }
+
+/** Blind verdicts on one view of a cut (calibration queues: gold labels and people's alike). */
+export function viewVerdictRatings(labels: readonly ReviewLabel[]): Rating<ViewVerdict>[] {
+  return labels.flatMap((l) => (l.kind === "view_verdict" && !l.retracted ? [{ unit: itemIdForLabel(l)!, reviewer: l.reviewer, value: l.verdict }] : []));
+}
+export const VIEW_VERDICT_CATEGORIES: readonly ViewVerdict[] = VIEW_VERDICTS;

@@ -20,5 +20,6 @@ export function itemContextKey(item: QueueItem): string {
   const base = `v${ITEM_CONTEXT_VERSION}|${cutKey(item.ref)}`;
   if (item.queue === "dependency") return `${base}|dependency`;
   if (item.queue === "failure_category") return `${base}|failure|${item.policy}`;
+  if (item.queue === "view_verdict") return `${base}|view|${item.policy}|${item.budget ?? ""}|${item.viewDigest}`;
   return `${base}|ab|${[item.sides.A, item.sides.B].sort().join("|")}`;
 }

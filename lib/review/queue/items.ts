@@ -5,7 +5,7 @@ import type { CutRef } from "../label-schema";
  * Review queue items: what a reviewer is shown. Ids are deterministic, so rebuilding a queue from
  * the same evaluation gives the same items and labels find their item again (`itemIdForLabel`).
  */
-export const QUEUES = ["dependency", "failure_category", "ab"] as const;
+export const QUEUES = ["dependency", "failure_category", "ab", "view_verdict"] as const;
 export type QueueKind = (typeof QUEUES)[number];
 
 interface BaseItem {
@@ -36,7 +36,24 @@ export interface AbItem extends BaseItem {
   reasons: AbReason[];
 }
 
-export type QueueItem = DependencyItem | FailureCategoryItem | AbItem;
+/**
+ * One stored view of a cut (a gold unit of the judge's calibration set), labelled blind:
+ * no_impact / restorable / impact. The policy, budget and digest name the view (a label carries
+ * them, so it never moves to another view of the cut); the labeling screen never shows the policy.
+ */
+export interface ViewVerdictItem extends BaseItem {
+  queue: "view_verdict";
+  policy: string;
+  /** The unit's budget key (`match-self-gc`, `budget-40`); absent at the policy's own settings. */
+  budget?: string;
+  viewDigest: string;
+  /** The gold unit's id (`g-…`), as the gold file names it. */
+  unitId: string;
+  /** Digests of the view's sidecars: the only things a `restorable` label may name. */
+  sidecars: string[];
+}
+
+export type QueueItem = DependencyItem | FailureCategoryItem | AbItem | ViewVerdictItem;
 
 /** `runId|sessionId@cut`: the cut part of every item id. */
 export function cutKey(ref: CutRef): string {

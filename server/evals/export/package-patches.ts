@@ -37,8 +37,8 @@ export interface CandidatePatch {
  * Candidate patches and Self-GC planner outputs for a package. Stored results keep the verdict and
  * the token figures, not the edits, so each unit's policy is run again with exactly the unit's
  * inputs (session, cut, window, params, tokenizer, the run's pointer style and the unit's target
- * view size) — the same regeneration llm-rejudge.ts relies on
- * — and the result's tokens are checked against the stored ones (`reproduced`). A self-gc unit
+ * view size; policies are deterministic) — and the result's tokens are checked against the stored
+ * ones (`reproduced`). A self-gc unit
  * planned by an LLM is not re-planned: an export must not call a model, so it is marked
  * unavailable. Trace-derived text (reasons, summaries, planner XML) goes through the redactor.
  */

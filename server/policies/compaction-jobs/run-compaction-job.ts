@@ -65,7 +65,8 @@ export async function runCompactionJob(db: Db, store: BlobStore, jobId: string, 
   try {
     const request = CompactRequestSchema.safeParse({ policy: row.policy, cut: row.cut ?? undefined, window: row.window ?? undefined, params: JSON.parse(row.params) as unknown });
     if (!request.success) return await fail("invalid_request", `compaction job ${jobId}: the stored request is invalid: ${request.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
-    const run = compactSession(db, store, { sessionId: row.sessionId, ...request.data, ...(options.llm ? { llm: options.llm } : {}) });
+    // The job's signal also cancels the planner's in-flight model call: a released job pays for no answer.
+    const run = compactSession(db, store, { sessionId: row.sessionId, ...request.data, ...(options.llm ? { llm: options.llm } : {}), ...(options.signal ? { signal: options.signal } : {}) });
     const outcome = await untilAborted(run, options.signal);
     if (outcome === ABORTED) {
       // A graceful stop is not an interruption: the attempt is given back with the row.
@@ -84,7 +85,7 @@ export async function runCompactionJob(db: Db, store: BlobStore, jobId: string, 
 
 const ABORTED = Symbol("aborted");
 
-/** The run's result, or ABORTED as soon as `signal` aborts (the run itself is left to finish unobserved). */
+/** The run's result, or ABORTED as soon as `signal` aborts (the run, its model calls cancelled, is left to finish unobserved). */
 async function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T | typeof ABORTED> {
   if (!signal) return work;
   if (signal.aborted) return ABORTED;

@@ -16,7 +16,10 @@ function routeFiles(dir: string): string[] {
 /** `app/api/v1/sessions/[id]/route.ts` exporting GET → `get /api/v1/sessions/{id}`. */
 function operationsOf(file: string): string[] {
   const path = `/api/v1/${relative(V1, file).split(sep).slice(0, -1).join("/")}`.replace(/\/$/, "").replace(/\[(\w+)\]/g, "{$1}");
-  const methods = [...readFileSync(file, "utf8").matchAll(/export\s+async\s+function\s+(GET|POST|PUT|PATCH|DELETE)\b/g)].map((m) => m[1]!.toLowerCase());
+  const source = readFileSync(file, "utf8");
+  const declared = [...source.matchAll(/export\s+async\s+function\s+(GET|POST|PUT|PATCH|DELETE)\b/g)].map((m) => m[1]!);
+  const reexported = [...source.matchAll(/export\s*\{([^}]*)\}\s*from/g)].flatMap((m) => m[1]!.split(",").map((name) => name.trim().split(/\s+as\s+/).pop()!)).filter((name) => /^(GET|POST|PUT|PATCH|DELETE)$/.test(name));
+  const methods = [...declared, ...reexported].map((m) => m.toLowerCase());
   return methods.map((method) => `${method} ${path}`);
 }
 

@@ -60,6 +60,23 @@ describe("the declared restore verdicts stay honest", () => {
     );
     for (const [verdict, sql, problem] of cases) assert.match(additiveSqlProblems(verdict, sql, tableOf).join("\n"), problem, sql);
     assert.deepEqual(additiveSqlProblems({ ...bare, columns: ["ReviewItem.note"] }, `ALTER TABLE "ReviewItem" ADD COLUMN "note" TEXT NOT NULL DEFAULT '';`, tableOf), []);
+    // A NOT NULL dropped (0015): PostgreSQL's ALTER COLUMN, SQLite's table redefinition.
+    const relax = { ...bare, relaxed: ["ReviewItem.sessionId"] };
+    const redefine = (create: string, copied = `"id", "sessionId"`) =>
+      `PRAGMA foreign_keys=OFF; CREATE TABLE "new_ReviewItem" (${create}); INSERT INTO "new_ReviewItem" (${copied}) SELECT ${copied} FROM "ReviewItem"; DROP TABLE "ReviewItem"; ALTER TABLE "new_ReviewItem" RENAME TO "ReviewItem"; PRAGMA foreign_keys=ON;`;
+    assert.deepEqual(additiveSqlProblems(relax, `ALTER TABLE "ReviewItem" ALTER COLUMN "sessionId" DROP NOT NULL;`, tableOf), []);
+    assert.deepEqual(additiveSqlProblems(relax, redefine(`"id" TEXT NOT NULL PRIMARY KEY, "sessionId" TEXT`), tableOf), []);
+    assert.deepEqual(additiveSqlProblems({ ...relax, columns: ["ReviewItem.unit"] }, redefine(`"id" TEXT NOT NULL PRIMARY KEY, "sessionId" TEXT, "unit" TEXT`), tableOf), []);
+    const relaxedCases: [MigrationVerdict & { restore: "additive" }, string, RegExp][] = [
+      [bare, `ALTER TABLE "ReviewItem" ALTER COLUMN "cut" DROP NOT NULL;`, /drops NOT NULL on ReviewItem\.cut without declaring it relaxed/],
+      [relax, `CREATE INDEX "i" ON "ReviewItem"("cut");`, /declares ReviewItem\.sessionId relaxed, which its SQL does not do/],
+      [relax, redefine(`"id" TEXT NOT NULL PRIMARY KEY, "sessionId" TEXT NOT NULL`), /the redefined table keeps it NOT NULL/],
+      [relax, redefine(`"id" TEXT NOT NULL PRIMARY KEY, "sessionId" TEXT, "note" TEXT`), /adds column ReviewItem\.note without declaring it/],
+      [relax, redefine(`"id" TEXT NOT NULL PRIMARY KEY, "sessionId" TEXT`, `"id", "sessionId", "cut"`), /copies ReviewItem\.cut into a table without it/],
+      [relax, redefine(`"id" TEXT NOT NULL PRIMARY KEY, "sessionId" TEXT, CONSTRAINT "f" FOREIGN KEY ("sessionId") REFERENCES "TraceSession" ("id")`), /a part a restore cannot check/],
+      [relax, `CREATE TABLE "new_ReviewItem" ("id" TEXT, "sessionId" TEXT);`, /creates new_ReviewItem without copying every row into it/],
+    ];
+    for (const [verdict, sql, problem] of relaxedCases) assert.match(additiveSqlProblems(verdict, sql, tableOf).join("\n"), problem, sql);
     // PostgreSQL's form: several columns in one ALTER TABLE.
     assert.deepEqual(additiveSqlProblems({ ...bare, columns: ["ReviewItem.a", "ReviewItem.b"] }, `ALTER TABLE "ReviewItem" ADD COLUMN     "a" TEXT,\nADD COLUMN     "b" INTEGER;`, tableOf), []);
   });
@@ -108,7 +125,7 @@ describe("planArchiveUpgrade", () => {
     const adds = (columns: string[]): MigrationVerdict[] => [{ ...MIGRATION_VERDICTS[0]!, restore: "additive", columns }, ...MIGRATION_VERDICTS.slice(1)];
     const tables = AT_BASELINE_TABLES;
     const plan = planArchiveUpgrade(AT_BASELINE, LOCAL, MODELS, tables, adds(["ReviewItem.assignees", "CompactionJob.attempts"]));
-    assert.deepEqual([...plan.omittable.get("ReviewItem")!], ["assignees"]);
+    assert.deepEqual([...plan.omittable.get("ReviewItem")!], ["assignees", "unit"], "the declared column, and 0015's");
     assert.deepEqual([...plan.omittable.get("CompactionJob")!], ["attempts"]);
     refused(AT_BASELINE, /column ReviewItem\.cut, added by 0010_label_recency, is required and has no default/, adds(["ReviewItem.cut"]), tables);
     refused(AT_BASELINE, /0010_label_recency declares column ReviewItem\.nope, which schema\.prisma does not have/, adds(["ReviewItem.nope"]), tables);

@@ -119,16 +119,16 @@ describe("overlap, progress and navigation", () => {
     items,
     completions: completionsFromLabels(labels),
     leases,
-    overlap: { dependency: overlap, failure_category: 1, ab: 1 },
+    overlap: { dependency: overlap, failure_category: 1, ab: 1, view_verdict: 1 },
     clock,
   });
   const review = (id: string, reviewer: string, sessionId: string, cut: number) => cutReview(id, reviewer, { ref: { sessionId, cut } });
 
   test("an item is done when `overlap` distinct reviewers completed it", () => {
     const labels = [review("a1", "ann", "r", 5), review("b1", "bob", "r", 5), review("a2", "ann", "s", 10)];
-    assert.deepEqual(queueProgress(items, completionsFromLabels(labels), { dependency: 2, failure_category: 1, ab: 1 }), [{ queue: "dependency", items: 3, done: 1, labels: 3, byReviewer: { ann: 2, bob: 1 } }]);
-    assert.equal(queueProgress(items, completionsFromLabels(labels), { dependency: 1, failure_category: 1, ab: 1 })[0]!.done, 2);
-    assert.throws(() => queueProgress(items, new Map(), { dependency: 0, failure_category: 1, ab: 1 }), RangeError);
+    assert.deepEqual(queueProgress(items, completionsFromLabels(labels), { dependency: 2, failure_category: 1, ab: 1, view_verdict: 1 }), [{ queue: "dependency", items: 3, done: 1, labels: 3, byReviewer: { ann: 2, bob: 1 } }]);
+    assert.equal(queueProgress(items, completionsFromLabels(labels), { dependency: 1, failure_category: 1, ab: 1, view_verdict: 1 })[0]!.done, 2);
+    assert.throws(() => queueProgress(items, new Map(), { dependency: 0, failure_category: 1, ab: 1, view_verdict: 1 }), RangeError);
   });
 
   test("next skips what the reviewer completed, done items and items leased to others", () => {

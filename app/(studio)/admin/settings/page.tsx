@@ -1,21 +1,34 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { LlmSettingsForm } from "@/components/admin/llm-settings-form";
+import { LlmSettingsForm, type LlmSlotInfo } from "@/components/admin/llm-settings-form";
 import { RedactionSettingsForm } from "@/components/admin/redaction-settings-form";
 import { requireUser } from "@/server/auth/require";
 import { getDb } from "@/server/db/client";
+import { LLM_PROVIDERS, PROVIDER_LABELS } from "@/server/llm/config";
 import { envLlmSummary } from "@/server/llm/effective-config";
+import { LLM_SLOTS, SLOT_LABELS, type LlmSlot } from "@/server/llm/slots";
 import { getLlmSettingsView } from "@/server/settings/llm-settings";
 import { getRedactionSettings } from "@/server/settings/redaction-settings";
 
 export const metadata: Metadata = { title: "Settings" };
 
-/** Admin: studio-wide settings (how uploads are redacted; the LLM endpoint and its key). */
+const PROVIDERS = LLM_PROVIDERS.map((value) => ({ value, label: PROVIDER_LABELS[value] }));
+
+const DESCRIPTIONS: Record<LlmSlot, string> = {
+  default: "Used by the LLM planner, summaries and the LLM judges unless a purpose below has its own endpoint.",
+  planner: "The Self-GC planner (planner=llm). Empty: the default endpoint plans.",
+  summarizer: "LLM summaries and the self-compact rubric. Empty: the default endpoint summarizes.",
+  judge: "The LLM no-impact judge. A model other than the planner's avoids a judge grading its own plans. Empty: the default endpoint judges.",
+  "ab-judge": "The A/B judge comparing two policies. Empty: the default endpoint compares.",
+};
+
+/** Admin: studio-wide settings (how uploads are redacted; the LLM endpoints, one per purpose, and their keys). */
 export default async function AdminSettingsPage() {
   await requireUser("admin");
   const db = getDb();
   const settings = await getRedactionSettings(db);
-  const llm = await getLlmSettingsView(db);
+  const views = await Promise.all(LLM_SLOTS.map((slot) => getLlmSettingsView(db, process.env, slot)));
+  const envOverride = envLlmSummary();
   return (
     <>
       <div className="page-header">
@@ -26,7 +39,10 @@ export default async function AdminSettingsPage() {
       </div>
       <div className="stack">
         <RedactionSettingsForm initial={settings} />
-        <LlmSettingsForm initial={llm} envOverride={envLlmSummary()} />
+        {LLM_SLOTS.map((slot, i) => {
+          const info: LlmSlotInfo = { slot, title: SLOT_LABELS[slot], description: DESCRIPTIONS[slot] };
+          return <LlmSettingsForm key={slot} info={info} providers={PROVIDERS} initial={views[i]} envOverride={envOverride} />;
+        })}
       </div>
     </>
   );

@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { SessionHeader } from "@/components/trace/session-header";
 import { SessionViewer } from "@/components/trace/session-viewer";
 import { requireUser } from "@/server/auth/require";
+import { hasRole } from "@/server/auth/roles";
 import { getDb } from "@/server/db/client";
 import { getSessionOverview } from "@/server/sessions/get-session-overview";
 
@@ -24,9 +25,12 @@ export async function generateMetadata({ params }: SessionPageProps): Promise<Me
  * overview (roles, token counts, objects, compactions); message bodies are fetched by window.
  */
 export default async function SessionPage({ params }: SessionPageProps) {
-  await requireUser("viewer");
+  const user = await requireUser("viewer");
   const { id } = await params;
-  const overview = await getSessionOverview(getDb(), id);
+  const db = getDb();
+  const overview = await getSessionOverview(db, id);
   if (!overview) notFound();
-  return <SessionViewer key={overview.id} overview={overview} header={<SessionHeader overview={overview} />} />;
+  // Admins may delete the session; the confirmation says whether its uploaded file goes with it.
+  const deletion = hasRole(user.role, "admin") ? { sessionsInUpload: await db.traceSession.count({ where: { upload: { sessions: { some: { id } } } } }) } : undefined;
+  return <SessionViewer key={overview.id} overview={overview} header={<SessionHeader overview={overview} {...(deletion ? { deletion } : {})} />} />;
 }

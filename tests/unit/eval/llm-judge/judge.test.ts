@@ -39,7 +39,7 @@ test("the judge sends the contract and the packet with purpose judge at temperat
 });
 
 test("a malformed answer comes back as a typed error with the raw text, not an exception", async () => {
-  const judge = createLlmJudge(scripted('{"valid": "yes"}'));
+  const judge = createLlmJudge(scripted('{"valid": "yes"}'), { repairAttempts: 0 });
   const outcome = await judge.judge(await packet());
   assert.ok(!outcome.ok);
   assert.equal(outcome.error.code, "schema");
@@ -48,20 +48,29 @@ test("a malformed answer comes back as a typed error with the raw text, not an e
 });
 
 test("a culprit outside the packet is rejected against the packet's own object ids", async () => {
-  const judge = createLlmJudge(scripted(JSON.stringify(verdictJson({ failure_culprit: { target_id: "function:read:7" } }))));
+  const judge = createLlmJudge(scripted(JSON.stringify(verdictJson({ failure_culprit: { target_id: "function:read:7" } }))), { repairAttempts: 0 });
   const outcome = await judge.judge(await packet());
   assert.ok(!outcome.ok && outcome.error.code === "semantic");
 });
 
-test("repairAttempts shows the judge its error once and accepts the corrected answer", async () => {
+test("by default the judge is shown its parse error once and the corrected answer is accepted", async () => {
   const client = scripted("I think it is fine.", JSON.stringify(verdictJson({ valid: true, failure_culprit: null })));
-  const outcome = await createLlmJudge(client, { repairAttempts: 1 }).judge(await packet());
+  const outcome = await createLlmJudge(client).judge(await packet());
   assert.ok(outcome.ok && outcome.verdict.noImpact);
   assert.equal(outcome.attempts.length, 2);
   assert.equal(outcome.attempts[0]!.error?.code, "no_json");
   const second = client.requests[1]!.messages;
   assert.deepEqual(second.slice(-2).map((m) => m.role), ["assistant", "user"]);
   assert.match(second.at(-1)!.content, /^Your answer was rejected: .*no JSON object/);
+});
+
+test("one repair only: a second malformed answer is the outcome, carrying the second parse error", async () => {
+  const client = scripted("still prose", '{"valid": "yes"}', JSON.stringify(verdictJson()));
+  const outcome = await createLlmJudge(client).judge(await packet());
+  assert.ok(!outcome.ok);
+  assert.equal(client.requests.length, 2);
+  assert.deepEqual(outcome.attempts.map((a) => a.error?.code), ["no_json", "schema"]);
+  assert.equal(outcome.error.code, "schema");
 });
 
 test("the A/B judge maps the side verdict back to the policy, whichever side the coin chose", async () => {
@@ -75,6 +84,6 @@ test("the A/B judge maps the side verdict back to the policy, whichever side the
     assert.equal(outcome.decision.preferred, outcome.packet.sides.A);
     assert.equal(outcome.decision.winner, outcome.packet.sides.A === "tool-prune" ? "first" : "second");
   }
-  const bad = await createAbJudge(scripted(JSON.stringify(abJson({ confidence: 2 }))), { seed: 1 }).compare(first, second);
+  const bad = await createAbJudge(scripted(JSON.stringify(abJson({ confidence: 2 }))), { seed: 1, repairAttempts: 0 }).compare(first, second);
   assert.ok(!bad.ok && bad.error.issues[0]!.path === "confidence");
 });

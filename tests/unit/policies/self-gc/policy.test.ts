@@ -103,6 +103,11 @@ function fakeClient(answer: string, seen: LlmRequest[] = []): LlmClient {
   return { id: "fake:model", complete: async (request) => (seen.push(request), { text: answer, model: "fake-model", inputTokens: 1000, outputTokens: 50 }) };
 }
 
+/** Answers in order (the last answer repeats), recording each request. */
+function scriptedClient(answers: string[], seen: LlmRequest[]): LlmClient {
+  return { id: "fake:model", complete: async (request) => (seen.push(request), { text: answers[Math.min(seen.length - 1, answers.length - 1)]!, model: "fake-model", inputTokens: 1000, outputTokens: 50, cachedInputTokens: 400 }) };
+}
+
 test("planner=llm without a model client fails with a clear error", async () => {
   await assert.rejects(exec({ planner: "llm" }), { name: "PlannerUnavailableError", message: /planner=llm needs a model client: configure TRACEFOLD_LLM_PROVIDER/ });
   await assert.rejects(exec({ planner: "gpt" }), /planner must be "rule-based" or "llm"/);
@@ -130,6 +135,37 @@ test("an LLM answer that breaks the schema is rejected with its errors and leave
   assert.equal(details.commit.status, "rejected");
   assert.equal(r.tokensAfter, r.tokensBefore);
   assert.equal(r.actions.length, 0);
+});
+
+test("an unparseable plan is shown back to the model once with its located errors; the repaired plan commits", async () => {
+  const seen: LlmRequest[] = [];
+  const good = '<above_conversation_summary>Research then compare.</above_conversation_summary>\n<gc_plan><fold kind="function" reason="stable_body: page">web_fetch:1</fold><prune kind="conversation" reason="cut_turn">user:3</prune></gc_plan>';
+  const r = await exec({ planner: "llm" }, scriptedClient(["Sure! I would fold read:1.", good], seen));
+  assert.equal(seen.length, 2);
+  const repair = seen[1]!.messages;
+  assert.deepEqual(repair.slice(-2).map((m) => m.role), ["assistant", "user"]);
+  assert.match(repair.at(-1)!.content, /^Your plan was rejected by the parser:\n- 1:1 text outside the two blocks/);
+  const details = r.details as { planner: { usage: unknown; attempts: number }; commit: { status: string } };
+  assert.equal(details.commit.status, "committed");
+  assert.deepEqual(details.planner.usage, { inputTokens: 2000, outputTokens: 100, cachedInputTokens: 800 }, "both calls are charged");
+  assert.equal(details.planner.attempts, 2);
+});
+
+test("with a priced endpoint the planner's measured cost, summed over its attempts, is L_GC instead of plannerCallCost", async () => {
+  const seen: LlmRequest[] = [];
+  const xml = '<above_conversation_summary>Research then compare.</above_conversation_summary>\n<gc_plan><fold kind="function" reason="stable_body: page">web_fetch:1</fold><prune kind="conversation" reason="cut_turn">user:3</prune></gc_plan>';
+  const priced: LlmClient = { id: "fake:model", complete: async (request) => (seen.push(request), { text: seen.length === 1 ? "no plan" : xml, model: "fake-model", inputTokens: 1000, outputTokens: 50, costUsd: 0.0035 }) };
+  const r = await exec({ planner: "llm" }, priced);
+  const details = r.details as { planner: { usage: { costUsd: number } }; commit: { benefit: { gcLoss: number } } };
+  assert.equal(details.planner.usage.costUsd, 0.007);
+  assert.equal(details.commit.benefit.gcLoss, 0.007, "measured, not the 0.01 default");
+});
+
+test("a plan still unparseable after the one repair is rejected, with no third call", async () => {
+  const seen: LlmRequest[] = [];
+  const r = await exec({ planner: "llm" }, scriptedClient(["no plan", "still no plan", "<never asked/>"], seen));
+  assert.equal(seen.length, 2);
+  assert.equal((r.details as { commit: { status: string } }).commit.status, "rejected");
 });
 
 test("details carry the planner XML, the rehearsal log and the commit decision with its numbers", async () => {
