@@ -18,6 +18,17 @@ export function otlpUploadSha(sessionKey: string): string {
 }
 
 /**
+ * The session key of an upload that holds an OTLP session (`otlp:<key>`, with the matching
+ * pseudo-hash), else undefined: deleting that upload deletes the key's stored spans too, or the
+ * next delivery would rebuild the deleted session from them.
+ */
+export function otlpSessionKeyOf(upload: { fileName: string; sha256: string }): string | undefined {
+  if (!upload.fileName.startsWith("otlp:")) return undefined;
+  const key = upload.fileName.slice("otlp:".length);
+  return otlpUploadSha(key) === upload.sha256 ? key : undefined;
+}
+
+/**
  * Rebuilds the session of `sessionKey` from every span stored under it, inside the caller's
  * transaction (which holds the key's lock): the spans in session order are one OTLP JSON record
  * each, parsed by the OTel GenAI importer as one session, analysed and written over the previous

@@ -6,6 +6,7 @@ import { createDb, type Db } from "../../server/db/client";
 import { otlpUploadSha } from "../../server/otlp/rebuild-otlp-session";
 import { redactSpans } from "../../server/otlp/redact-spans";
 import { storeOtlpSpans } from "../../server/otlp/store-otlp-spans";
+import { deleteSession } from "../../server/retention/delete-session";
 import type { BlobStore } from "../../server/storage/blob-store";
 import { agentLoopSpans, otlpRequest } from "../helpers/otlp-spans";
 import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
@@ -94,6 +95,19 @@ for (const engine of ENGINES) {
       await Promise.all([deliver(first), deliver(later, { db: engine === "postgres" ? second : t.db })]);
       assert.equal((await sessionOf("conversation:concurrent"))!.messageCount, 8);
       assert.equal(await t.db.upload.count({ where: { sha256: otlpUploadSha("conversation:concurrent") } }), 1);
+    });
+
+    test("deleting an OTLP session deletes its spans, so a later delivery does not bring it back", async () => {
+      const spans = agentLoopSpans({ conversationId: "erase", idPrefix: "b7", traceId: "b7".repeat(16) });
+      await deliver(spans.slice(0, 3));
+      const session = (await sessionOf("conversation:erase"))!;
+      const outcome = await deleteSession(t.db, t.store, session.id, { freshMs: 0 });
+      assert.equal(outcome.ok, true);
+      assert.equal(await t.db.otlpSpan.count({ where: { sessionKey: "conversation:erase" } }), 0);
+      // The late span names no conversation and its trace's conversation span is gone: it stands alone.
+      await deliver(spans.slice(3));
+      assert.equal(await sessionOf("conversation:erase"), undefined);
+      assert.equal(await t.db.otlpSpan.count({ where: { traceId: "b7".repeat(16) } }), 1);
     });
 
     test("secrets in span attributes are redacted before they are stored", async () => {
