@@ -191,3 +191,25 @@ test("malformed protobuf, malformed JSON, a wrong key and a revoked key get clea
   expect(counts()).toEqual({ ...before, revokedApiKeys: before.revokedApiKeys! + 1 });
   await ingest.dispose();
 });
+
+test("who may send: an ingest key or a reviewer's session; a read key, a viewer and anonymous callers may not", async () => {
+  const probe = { resourceSpans: "not a list" }; // refused by validation once past the role check: nothing stored
+  const as = async (options: { key?: string; who?: "viewer" | "reviewer" }) => {
+    const ctx = await playwrightRequest.newContext({
+      baseURL: ORIGIN,
+      storageState: options.who ? storageStateOf(options.who) : { cookies: [], origins: [] },
+      extraHTTPHeaders: { origin: ORIGIN, ...(options.key ? { authorization: `Bearer ${options.key}` } : {}) },
+    });
+    const statuses = [];
+    for (const path of ["/v1/traces", "/api/v1/otlp/v1/traces"]) statuses.push((await ctx.post(path, { data: probe })).status());
+    await ctx.dispose();
+    return statuses;
+  };
+  const before = counts();
+  expect(await as({ key: createKey("ingest").key })).toEqual([400, 400]);
+  expect(await as({ key: createKey("read").key })).toEqual([403, 403]);
+  expect(await as({ who: "reviewer" })).toEqual([400, 400]);
+  expect(await as({ who: "viewer" })).toEqual([403, 403]);
+  expect(await as({})).toEqual([401, 401]);
+  expect(counts().otlpSpans).toBe(before.otlpSpans);
+});
