@@ -91,20 +91,35 @@ function normalizeSpan(raw: unknown, field: string, lineOf: LineOf, issues: Issu
   const traceId = raw.traceId ?? (isRecord(raw.context) ? raw.context.trace_id : undefined);
   const status = isRecord(raw.status) ? (raw.status.status_code ?? raw.status.code) : undefined;
   const startMs = timeMs(raw.start_time ?? raw.startTimeUnixNano ?? raw.startTime);
-  const events = Array.isArray(raw.events) ? raw.events : [];
+  const events = (Array.isArray(raw.events) ? raw.events : []).flatMap((event, i) => readEvent(event, `${field}.events[${i}]`));
   return [
     {
       traceKey: traceId === undefined ? "" : String(traceId),
       ...(typeof traceId === "string" && traceId ? { traceId } : {}),
       ...(startMs !== undefined ? { startMs } : {}),
-      attributes: readAttributes(raw.attributes),
-      events: events.flatMap((event, i) => readEvent(event, `${field}.events[${i}]`)),
+      attributes: withOperationDetails(readAttributes(raw.attributes), events),
+      events,
       isError: ["error", "ERROR", "STATUS_CODE_ERROR", 2].includes(status as string | number),
       field,
       line,
     },
   ];
 }
+
+/**
+ * Semantic conventions ≥ 1.37 may carry the messages on one span event,
+ * `gen_ai.client.inference.operation.details`, instead of span attributes (so they can be sent as
+ * log records): its `gen_ai.input.messages`, `gen_ai.output.messages` and
+ * `gen_ai.system_instructions` are read as if they were the span's, unless the span has its own.
+ */
+function withOperationDetails(attributes: Record<string, unknown>, events: SpanEvent[]): Record<string, unknown> {
+  const details = events.find((e) => e.name === "gen_ai.client.inference.operation.details");
+  if (!details) return attributes;
+  const merged = { ...attributes };
+  for (const key of DETAIL_ATTRIBUTES) if (!(key in merged) && key in details.attributes) merged[key] = details.attributes[key];
+  return merged;
+}
+const DETAIL_ATTRIBUTES = ["gen_ai.input.messages", "gen_ai.output.messages", "gen_ai.system_instructions"];
 
 function readEvent(event: unknown, field: string): SpanEvent[] {
   if (!isRecord(event) || !str(event.name)) return [];

@@ -47,3 +47,20 @@ describe("OpenInference llm.input_messages.N.message.* / llm.output_messages / T
     assert.equal(call.usage?.outputTokens, 7);
   });
 });
+
+describe("semantic conventions' gen_ai.client.inference.operation.details event", () => {
+  it("reads the messages from the event, structured (kvlist) or as JSON text", () => {
+    const kv = (o: Record<string, unknown>): unknown => ({
+      kvlistValue: { values: Object.entries(o).map(([key, v]) => ({ key, value: typeof v === "string" ? { stringValue: v } : Array.isArray(v) ? { arrayValue: { values: v.map(kv) } } : kv(v as Record<string, unknown>) })) },
+    });
+    const input = { arrayValue: { values: [kv({ role: "user", parts: [{ type: "text", content: "ping" }] })] } };
+    const span = {
+      ...otlpSpan(T, "7".repeat(16), 0, attrs({ "gen_ai.operation.name": "chat" })),
+      events: [{ name: "gen_ai.client.inference.operation.details", timeUnixNano: "1750000000000000000", attributes: [{ key: "gen_ai.input.messages", value: input }, { key: "gen_ai.output.messages", value: { stringValue: JSON.stringify([{ role: "assistant", parts: [{ type: "text", content: "pong" }] }]) } }] }],
+    };
+    assert.deepEqual(summary([span]), [
+      { role: "user", parts: ["ping"] },
+      { role: "assistant", parts: ["pong"] },
+    ]);
+  });
+});
