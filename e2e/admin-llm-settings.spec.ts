@@ -37,7 +37,7 @@ test("an admin saves the endpoint, the key never comes back, and Test connection
   await form.getByLabel("Retries").fill("0");
   await form.getByLabel("API key").fill(API_KEY);
   await form.getByRole("button", { name: "Save endpoint" }).click();
-  await expect(form.locator('[role="status"][data-revision="1"]')).toHaveText(/^Saved revision 1 at \d\d:\d\d:\d\d\.$/);
+  await expect(form.locator('[role="status"][data-revision="1"]')).toHaveText(/^Saved revision 1 at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\.$/);
   await expect(form.getByTestId("llm-key-status")).toHaveText(`Stored key: set — ends in …${API_KEY.slice(-4)}`);
   await expect(form.getByLabel("API key")).toHaveValue("");
 

@@ -6,6 +6,7 @@ import type { ActionResult } from "@/server/action-result";
 import type { LlmSlot } from "@/server/llm/slots";
 import type { ConnectionTestResult } from "@/server/llm/test-connection";
 import type { LlmSettingsView } from "@/server/settings/llm-settings";
+import { formatDateTime } from "@/lib/util/format-date-time";
 
 export interface LlmEnvOverride {
   provider: string;
@@ -75,7 +76,7 @@ export function LlmSettingsForm({
       if (key) key.value = "";
       setCleared(false);
     }
-    if (state?.ok) setSavedAt(new Date().toLocaleTimeString("en-GB", { hour12: false }));
+    if (state?.ok) setSavedAt(formatDateTime(new Date(), { seconds: true }));
   }, [state]);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
