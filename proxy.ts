@@ -5,9 +5,10 @@ import { NextResponse, type NextRequest } from "next/server";
  * Sends visitors without a valid next-auth JWT cookie to /login, remembering where they were going.
  *
  * This is a convenience, not the access check: every page, server action and route handler calls
- * requireUser()/requireApiUser() itself (roles are read from the database there). API routes are
- * excluded from the matcher on purpose — they answer 401 JSON instead of a redirect, and proxy would
- * otherwise buffer large upload bodies in memory (proxyClientMaxBodySize).
+ * requireUser()/requireApiUser() itself (roles are read from the database there). API routes and
+ * the OTLP endpoint /v1/traces are excluded from the matcher on purpose — they answer 401 JSON
+ * instead of a redirect, and proxy would otherwise buffer large bodies in memory
+ * (proxyClientMaxBodySize).
  */
 export async function proxy(request: NextRequest) {
   const secret = process.env.NEXTAUTH_SECRET;
@@ -23,5 +24,5 @@ export async function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ["/((?!api/|_next/static|_next/image|favicon.ico|login|.*\\.[a-zA-Z0-9]+$).*)"],
+  matcher: ["/((?!api/|v1/traces|_next/static|_next/image|favicon.ico|login|.*\\.[a-zA-Z0-9]+$).*)"],
 };

@@ -127,6 +127,9 @@ export const MATRIX: MatrixRow[] = [
   { key: "POST /api/v1/runs", probe: () => ({ path: "/api/v1/runs", body: {} }), expect: api("reviewer", BAD) },
   { key: "GET /api/v1/runs/[id]", probe: (i) => ({ path: `/api/v1/runs/${i.runId}` }), expect: api("viewer") },
   { key: "GET /api/v1/openapi.json", probe: () => ({ path: "/api/v1/openapi.json" }), expect: api("viewer") },
+  // OTLP/HTTP: the probe is an export request whose resourceSpans is not a list (400, nothing stored).
+  { key: "POST /v1/traces", probe: () => ({ path: "/v1/traces", body: { resourceSpans: "not a list" } }), expect: api("reviewer", BAD) },
+  { key: "POST /api/v1/otlp/v1/traces", probe: () => ({ path: "/api/v1/otlp/v1/traces", body: { resourceSpans: "not a list" } }), expect: api("reviewer", BAD) },
 
   // Server actions (invalid arguments: allowed roles get an `invalid_input` result, nothing changes).
   { key: `action ${S}/admin/users/actions.ts#createUserAction`, probe: () => ({ args: [null, []] }), expect: action("admin") },
@@ -168,17 +171,17 @@ export const MATRIX: MatrixRow[] = [
  * Callers with a project API key (`Authorization: Bearer tfk_…`, no cookies, no Origin): a `read`
  * key, an `ingest` key, and a revoked key. Their answers follow from the rows above (issue 15):
  * pages, server actions and next-auth ignore the header, so a key there is an anonymous visitor;
- * API routes accept a read key where a viewer is allowed (a viewer's answer), an ingest key only on
+ * API routes (and the OTLP endpoint /v1/traces) accept a read key where a viewer is allowed (a viewer's answer), an ingest key only on
  * the routes that take traces in (a reviewer's answer; 403 elsewhere), and refuse a revoked key (401).
  */
 export type KeyWho = "readKey" | "ingestKey" | "revokedKey";
 export const KEY_WHO: readonly KeyWho[] = ["readKey", "ingestKey", "revokedKey"];
 
 /** The route handlers that pass `{ ingest: true }` to requireApiUser. */
-export const INGEST_ROUTES: ReadonlySet<string> = new Set(["PUT /api/uploads", "GET /api/uploads/imports/[id]", "POST /api/v1/uploads", "POST /api/v1/runs", "GET /api/v1/openapi.json"]);
+export const INGEST_ROUTES: ReadonlySet<string> = new Set(["PUT /api/uploads", "GET /api/uploads/imports/[id]", "POST /api/v1/uploads", "POST /api/v1/runs", "GET /api/v1/openapi.json", "POST /v1/traces", "POST /api/v1/otlp/v1/traces"]);
 
 export function keyAnswer(row: MatrixRow, who: KeyWho): Answer {
-  if (!/^(GET|POST|PUT|PATCH|DELETE) \/api\//.test(row.key) || row.key.includes("/api/auth/")) return row.expect.anonymous;
+  if (!/^(GET|POST|PUT|PATCH|DELETE) \/(api|v1)\//.test(row.key) || row.key.includes("/api/auth/")) return row.expect.anonymous;
   if (who === "revokedKey") return API_401;
   if (who === "readKey") return row.expect.viewer;
   return INGEST_ROUTES.has(row.key) ? row.expect.reviewer : API_403;

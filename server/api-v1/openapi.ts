@@ -43,6 +43,20 @@ export function openApiDocument(): Record<string, unknown> {
           responses: { "200": { description: "Already uploaded (same bytes)" }, "201": { description: "Imported" }, "202": { description: "Queued for a job worker" }, ...errors, "413": json(ref("Error"), "Too large"), "415": json(ref("Error"), "An archive"), "422": json(ref("Error"), "Not a valid trace") },
         },
       },
+      "/api/v1/otlp/v1/traces": {
+        post: {
+          summary: "OTLP/HTTP trace export (ingest key); the same endpoint is served at /v1/traces",
+          description: "An OTLP ExportTraceServiceRequest, JSON or protobuf, optionally gzip (Content-Encoding). Spans are redacted, stored once per trace and span id, grouped into sessions by gen_ai.conversation.id, session.id or trace id, and those sessions rebuilt. Spans without GenAI attributes are rejected under partial success. See the README, OTLP ingestion.",
+          requestBody: { required: true, content: { "application/json": { schema: { type: "object", properties: { resourceSpans: { type: "array" } } } }, "application/x-protobuf": { schema: { type: "string", format: "binary" } } } },
+          responses: {
+            "200": { description: "Stored: `{}` (or an empty protobuf message), or `{\"partialSuccess\":{\"rejectedSpans\",\"errorMessage\"}}`", content: { "application/json": { schema: { type: "object" } }, "application/x-protobuf": { schema: { type: "string", format: "binary" } } } },
+            ...errors,
+            "400": json(ref("Error"), "Malformed protobuf, JSON or OTLP request (the message names the field); nothing stored"),
+            "413": json(ref("Error"), "Larger than TRACEFOLD_MAX_UPLOAD_MB, before or after gunzip"),
+            "415": json(ref("Error"), "Not application/json or application/x-protobuf, or an encoding other than gzip"),
+          },
+        },
+      },
       "/api/v1/sessions": {
         get: {
           summary: "List sessions, newest first (read key)",

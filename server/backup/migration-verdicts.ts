@@ -63,6 +63,7 @@ export const MIGRATION_VERDICTS: readonly MigrationVerdict[] = [
     columns: ["EvalRun.plannerModel", "EvalRun.judgeModel", "EvalRun.llmUsage"],
   },
   { name: "0017_api_keys", restore: "additive", reason: "new tables ApiKey and ApiKeyUsage: an older archive had no keys, so none are restored (admins create new ones)", tables: ["ApiKey", "ApiKeyUsage"] },
+  { name: "0018_otlp_spans", restore: "additive", reason: "new table OtlpSpan: an older archive had no OTLP spans; sessions built from spans are restored with their uploads", tables: ["OtlpSpan"] },
 ];
 
 /** Migration directory names newer than the baseline that have no verdict: each needs a decision. */

@@ -1,5 +1,6 @@
 import type { Db } from "../db/client";
 import type { BlobStore } from "../storage/blob-store";
+import { otlpSessionKeyOf } from "../otlp/rebuild-otlp-session";
 import { busySessions } from "./busy-sessions";
 import { removeFreedBlobs } from "./remove-freed-blobs";
 
@@ -26,7 +27,8 @@ export interface DeleteOptions {
 /**
  * Deletes uploads with everything that came from them (issue 15, item 7): the sessions and their
  * messages, objects, native compactions, compaction jobs and review contexts (cascades), the
- * redaction record, the sidecars their replays stored, then the blobs no row names any more.
+ * redaction record, the sidecars their replays stored, an OTLP session's stored spans, then the
+ * blobs no row names any more.
  * Evaluation results and review labels that used a session stay (they are people's and runs'
  * work); the run page marks the results whose session is gone. An upload whose sessions a queued
  * or running job reads is refused, named, and left whole. Rows go in one transaction per upload.
@@ -36,7 +38,7 @@ export async function deleteUploads(db: Db, store: BlobStore, uploadIds: readonl
   const outcome: DeleteOutcome = { deleted: [], refused: [], blobsRemoved: 0 };
   const freed: string[] = [];
   for (const uploadId of uploadIds) {
-    const upload = await db.upload.findUnique({ where: { id: uploadId }, select: { id: true, fileName: true, storageKey: true, sessions: { select: { id: true } } } });
+    const upload = await db.upload.findUnique({ where: { id: uploadId }, select: { id: true, fileName: true, sha256: true, storageKey: true, sessions: { select: { id: true } } } });
     if (!upload) continue;
     const sessionIds = upload.sessions.map((s) => s.id);
     const deleted = await db.$transaction(async (tx): Promise<{ refused: string } | { keys: string[] }> => {
@@ -47,6 +49,8 @@ export async function deleteUploads(db: Db, store: BlobStore, uploadIds: readonl
       await tx.sidecar.deleteMany({ where: { sessionId: { in: sessionIds } } });
       await tx.uploadRedaction.deleteMany({ where: { uploadId } });
       await tx.upload.delete({ where: { id: uploadId } });
+      const otlpKey = otlpSessionKeyOf(upload);
+      if (otlpKey) await tx.otlpSpan.deleteMany({ where: { sessionKey: otlpKey } });
       return { keys: [upload.storageKey, ...(redaction?.rawStorageKey ? [redaction.rawStorageKey] : []), ...sidecars.map((s) => s.storageKey)] };
     });
     if ("refused" in deleted) {

@@ -47,81 +47,10 @@ export async function writeSessions(
         },
       });
       const summaries: ImportedSessionSummary[] = [];
-      for (const [ordinal, { session, index, stats }] of input.sessions.entries()) {
-        const row = await tx.traceSession.create({
-          data: {
-            uploadId: upload.id,
-            ordinal,
-            externalId: session.id,
-            parentExternalId: session.parentId ?? null,
-            format: session.format,
-            title: session.title,
-            primaryModel: session.models[0] ?? null,
-            models: JSON.stringify(session.models),
-            tools: JSON.stringify(stats.tools),
-            tokenizer: index.tokenizer,
-            messageCount: stats.messages,
-            toolCalls: stats.toolCalls,
-            toolResults: stats.toolResults,
-            tokens: stats.tokens,
-            providerInputTokens: stats.providerInputTokens ?? null,
-            nativeCompactions: stats.nativeCompactions,
-            objectCount: index.objects.length,
-            startedAt: session.startedAt ?? null,
-          },
-        });
-        await insertInBatches(session.messages, (batch) =>
-          tx.traceMessage.createMany({
-            data: batch.map((m) => ({
-              sessionId: row.id,
-              index: m.index,
-              role: m.role,
-              parts: JSON.stringify(m.parts),
-              tokens: index.messageTokens[m.index] ?? 0,
-              sourceLine: m.source.line,
-              records: m.records ? JSON.stringify(m.records) : null,
-              timestamp: m.timestamp ?? null,
-              model: m.model ?? null,
-              usage: m.usage ? JSON.stringify(m.usage) : null,
-              meta: m.meta ? JSON.stringify(m.meta) : null,
-            })),
-          }),
-        );
-        await insertInBatches(index.objects, (batch) =>
-          tx.contextObjectRow.createMany({
-            data: batch.map((o) => ({
-              sessionId: row.id,
-              objectId: o.id,
-              kind: o.kind,
-              ordinal: o.ordinal,
-              tool: o.tool ?? null,
-              rawTool: o.rawTool ?? null,
-              firstMessage: o.firstMessage,
-              lastMessage: o.lastMessage,
-              partMessage: o.part?.message ?? null,
-              partIndex: o.part?.part ?? null,
-              callId: o.callId ?? null,
-              parentObjectId: o.parentId ?? null,
-              isError: o.isError ?? false,
-              tokens: o.tokens,
-              anchors: JSON.stringify(o.anchors),
-            })),
-          }),
-        );
-        if (session.compactions.length > 0) {
-          await tx.nativeCompactionRow.createMany({
-            data: session.compactions.map((c) => ({
-              sessionId: row.id,
-              kind: c.kind,
-              beforeMessage: c.beforeMessage,
-              trigger: c.trigger ?? null,
-              preTokens: c.preTokens ?? null,
-              summary: c.summary ?? null,
-              timestamp: c.timestamp ?? null,
-              sourceLine: c.source.line,
-            })),
-          });
-        }
+      for (const [ordinal, analyzed] of input.sessions.entries()) {
+        const { stats } = analyzed;
+        const row = await tx.traceSession.create({ data: { uploadId: upload.id, ordinal, ...sessionRowData(analyzed) } });
+        await writeSessionContent(tx, row.id, analyzed);
         summaries.push({ id: row.id, title: row.title, messages: stats.messages, toolCalls: stats.toolCalls });
       }
       if (input.redaction) await tx.uploadRedaction.create({ data: { uploadId: upload.id, ...input.redaction } });
@@ -129,6 +58,91 @@ export async function writeSessions(
     },
     { timeout: TRANSACTION_TIMEOUT_MS, maxWait: 60_000 },
   );
+}
+
+/** A transaction client (what `db.$transaction(async (tx) => …)` hands its callback). */
+export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
+
+/** The TraceSession columns an analyzed session determines (not its upload, ordinal or id). */
+export function sessionRowData({ session, index, stats }: AnalyzedSession) {
+  return {
+    externalId: session.id,
+    parentExternalId: session.parentId ?? null,
+    format: session.format,
+    title: session.title,
+    primaryModel: session.models[0] ?? null,
+    models: JSON.stringify(session.models),
+    tools: JSON.stringify(stats.tools),
+    tokenizer: index.tokenizer,
+    messageCount: stats.messages,
+    toolCalls: stats.toolCalls,
+    toolResults: stats.toolResults,
+    tokens: stats.tokens,
+    providerInputTokens: stats.providerInputTokens ?? null,
+    nativeCompactions: stats.nativeCompactions,
+    objectCount: index.objects.length,
+    startedAt: session.startedAt ?? null,
+  };
+}
+
+/**
+ * Writes a session's messages, context objects and native compactions under `sessionId`, inside
+ * the caller's transaction. Shared by file imports and OTLP session rebuilds (which delete the
+ * previous rows first), so both store a session the same way.
+ */
+export async function writeSessionContent(tx: Tx, sessionId: string, { session, index }: AnalyzedSession): Promise<void> {
+  await insertInBatches(session.messages, (batch) =>
+    tx.traceMessage.createMany({
+      data: batch.map((m) => ({
+        sessionId,
+        index: m.index,
+        role: m.role,
+        parts: JSON.stringify(m.parts),
+        tokens: index.messageTokens[m.index] ?? 0,
+        sourceLine: m.source.line,
+        records: m.records ? JSON.stringify(m.records) : null,
+        timestamp: m.timestamp ?? null,
+        model: m.model ?? null,
+        usage: m.usage ? JSON.stringify(m.usage) : null,
+        meta: m.meta ? JSON.stringify(m.meta) : null,
+      })),
+    }),
+  );
+  await insertInBatches(index.objects, (batch) =>
+    tx.contextObjectRow.createMany({
+      data: batch.map((o) => ({
+        sessionId,
+        objectId: o.id,
+        kind: o.kind,
+        ordinal: o.ordinal,
+        tool: o.tool ?? null,
+        rawTool: o.rawTool ?? null,
+        firstMessage: o.firstMessage,
+        lastMessage: o.lastMessage,
+        partMessage: o.part?.message ?? null,
+        partIndex: o.part?.part ?? null,
+        callId: o.callId ?? null,
+        parentObjectId: o.parentId ?? null,
+        isError: o.isError ?? false,
+        tokens: o.tokens,
+        anchors: JSON.stringify(o.anchors),
+      })),
+    }),
+  );
+  if (session.compactions.length > 0) {
+    await tx.nativeCompactionRow.createMany({
+      data: session.compactions.map((c) => ({
+        sessionId,
+        kind: c.kind,
+        beforeMessage: c.beforeMessage,
+        trigger: c.trigger ?? null,
+        preTokens: c.preTokens ?? null,
+        summary: c.summary ?? null,
+        timestamp: c.timestamp ?? null,
+        sourceLine: c.source.line,
+      })),
+    });
+  }
 }
 
 async function insertInBatches<T>(items: T[], insert: (batch: T[]) => Promise<unknown>): Promise<void> {

@@ -1,6 +1,7 @@
 import type { IssueList } from "../importer";
 import { asText, isRecord, str } from "../json-lines";
 import { excessNestingAt, excessNestingMessage, MAX_JSON_DEPTH } from "../json-depth";
+import { INDEXED_INPUTS, INDEXED_OUTPUTS, readIndexedMessages } from "./otel-indexed-messages";
 
 /**
  * Reading the messages inside OpenTelemetry GenAI spans, for otel-genai.ts: the span model, the
@@ -68,9 +69,9 @@ export function messageList(span: Span, key: string, issues: IssueList): unknown
 export function readInputs(span: Span, issues: IssueList): ChatInput[] | undefined {
   const field = `${span.field}.attributes.gen_ai.input.messages`;
   const list = messageList(span, "gen_ai.input.messages", issues);
-  const messages = list
-    ? list.flatMap((m, i) => toChatMessages(m, `${field}[${i}]`))
-    : span.events.filter((e) => e.name !== "gen_ai.choice" && MESSAGE_EVENTS.has(e.name)).flatMap(eventToChat);
+  const fromEvents = () => span.events.filter((e) => e.name !== "gen_ai.choice" && MESSAGE_EVENTS.has(e.name)).flatMap(eventToChat);
+  const fromIndexed = () => readIndexedMessages(span, INDEXED_INPUTS, "user");
+  const messages = list ? list.flatMap((m, i) => toChatMessages(m, `${field}[${i}]`)) : firstNonEmpty(fromEvents, fromIndexed);
   const inputs = [...systemInstructions(span, issues), ...messages];
   return inputs.length ? inputs : undefined;
 }
@@ -90,7 +91,18 @@ export function readOutputs(span: Span, issues: IssueList): ChatInput[] {
   if ("gen_ai.output.messages" in span.attributes) return [];
   const choices = span.events.filter((e) => e.name === "gen_ai.choice");
   if (choices.length) return choices.flatMap(eventToChat);
+  const indexed = readIndexedMessages(span, INDEXED_OUTPUTS, "assistant");
+  if (indexed.length) return indexed;
   if ("gen_ai.output" in span.attributes) return [anyAgentOutput(span.attributes["gen_ai.output"], `${span.field}.attributes.gen_ai.output`)];
+  return [];
+}
+
+/** The first reader that finds messages (a span written in one convention yields [] from the others). */
+function firstNonEmpty(...readers: (() => ChatInput[])[]): ChatInput[] {
+  for (const read of readers) {
+    const found = read();
+    if (found.length) return found;
+  }
   return [];
 }
 

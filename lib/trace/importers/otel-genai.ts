@@ -1,9 +1,10 @@
 import { IssueList, type Importer } from "../importer";
 import { asText, isRecord, num, readJsonRecords, str } from "../json-lines";
-import type { Message, ParseResult, Session, ToolCallPart, Usage } from "../model";
+import type { Message, ParseIssue, ParseResult, Session, ToolCallPart, Usage } from "../model";
 import { SessionBuilder } from "../session-builder";
 import type { TraceSource } from "../source";
 import { addOpenAiChatMessage } from "./openai-messages";
+import { hasIndexedMessages } from "./otel-indexed-messages";
 import { MESSAGE_EVENTS, readInputs, readOutputs, type ChatInput, type Span, type SpanEvent } from "./otel-genai-messages";
 
 /**
@@ -42,6 +43,18 @@ async function parseOtelGenai(source: TraceSource): Promise<ParseResult> {
   return { format: "otel_genai_spans", sessions, issues: issues.items };
 }
 
+/**
+ * One session from OTLP JSON records (`{resourceSpans:[…]}`, one per stored span) whatever trace
+ * ids they carry: the OTLP receiver groups spans by conversation or session id, which may span
+ * several traces. Record `i` is reported as line `i + 1`. The session's id is `id`.
+ */
+export function buildOtelSession(records: readonly unknown[], options: { id: string; file: string }): { session: Session; issues: ParseIssue[] } {
+  const issues = new IssueList(options.file);
+  const spans = records.flatMap((record, i) => collectSpans(record, () => i + 1, issues));
+  const session = buildTraceSession(spans, 1, options.file, issues, options.id);
+  return { session, issues: issues.items };
+}
+
 /** Deep enough to locate OTLP spans (`resourceSpans[0].scopeSpans[0].spans[3]`). */
 const SPAN_LOCATE_DEPTH = 6;
 
@@ -78,20 +91,35 @@ function normalizeSpan(raw: unknown, field: string, lineOf: LineOf, issues: Issu
   const traceId = raw.traceId ?? (isRecord(raw.context) ? raw.context.trace_id : undefined);
   const status = isRecord(raw.status) ? (raw.status.status_code ?? raw.status.code) : undefined;
   const startMs = timeMs(raw.start_time ?? raw.startTimeUnixNano ?? raw.startTime);
-  const events = Array.isArray(raw.events) ? raw.events : [];
+  const events = (Array.isArray(raw.events) ? raw.events : []).flatMap((event, i) => readEvent(event, `${field}.events[${i}]`));
   return [
     {
       traceKey: traceId === undefined ? "" : String(traceId),
       ...(typeof traceId === "string" && traceId ? { traceId } : {}),
       ...(startMs !== undefined ? { startMs } : {}),
-      attributes: readAttributes(raw.attributes),
-      events: events.flatMap((event, i) => readEvent(event, `${field}.events[${i}]`)),
+      attributes: withOperationDetails(readAttributes(raw.attributes), events),
+      events,
       isError: ["error", "ERROR", "STATUS_CODE_ERROR", 2].includes(status as string | number),
       field,
       line,
     },
   ];
 }
+
+/**
+ * Semantic conventions ≥ 1.37 may carry the messages on one span event,
+ * `gen_ai.client.inference.operation.details`, instead of span attributes (so they can be sent as
+ * log records): its `gen_ai.input.messages`, `gen_ai.output.messages` and
+ * `gen_ai.system_instructions` are read as if they were the span's, unless the span has its own.
+ */
+function withOperationDetails(attributes: Record<string, unknown>, events: SpanEvent[]): Record<string, unknown> {
+  const details = events.find((e) => e.name === "gen_ai.client.inference.operation.details");
+  if (!details) return attributes;
+  const merged = { ...attributes };
+  for (const key of DETAIL_ATTRIBUTES) if (!(key in merged) && key in details.attributes) merged[key] = details.attributes[key];
+  return merged;
+}
+const DETAIL_ATTRIBUTES = ["gen_ai.input.messages", "gen_ai.output.messages", "gen_ai.system_instructions"];
 
 function readEvent(event: unknown, field: string): SpanEvent[] {
   if (!isRecord(event) || !str(event.name)) return [];
@@ -141,16 +169,16 @@ function groupByTrace(spans: Span[]): Map<string, Span[]> {
   return groups;
 }
 
-function buildTraceSession(spans: Span[], ordinal: number, file: string, issues: IssueList): Session {
+function buildTraceSession(spans: Span[], ordinal: number, file: string, issues: IssueList, sessionId?: string): Session {
   // Array sort is stable, so spans with equal (or missing) start times keep their file order.
   const ordered = [...spans].sort((a, b) => (a.startMs ?? 0) - (b.startMs ?? 0));
-  const id = ordered.find((s) => s.traceId)?.traceId ?? `trace-${ordinal}`;
+  const id = sessionId ?? ordered.find((s) => s.traceId)?.traceId ?? `trace-${ordinal}`;
   const conversation = new SpanConversation(new SessionBuilder(id, "otel_genai_spans"), file, issues);
   let agent: string | undefined;
   for (const span of ordered) {
     const operation = str(span.attributes["gen_ai.operation.name"]);
     agent ??= str(span.attributes["gen_ai.agent.name"]);
-    if (operation === "execute_tool") conversation.addToolSpan(span);
+    if (operation === "execute_tool" || span.attributes["openinference.span.kind"] === "TOOL") conversation.addToolSpan(span);
     else if (isLlmSpan(span, operation)) conversation.addLlmSpan(span);
     else conversation.noteModel(str(span.attributes["gen_ai.request.model"]));
   }
@@ -160,6 +188,7 @@ function buildTraceSession(spans: Span[], ordinal: number, file: string, issues:
 function isLlmSpan(span: Span, operation: string | undefined): boolean {
   if (operation && LLM_OPERATIONS.has(operation)) return true;
   if (operation) return false;
+  if (span.attributes["openinference.span.kind"] === "LLM" || hasIndexedMessages(span.attributes)) return true;
   return LLM_ATTRIBUTES.some((key) => key in span.attributes) || span.events.some((e) => MESSAGE_EVENTS.has(e.name));
 }
 
@@ -193,7 +222,7 @@ class SpanConversation {
     const inputs = readInputs(span, this.issues);
     if (inputs) this.addInputs(inputs, span);
     const outputs = readOutputs(span, this.issues);
-    const model = str(span.attributes["gen_ai.request.model"]) ?? str(span.attributes["gen_ai.response.model"]);
+    const model = str(span.attributes["gen_ai.request.model"]) ?? str(span.attributes["gen_ai.response.model"]) ?? str(span.attributes["llm.model_name"]);
     const usage = readUsage(span.attributes);
     outputs.forEach((output, i) => {
       const last = i === outputs.length - 1;
@@ -204,12 +233,13 @@ class SpanConversation {
   }
 
   addToolSpan(span: Span): void {
-    const name = str(span.attributes["gen_ai.tool.name"]) ?? "tool";
-    const id = str(span.attributes["gen_ai.tool.call.id"]);
+    const name = str(span.attributes["gen_ai.tool.name"]) ?? str(span.attributes["tool.name"]) ?? "tool";
+    const id = str(span.attributes["gen_ai.tool.call.id"]) ?? str(span.attributes["tool_call.id"]);
     if (id && this.answered.has(id)) return;
     const call = this.takePendingCall(id, name);
     if (!call) this.issues.warn(span.line, `execute_tool span for "${name}" has no matching tool call in an earlier LLM output; kept as an orphan result`, span.field);
-    const content = asText(span.attributes["gen_ai.output"] ?? span.attributes["gen_ai.tool.call.result"] ?? span.attributes["gen_ai.tool.output"]);
+    const a = span.attributes;
+    const content = asText(a["gen_ai.output"] ?? a["gen_ai.tool.call.result"] ?? a["gen_ai.tool.output"] ?? a["output.value"]);
     const result = { type: "tool_result" as const, callId: call?.id ?? id ?? this.builder.nextSyntheticCallId(), name, content, ...(span.isError ? { isError: true } : {}) };
     this.track(this.builder.add({ role: "tool", parts: [result], source: { file: this.file, line: span.line }, ...isoTime(span.startMs) }));
   }
@@ -261,10 +291,10 @@ function isoTime(ms: number | undefined): { timestamp?: string } {
   return ms === undefined || !Number.isFinite(ms) ? {} : { timestamp: new Date(ms).toISOString() };
 }
 
-/** Usage attributes, current names first, then the older `prompt`/`completion` spellings. */
+/** Usage attributes, current names first, then the older `prompt`/`completion` spellings, then OpenInference's. */
 const USAGE_ATTRIBUTES: [keyof Usage, string[]][] = [
-  ["inputTokens", ["gen_ai.usage.input_tokens", "gen_ai.usage.prompt_tokens"]],
-  ["outputTokens", ["gen_ai.usage.output_tokens", "gen_ai.usage.completion_tokens"]],
+  ["inputTokens", ["gen_ai.usage.input_tokens", "gen_ai.usage.prompt_tokens", "llm.token_count.prompt"]],
+  ["outputTokens", ["gen_ai.usage.output_tokens", "gen_ai.usage.completion_tokens", "llm.token_count.completion"]],
   ["cachedInputTokens", ["gen_ai.usage.cache_read.input_tokens", "gen_ai.usage.cache_read_input_tokens"]],
   ["cacheWriteTokens", ["gen_ai.usage.cache_creation.input_tokens", "gen_ai.usage.cache_creation_input_tokens"]],
 ];

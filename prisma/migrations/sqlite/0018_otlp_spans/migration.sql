@@ -1,0 +1,18 @@
+-- OTLP/HTTP ingestion (issue 15 item 2): received spans, redacted, unique by trace and span id, so sessions rebuild from them
+-- CreateTable
+CREATE TABLE "OtlpSpan" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "traceId" TEXT NOT NULL,
+    "spanId" TEXT NOT NULL,
+    "groupKey" TEXT,
+    "sessionKey" TEXT NOT NULL,
+    "startNs" TEXT NOT NULL,
+    "payload" TEXT NOT NULL,
+    "receivedAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
+);
+
+-- CreateIndex
+CREATE INDEX "OtlpSpan_sessionKey_idx" ON "OtlpSpan"("sessionKey");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "OtlpSpan_traceId_spanId_key" ON "OtlpSpan"("traceId", "spanId");
