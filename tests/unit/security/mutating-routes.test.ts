@@ -4,11 +4,12 @@ import { join, relative } from "node:path";
 import { test } from "node:test";
 
 /**
- * Every route handler under app/api that exports POST, PUT, PATCH or DELETE calls
+ * Every route handler under app/api (and app/v1) that exports POST, PUT, PATCH or DELETE calls
  * refuseCrossOrigin(request) (server/security/same-origin.ts) before anything else, so a new
  * mutating route cannot ship without CSRF protection (e2e/authz.spec.ts probes them live).
  */
-const API = join(process.cwd(), "app", "api");
+/** Route handlers live under app/api, and the OTLP endpoint at app/v1 (where exporters send by default). */
+const ROOTS = [join(process.cwd(), "app", "api"), join(process.cwd(), "app", "v1")];
 
 function routeFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -18,7 +19,7 @@ function routeFiles(dir: string): string[] {
 }
 
 test("every mutating route handler refuses other origins first", () => {
-  const mutating = routeFiles(API).filter((file) => /export\s+(async\s+function|const)\s+(POST|PUT|PATCH|DELETE)\b|export\s*\{[^}]*\b(POST|PUT|PATCH|DELETE)\b[^}]*\}/.test(readFileSync(file, "utf8")));
+  const mutating = ROOTS.flatMap(routeFiles).filter((file) => /export\s+(async\s+function|const)\s+(POST|PUT|PATCH|DELETE)\b|export\s*\{[^}]*\b(POST|PUT|PATCH|DELETE)\b[^}]*\}/.test(readFileSync(file, "utf8")));
   assert.ok(mutating.length >= 4, `only ${mutating.length} mutating routes found`);
   const unguarded = mutating.filter((file) => {
     const source = readFileSync(file, "utf8");
