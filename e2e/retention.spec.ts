@@ -52,5 +52,5 @@ test("retention previews what is older than the age, asks for the word, and dele
   await expect(page.getByTestId("retention-preview")).toHaveText("No upload is older than 3650d.");
   expect((await page.request.get(`/sessions/${session!.id}`)).status()).toBe(404);
   await page.goto("/admin/retention?olderThan=soon");
-  await expect(page.getByRole("alert")).toHaveText("“soon” is not an age: use 30d, 12h or 90m.");
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText("“soon” is not an age: use 30d, 12h or 90m.");
 });
