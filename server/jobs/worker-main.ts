@@ -29,7 +29,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.log(`tracefold worker ${process.pid}: ${signal}, stopping after the current unit`);
-    temps.stop();
+    void temps.stop();
     const timeoutMs = Number(process.env.TRACEFOLD_WORKER_STOP_TIMEOUT_MS) || 30_000;
     workers
       .stop({ timeoutMs })

@@ -15,7 +15,14 @@ export function tempDirs(root = dataDir()): string[] {
  * Each studio and worker process runs this for its own data directory (temp files are local disk,
  * also when blobs are in S3); the age rule keeps other processes' in-flight files.
  */
-export function startTempSweeps(options: { dirs?: string[]; everyMs?: number; maxAgeMs?: number; log?: (line: string) => void } = {}): { stop(): void; swept: Promise<void> } {
+export interface TempSweeps {
+  /** The first round, started at once. */
+  swept: Promise<void>;
+  /** Ends the rounds; resolves once a round in flight has finished, so nothing is removed after it. */
+  stop(): Promise<void>;
+}
+
+export function startTempSweeps(options: { dirs?: string[]; everyMs?: number; maxAgeMs?: number; log?: (line: string) => void; onRound?: () => void } = {}): TempSweeps {
   const dirs = options.dirs ?? tempDirs();
   const everyMs = options.everyMs ?? sweepMsFromEnv();
   const log = options.log ?? ((line: string) => console.log(line));
@@ -28,10 +35,28 @@ export function startTempSweeps(options: { dirs?: string[]; everyMs?: number; ma
       if (removed.length > 0) log(`temp sweep: removed ${removed.length} abandoned file(s) from ${dir}`);
     }
   };
-  const swept = sweep();
-  const timer = everyMs > 0 ? setInterval(() => void sweep(), everyMs) : undefined;
+  // One round at a time: a tick that finds a round in flight is skipped, and stop() waits for it.
+  let inFlight: Promise<void> | undefined;
+  let stopped = false;
+  const round = () => {
+    if (inFlight || stopped) return inFlight ?? Promise.resolve();
+    inFlight = sweep().finally(() => {
+      inFlight = undefined;
+      options.onRound?.();
+    });
+    return inFlight;
+  };
+  const swept = round();
+  const timer = everyMs > 0 ? setInterval(() => void round(), everyMs) : undefined;
   timer?.unref();
-  return { stop: () => clearInterval(timer), swept };
+  return {
+    swept,
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await inFlight;
+    },
+  };
 }
 
 function sweepMsFromEnv(): number {

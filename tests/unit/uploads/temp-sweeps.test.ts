@@ -36,7 +36,7 @@ test("abandoned temp files go at start-up in both folders; young ones (an upload
   const lines: string[] = [];
   const sweeps = startTempSweeps({ dirs: tempDirs(join(uploads, "..", "..")), everyMs: 0, log: (l) => lines.push(l) });
   await sweeps.swept;
-  sweeps.stop();
+  await sweeps.stop();
   assert.deepEqual([oldUpload, oldRedacted, oldImport].map(existsSync), [false, false, false]);
   assert.equal(existsSync(young), true);
   assert.equal(lines.length, 2, lines.join("\n"));
@@ -45,15 +45,35 @@ test("abandoned temp files go at start-up in both folders; young ones (an upload
 test("the timer sweeps again: a file that ages past the limit later goes on the next round, and stop ends the rounds", async () => {
   const { uploads, put } = dataDir();
   const root = join(uploads, "..", "..");
-  const sweeps = startTempSweeps({ dirs: tempDirs(root), everyMs: 50, maxAgeMs: 1_000, log: () => undefined });
+  // Rounds are awaited, not slept on: each completed round resolves the waiters queued before it.
+  let rounds = 0;
+  let waiters: (() => void)[] = [];
+  const nextRound = () => new Promise<void>((resolve) => waiters.push(resolve));
+  const sweeps = startTempSweeps({
+    dirs: tempDirs(root),
+    everyMs: 20,
+    maxAgeMs: 1_000,
+    log: () => undefined,
+    onRound: () => {
+      rounds++;
+      const ready = waiters;
+      waiters = [];
+      for (const resolve of ready) resolve();
+    },
+  });
   await sweeps.swept;
   const later = put(uploads, "d.upload", 5_000);
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  // The round that removes it starts after the put: wait for two, since one may already be in flight.
+  await nextRound();
+  await nextRound();
   assert.equal(existsSync(later), false, "removed by a later round");
-  sweeps.stop();
+  await sweeps.stop();
+  const roundsAtStop = rounds;
   const afterStop = put(uploads, "e.upload", 5_000);
-  await new Promise((resolve) => setTimeout(resolve, 200));
-  assert.equal(existsSync(afterStop), true, "no round after stop");
+  // Absence of rounds: stop() has cleared the timer and awaited the round in flight, so no wait here can race one.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  assert.equal(rounds, roundsAtStop, "no round after stop");
+  assert.equal(existsSync(afterStop), true, "nothing removed after stop");
 });
 
 test("a missing folder is not an error", async () => {
