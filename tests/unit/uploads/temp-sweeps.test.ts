@@ -48,7 +48,16 @@ test("the timer sweeps again: a file that ages past the limit later goes on the 
   // Rounds are awaited, not slept on: each completed round resolves the waiters queued before it.
   let rounds = 0;
   let waiters: (() => void)[] = [];
-  const nextRound = () => new Promise<void>((resolve) => waiters.push(resolve));
+  // The sweep's timer is unref'd (it must not keep a studio alive), so the wait holds a ref'd timer
+  // of its own: it keeps the test's event loop running and fails clearly if no round ever comes.
+  const nextRound = () =>
+    new Promise<void>((resolve, reject) => {
+      const timeout = setTimeout(() => reject(new Error("no sweep round within 10 s")), 10_000);
+      waiters.push(() => {
+        clearTimeout(timeout);
+        resolve();
+      });
+    });
   const sweeps = startTempSweeps({
     dirs: tempDirs(root),
     everyMs: 20,
