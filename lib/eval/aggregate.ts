@@ -64,6 +64,13 @@ export interface PolicyAggregate {
   failures: Record<string, number>;
 }
 
+/** The figures a trade-off curve point and a matched comparison report for one policy (their JSON contract shares them). */
+export type PolicyFigures = Pick<PolicyAggregate, "prunePct" | "netPrunePct" | "noImpactPct" | "visibleNoImpactPct" | "restorableNoImpactPct" | "n" | "ci95">;
+
+export function policyFigures(p: PolicyAggregate): PolicyFigures {
+  return { prunePct: p.prunePct, netPrunePct: p.netPrunePct, noImpactPct: p.noImpactPct, visibleNoImpactPct: p.visibleNoImpactPct, restorableNoImpactPct: p.restorableNoImpactPct, n: p.n, ci95: p.ci95 };
+}
+
 /**
  * The failure bucket of an impacted cut whose verdict carries no dependency evidence (an LLM
  * judge names a culprit object, not a Table 7 category): without it such cuts would count under

@@ -1,4 +1,4 @@
-import { aggregatePolicies, type EvaluationRecord } from "./aggregate";
+import { aggregatePolicies, policyFigures, type EvaluationRecord, type PolicyFigures } from "./aggregate";
 import { parseBudgetKey } from "./budget";
 
 /**
@@ -6,18 +6,11 @@ import { parseBudgetKey } from "./budget";
  * each prefix removed for every policy — so policies compare at equal pruning, not each at its
  * own operating point. A point's figures are `aggregatePolicies` over that budget's records.
  */
-export interface CurvePoint {
+export type CurvePoint = {
   policy: string;
   /** The sweep's target share of the prefix removed, in percent. */
   budgetPct: number;
-  prunePct: number;
-  netPrunePct: number | null;
-  noImpactPct: number;
-  visibleNoImpactPct: number | null;
-  restorableNoImpactPct: number | null;
-  n: number;
-  ci95: [number, number];
-}
+} & PolicyFigures;
 
 /** Points ordered by policy (`policyOrder`, then by id) and budget ascending. */
 export function aggregateCurves(records: Iterable<EvaluationRecord>, policyOrder: readonly string[] = []): CurvePoint[] {
@@ -33,17 +26,7 @@ export function aggregateCurves(records: Iterable<EvaluationRecord>, policyOrder
   for (const pct of [...byBudget.keys()].sort((a, b) => a - b)) {
     for (const p of aggregatePolicies(byBudget.get(pct)!, policyOrder)) {
       if (p.n === 0) continue;
-      points.push({
-        policy: p.id,
-        budgetPct: pct,
-        prunePct: p.prunePct,
-        netPrunePct: p.netPrunePct,
-        noImpactPct: p.noImpactPct,
-        visibleNoImpactPct: p.visibleNoImpactPct,
-        restorableNoImpactPct: p.restorableNoImpactPct,
-        n: p.n,
-        ci95: p.ci95,
-      });
+      points.push({ policy: p.id, budgetPct: pct, ...policyFigures(p) });
     }
   }
   const order = new Map([...policyOrder].map((id, i) => [id, i]));

@@ -1,6 +1,6 @@
 import { meanDifference, pairedBootstrap } from "../stats/bootstrap";
 import { mcnemarExact } from "../stats/mcnemar";
-import { aggregatePolicies, round, type EvaluationRecord } from "./aggregate";
+import { aggregatePolicies, policyFigures, round, type EvaluationRecord, type PolicyFigures } from "./aggregate";
 import { budgetKey } from "./budget";
 
 /**
@@ -18,16 +18,7 @@ import { budgetKey } from "./budget";
 export const MATCHED_METRICS = ["noImpact", "visibleNoImpact"] as const;
 export type MatchedMetric = (typeof MATCHED_METRICS)[number];
 
-export interface MatchedPolicy {
-  policy: string;
-  prunePct: number;
-  netPrunePct: number | null;
-  noImpactPct: number;
-  visibleNoImpactPct: number | null;
-  restorableNoImpactPct: number | null;
-  n: number;
-  ci95: [number, number];
-}
+export type MatchedPolicy = { policy: string } & PolicyFigures;
 
 export interface PairedDiff {
   policy: string;
@@ -52,16 +43,7 @@ export function aggregateMatched(records: Iterable<EvaluationRecord>, reference:
   const matched = [...records].filter((r) => r.budget === key);
   const policies = aggregatePolicies(matched, policyOrder)
     .filter((p) => p.n > 0)
-    .map((p) => ({
-      policy: p.id,
-      prunePct: p.prunePct,
-      netPrunePct: p.netPrunePct,
-      noImpactPct: p.noImpactPct,
-      visibleNoImpactPct: p.visibleNoImpactPct,
-      restorableNoImpactPct: p.restorableNoImpactPct,
-      n: p.n,
-      ci95: p.ci95,
-    }));
+    .map((p): MatchedPolicy => ({ policy: p.id, ...policyFigures(p) }));
   const byCut = new Map<string, EvaluationRecord>();
   for (const r of matched) if (r.policy === reference) byCut.set(`${r.sessionId}#${r.cut}`, r);
   const paired: PairedDiff[] = [];

@@ -1,6 +1,6 @@
 import { toTracefoldJsonl } from "../../lib/trace/export-tracefold-jsonl";
 import type { Db } from "../db/client";
-import { loadAnalyzedSession } from "../sessions/load-analyzed-session";
+import { loadStoredSession } from "../sessions/load-analyzed-session";
 
 /**
  * One stored session as Tracefold JSONL (docs/tracefold-jsonl.md): what uploads and `tracefold
@@ -8,7 +8,7 @@ import { loadAnalyzedSession } from "../sessions/load-analyzed-session";
  * redacted. Null when no such session.
  */
 export async function exportSessionJsonl(db: Db, id: string): Promise<{ fileName: string; text: string } | null> {
-  const loaded = await loadAnalyzedSession(db, id);
+  const loaded = await loadStoredSession(db, id);
   if (!loaded) return null;
   return { fileName: `${id}.tracefold.jsonl`, text: toTracefoldJsonl([loaded.session]) };
 }

@@ -1,5 +1,6 @@
 import type { Db } from "../db/client";
 import type { BlobStore } from "../storage/blob-store";
+import { forgetAnalyzedSessions } from "../sessions/load-analyzed-session";
 import { busySessions } from "./busy-sessions";
 import { deleteUploads, type DeleteOptions } from "./delete-uploads";
 import { removeFreedBlobs } from "./remove-freed-blobs";
@@ -35,6 +36,7 @@ export async function deleteSession(db: Db, store: BlobStore, sessionId: string,
     return { keys: sidecars.map((s) => s.storageKey) };
   });
   if ("refused" in deleted) return { ok: false, code: "busy", message: `not deleted: ${deleted.refused}` };
+  forgetAnalyzedSessions([sessionId]);
   const removed = await removeFreedBlobs(db, store, deleted.keys, { startedAt, ...(options.freshMs !== undefined ? { freshMs: options.freshMs } : {}) });
   return { ok: true, sessionId, upload: "kept", fileName, otherSessions: others, blobsRemoved: removed.length };
 }

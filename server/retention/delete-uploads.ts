@@ -1,6 +1,7 @@
 import type { Db } from "../db/client";
 import type { BlobStore } from "../storage/blob-store";
 import { otlpSessionKeyOf } from "../otlp/rebuild-otlp-session";
+import { forgetAnalyzedSessions } from "../sessions/load-analyzed-session";
 import { busySessions } from "./busy-sessions";
 import { removeFreedBlobs } from "./remove-freed-blobs";
 
@@ -57,6 +58,7 @@ export async function deleteUploads(db: Db, store: BlobStore, uploadIds: readonl
       outcome.refused.push({ uploadId, fileName: upload.fileName, reason: deleted.refused });
       continue;
     }
+    forgetAnalyzedSessions(sessionIds);
     freed.push(...deleted.keys);
     outcome.deleted.push({ uploadId, fileName: upload.fileName, sessions: sessionIds.length });
   }

@@ -25,6 +25,27 @@ const RECENT_LIMIT = 4;
 export async function loadAnalyzedSession(db: Db, sessionId: string): Promise<(AnalyzedSession & { tokenizer: Tokenizer }) | null> {
   const hit = recent.get(sessionId);
   if (hit) return hit;
+  const stored = await loadStoredSession(db, sessionId);
+  if (!stored) return null;
+  const { session } = stored;
+  const tokenizer = serverTokenizer(isTokenizerId(stored.tokenizer) ? stored.tokenizer : "o200k");
+  const index = buildContextIndex(session, tokenizer);
+  const loaded = { session, index, stats: sessionStats(session, index), tokenizer };
+  recent.set(sessionId, loaded);
+  if (recent.size > RECENT_LIMIT) recent.delete(recent.keys().next().value!);
+  return loaded;
+}
+
+/** Drops deleted sessions from this process's cache, so a replay cannot serve what was deleted. */
+export function forgetAnalyzedSessions(sessionIds: Iterable<string>): void {
+  for (const id of sessionIds) recent.delete(id);
+}
+
+/**
+ * A stored session as the canonical lib model, without analysing it: what an export needs (no
+ * tokenizing, no context index, and the replay cache above is left to replays).
+ */
+export async function loadStoredSession(db: Db, sessionId: string): Promise<{ session: Session; tokenizer: string } | null> {
   const row = await db.traceSession.findUnique({ where: { id: sessionId }, include: { upload: { select: { fileName: true } } } });
   if (!row) return null;
   const [messageRows, compactionRows] = await Promise.all([
@@ -61,10 +82,5 @@ export async function loadAnalyzedSession(db: Db, sessionId: string): Promise<(A
     models: JSON.parse(row.models) as string[],
     ...(row.startedAt ? { startedAt: row.startedAt } : {}),
   };
-  const tokenizer = serverTokenizer(isTokenizerId(row.tokenizer) ? row.tokenizer : "o200k");
-  const index = buildContextIndex(session, tokenizer);
-  const loaded = { session, index, stats: sessionStats(session, index), tokenizer };
-  recent.set(sessionId, loaded);
-  if (recent.size > RECENT_LIMIT) recent.delete(recent.keys().next().value!);
-  return loaded;
+  return { session, tokenizer: row.tokenizer };
 }

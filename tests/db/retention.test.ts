@@ -51,6 +51,8 @@ for (const engine of ENGINES) {
       for (const s of sidecars) assert.equal(await t.store.exists(s.storageKey), false);
       assert.equal(await t.db.evalResult.count({ where: { runId: run.id } }), 1, "a run's results are kept");
       assert.deepEqual(await deleteSession(t.db, t.store, sessionId), { ok: false, code: "not_found", message: "no such session" });
+      // The replay above cached the analysed session in this process: it must not be served any more.
+      assert.deepEqual(await runSessionPolicy(t.db, t.store, { sessionId, policyId: "oldest-turn", cut: 211 }), { ok: false, code: "not_found", message: "no such session" });
     });
 
     test("one session of several goes alone; the upload and its file stay for the others", async () => {
