@@ -21,8 +21,12 @@ if (files.length === 0) {
   console.error(`no test files under ${root}`);
   process.exit(1);
 }
-const extra = process.argv.slice(3);
-const result = spawnSync(process.execPath, ["--import", "tsx", "--test", "--test-reporter=spec", ...extra, ...files], {
+// Test files named after the group run alone (`node scripts/run-node-tests.mjs unit tests/unit/cli/help.test.ts`);
+// any other argument goes to node's test runner (`--test-name-pattern=…`).
+const args = process.argv.slice(3);
+const picked = args.filter((arg) => arg.endsWith(".test.ts")).map((arg) => resolve(arg));
+const extra = args.filter((arg) => !arg.endsWith(".test.ts"));
+const result = spawnSync(process.execPath, ["--import", "tsx", "--test", "--test-reporter=spec", ...extra, ...(picked.length > 0 ? picked : files)], {
   stdio: "inherit",
   env: { ...process.env, NODE_ENV: "test" },
 });

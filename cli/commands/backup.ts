@@ -7,13 +7,14 @@ import { migrate } from "@/server/db/migrate";
 import { dataDir } from "@/server/storage/blob-store";
 import { getBlobStore } from "@/server/storage/configured-blob-store";
 import { parseCommandArgs, UsageError } from "../args";
+import { backupCommand, restoreCommand } from "../usage";
 
 /**
  * Backs up the configured workspace (DATABASE_URL + the blob store of TRACEFOLD_STORAGE) into one
  * archive; safe while the studio runs (one consistent read transaction). Prints what it wrote.
  */
 export async function runBackup(argv: string[]): Promise<number> {
-  const { values, positionals } = parseCommandArgs(argv, { out: { type: "string" } });
+  const { values, positionals } = parseCommandArgs(argv, backupCommand);
   if (!values.out || positionals.length > 0) throw new UsageError("backup needs --out FILE and nothing else");
   const url = databaseUrl();
   const db = getDb();
@@ -33,7 +34,7 @@ export async function runBackup(argv: string[]): Promise<number> {
  * refuses a workspace that already has rows unless --force.
  */
 export async function runRestore(argv: string[]): Promise<number> {
-  const { values, positionals } = parseCommandArgs(argv, { force: { type: "boolean", default: false } });
+  const { values, positionals } = parseCommandArgs(argv, restoreCommand);
   if (positionals.length !== 1) throw new UsageError("restore needs exactly one archive");
   const url = databaseUrl();
   await migrate(url);

@@ -11,19 +11,11 @@ import { parseTrace } from "@/lib/trace/parse-trace";
 import { isTokenizerId } from "@/lib/tokens/tokenizer";
 import { sourceFromFile } from "@/server/files/file-source";
 import { parseCommandArgs, UsageError } from "../args";
+import { compactCommand } from "../usage";
 
 /** Runs one policy at one cut of one session and prints the projected view and every decision. */
 export async function runCompact(argv: string[]): Promise<number> {
-  const { values, positionals } = parseCommandArgs(argv, {
-    policy: { type: "string" },
-    session: { type: "string" },
-    cut: { type: "string" },
-    window: { type: "string" },
-    param: { type: "string", multiple: true },
-    format: { type: "string" },
-    tokenizer: { type: "string" },
-    json: { type: "boolean", default: false },
-  });
+  const { values, positionals } = parseCommandArgs(argv, compactCommand);
   if (positionals.length !== 1) throw new UsageError("compact takes exactly one trace file");
   const policy = values.policy ? findPolicy(values.policy) : undefined;
   if (!policy) throw new UsageError(`--policy must be one of ${POLICIES.map((p) => p.id).join(", ")}`);

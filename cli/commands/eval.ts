@@ -13,13 +13,12 @@ import { databaseUrl, engineOf, sqlitePath } from "@/server/db/engine";
 import { LlmError } from "@/server/llm/errors";
 import { contractBreakdown, formatBreakdown, groupLabels } from "../eval/breakdown";
 import { loadSessions, NoTraceFilesError } from "../eval/load-sessions";
-import { evalUsage, parseEvalOptions, suiteSpec, type EvalOptions } from "../eval/options";
+import { parseEvalOptions, suiteSpec, type EvalOptions } from "../eval/options";
 import { calibrateAgainst, GoldFileError, readGoldFile } from "../eval/calibrate";
-import { createProgress } from "../eval/progress";
+import { createProgress } from "../progress";
 import { createViewsExport, type ViewsExport } from "../eval/views-export";
 import { contractComparison, contractPolicy, formatTable, type EvalReport } from "../eval/report";
 
-export { evalUsage };
 
 /** Messages of units that failed, printed before a count of the rest. */
 const SHOWN_ERRORS = 20;

@@ -8,6 +8,7 @@ import { getBlobStore } from "@/server/storage/configured-blob-store";
 import { importRedactedFile, redactionKinds, summarizeRedaction, type RedactedImportOutcome } from "@/server/traces/import-redacted-file";
 import { importTraceFile } from "@/server/traces/import-trace-file";
 import { parseCommandArgs, UsageError } from "../args";
+import { importCommand } from "../usage";
 
 /**
  * Stores files into the studio's database (DATABASE_URL, default the embedded SQLite file). Secrets
@@ -15,12 +16,7 @@ import { parseCommandArgs, UsageError } from "../args";
  * file's line says what was redacted; `--no-redact` stores the bytes as they are.
  */
 export async function runImport(argv: string[]): Promise<number> {
-  const { values, positionals } = parseCommandArgs(argv, {
-    format: { type: "string" },
-    tokenizer: { type: "string" },
-    json: { type: "boolean", default: false },
-    "no-redact": { type: "boolean", default: false },
-  });
+  const { values, positionals } = parseCommandArgs(argv, importCommand);
   const redact = !values["no-redact"];
   if (positionals.length === 0) throw new UsageError("import needs at least one file or directory");
   if (values.format !== undefined && !(FORMAT_IDS as readonly string[]).includes(values.format)) {

@@ -5,6 +5,7 @@ import { isTokenizerId } from "@/lib/tokens/tokenizer";
 import { sourceFromFile } from "@/server/files/file-source";
 import { listTraceFiles } from "@/server/files/list-trace-files";
 import { parseCommandArgs, UsageError } from "../args";
+import { inspectCommand } from "../usage";
 
 /** The `inspect --json` contract: exactly one object, one entry per file. */
 export interface InspectFileReport {
@@ -23,11 +24,7 @@ export interface InspectFileReport {
 
 /** Parses files without touching the database. Exit 0 only when every file parsed without errors. */
 export async function runInspect(argv: string[]): Promise<number> {
-  const { values, positionals } = parseCommandArgs(argv, {
-    format: { type: "string" },
-    tokenizer: { type: "string" },
-    json: { type: "boolean", default: false },
-  });
+  const { values, positionals } = parseCommandArgs(argv, inspectCommand);
   if (positionals.length === 0) throw new UsageError("inspect needs at least one file or directory");
   const format = values.format;
   if (format !== undefined && !(FORMAT_IDS as readonly string[]).includes(format)) {

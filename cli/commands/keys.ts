@@ -7,6 +7,7 @@ import { listKeys } from "@/server/keys/list-keys";
 import { revokeKey } from "@/server/keys/revoke-key";
 import type { KeyRecord } from "@/server/keys/key-record";
 import { parseCommandArgs, UsageError } from "../args";
+import { keysCommand } from "../usage";
 
 /**
  * `tracefold keys create|list|revoke` on the server machine (DATABASE_URL): project API keys for
@@ -14,7 +15,7 @@ import { parseCommandArgs, UsageError } from "../args";
  * `{"id","name","scope","key"}` for create, an array of records for list, the record for revoke.
  */
 export async function runKeys(argv: string[]): Promise<number> {
-  const { values, positionals } = parseCommandArgs(argv, { name: { type: "string" }, scope: { type: "string" }, json: { type: "boolean", default: false } });
+  const { values, positionals } = parseCommandArgs(argv, keysCommand);
   const [sub, ...rest] = positionals;
   if (sub !== "create" && sub !== "list" && sub !== "revoke") throw new UsageError("keys takes a subcommand: create, list or revoke");
   if (sub === "revoke" && rest.length !== 1) throw new UsageError("keys revoke takes one key id (see tracefold keys list)");

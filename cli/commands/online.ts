@@ -9,6 +9,7 @@ import { checkTimeZone, DEFAULT_WINDOW, parseWindow } from "@/lib/online/local-t
 import { readUsageBatches, UsageMappingError, type UsageFormat } from "@/lib/online/read-usage";
 import { formatUsageIssue } from "@/lib/online/schema";
 import { parseCommandArgs, UsageError } from "../args";
+import { onlineCommand } from "../usage";
 import { printOnlineTable, toOnlineContract } from "../online/output";
 
 /**
@@ -19,20 +20,7 @@ import { printOnlineTable, toOnlineContract } from "../online/output";
  * estimate uses the others) or a group is left empty (warned on stderr), 2 for a bad command line.
  */
 export async function runOnline(argv: string[]): Promise<number> {
-  const { values, positionals } = parseCommandArgs(argv, {
-    assign: { type: "string" },
-    window: { type: "string" },
-    tz: { type: "string", default: "UTC" },
-    map: { type: "string", multiple: true },
-    surface: { type: "string", multiple: true },
-    volatile: { type: "string", multiple: true },
-    rollout: { type: "string" },
-    prices: { type: "string" },
-    format: { type: "string" },
-    seed: { type: "string", default: "1" },
-    iterations: { type: "string", default: "2000" },
-    json: { type: "boolean", default: false },
-  });
+  const { values, positionals } = parseCommandArgs(argv, onlineCommand);
   if (positionals.length !== 1) throw new UsageError("online takes exactly one usage log (CSV or JSONL)");
   const file = positionals[0]!;
   const chosen: AssignRule | undefined = values.assign === undefined ? undefined : usage(() => parseAssignRule(values.assign!));

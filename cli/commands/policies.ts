@@ -1,9 +1,10 @@
 import { POLICIES } from "@/lib/policies/registry";
 import { parseCommandArgs } from "../args";
+import { policiesCommand } from "../usage";
 
 /** Lists every policy with its family, source and parameters (`{"policies":[{id,family,source,params}]}`). */
 export async function runPolicies(argv: string[]): Promise<number> {
-  const { values } = parseCommandArgs(argv, { json: { type: "boolean", default: false } });
+  const { values } = parseCommandArgs(argv, policiesCommand);
   const policies = POLICIES.map((p) => ({
     id: p.id,
     family: p.family,

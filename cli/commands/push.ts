@@ -3,7 +3,8 @@ import { isKeyText } from "@/lib/keys/api-key";
 import { isPushed } from "@/lib/push/push-state";
 import { listTraceFiles } from "@/server/files/list-trace-files";
 import { parseCommandArgs, UsageError } from "../args";
-import { createProgress } from "../eval/progress";
+import { pushCommand } from "../usage";
+import { createProgress } from "../progress";
 import { defaultStatePath, PushStateError, readPushState, sha256OfFile, writePushState } from "../push/state-file";
 import { uploadFile, type PushOutcome } from "../push/upload-file";
 
@@ -18,12 +19,7 @@ type FileResult = { path: string; sha256: string } & (PushOutcome | { status: "s
  * of the command line. Exit 0 when every file is at the studio, 1 when some failed.
  */
 export async function runPush(argv: string[]): Promise<number> {
-  const { values, positionals } = parseCommandArgs(argv, {
-    to: { type: "string" },
-    key: { type: "string" },
-    state: { type: "string" },
-    json: { type: "boolean", default: false },
-  });
+  const { values, positionals } = parseCommandArgs(argv, pushCommand);
   if (positionals.length === 0) throw new UsageError("push needs at least one file or directory");
   const to = studioUrl(values.to);
   const key = values.key ?? process.env.TRACEFOLD_API_KEY ?? "";

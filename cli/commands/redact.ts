@@ -2,6 +2,7 @@ import { DEFAULT_RULES, isSecretKind, compileAllowList, redactOptionsOf, SECRET_
 import { listTraceFiles } from "@/server/files/list-trace-files";
 import { scanFileSecrets } from "@/server/uploads/redact-upload-file";
 import { parseCommandArgs, UsageError } from "../args";
+import { redactCommand } from "../usage";
 
 /** The `redact --dry-run --json` contract: exactly one object, one entry per file, never a secret. */
 export interface RedactFileReport {
@@ -16,13 +17,7 @@ export interface RedactFileReport {
  * command line (in-place redaction is not offered, so --dry-run is required).
  */
 export async function runRedact(argv: string[]): Promise<number> {
-  const { values, positionals } = parseCommandArgs(argv, {
-    "dry-run": { type: "boolean", default: false },
-    json: { type: "boolean", default: false },
-    emails: { type: "boolean", default: false },
-    disable: { type: "string", multiple: true, default: [] },
-    allow: { type: "string", multiple: true, default: [] },
-  });
+  const { values, positionals } = parseCommandArgs(argv, redactCommand);
   if (!values["dry-run"]) {
     throw new UsageError("in-place redaction is not offered: add --dry-run to list what would be redacted (uploads and `tracefold import` redact on the way in, the original file is never changed)");
   }

@@ -5,6 +5,7 @@ import { migrate } from "@/server/db/migrate";
 import { deleteUploads, uploadsOlderThan } from "@/server/retention/delete-uploads";
 import { getBlobStore } from "@/server/storage/configured-blob-store";
 import { parseCommandArgs, UsageError } from "../args";
+import { retentionCommand } from "../usage";
 
 /**
  * `tracefold retention --older-than 30d`: deletes every upload stored before then, with its
@@ -13,7 +14,7 @@ import { parseCommandArgs, UsageError } from "../args";
  * named. `--dry-run` lists what would go. Exit 0 when everything due went, 1 when some was kept.
  */
 export async function runRetention(argv: string[]): Promise<number> {
-  const { values, positionals } = parseCommandArgs(argv, { "older-than": { type: "string" }, "dry-run": { type: "boolean", default: false }, json: { type: "boolean", default: false } });
+  const { values, positionals } = parseCommandArgs(argv, retentionCommand);
   if (positionals.length > 0) throw new UsageError(`retention takes no arguments, got ${JSON.stringify(positionals[0])}`);
   if (!values["older-than"]) throw new UsageError("--older-than AGE is required (30d, 12h, 90m)");
   const age = parseAge(values["older-than"]);

@@ -5,6 +5,7 @@ import { migrate } from "@/server/db/migrate";
 import { exportGoldQueue } from "@/server/review/export-gold";
 import { importGoldQueue } from "@/server/review/import-gold";
 import { parseCommandArgs, UsageError } from "../args";
+import { reviewCommand } from "../usage";
 
 /**
  * `tracefold review import-gold`: a gold file (the judge's calibration set, one `{unit, label}` per
@@ -15,12 +16,7 @@ import { parseCommandArgs, UsageError } from "../args";
  * the labels people added beside the gold ones.
  */
 export async function runReview(argv: string[]): Promise<number> {
-  const { values, positionals } = parseCommandArgs(argv, {
-    name: { type: "string" },
-    overlap: { type: "string" },
-    out: { type: "string" },
-    json: { type: "boolean", default: false },
-  });
+  const { values, positionals } = parseCommandArgs(argv, reviewCommand);
   const [sub, target, ...extra] = positionals;
   if ((sub !== "import-gold" && sub !== "export-gold") || !target || extra.length > 0) throw new UsageError("review takes import-gold GOLD.jsonl or export-gold QUEUE_ID");
   await migrate(databaseUrl());

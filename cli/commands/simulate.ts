@@ -6,6 +6,7 @@ import type { Policy } from "@/lib/policies/types";
 import { FORMAT_IDS, type FormatId } from "@/lib/trace/model";
 import { isTokenizerId, type TokenizerId } from "@/lib/tokens/tokenizer";
 import { parseCommandArgs, UsageError } from "../args";
+import { simulateCommand } from "../usage";
 import { loadSessions, NoTraceFilesError } from "../eval/load-sessions";
 
 export interface SimulateCommandOptions {
@@ -47,16 +48,7 @@ export async function runSimulate(argv: string[]): Promise<number> {
 }
 
 export function parseSimulateArgs(argv: string[]): SimulateCommandOptions {
-  const { values, positionals } = parseCommandArgs(argv, {
-    policy: { type: "string" },
-    trigger: { type: "string" },
-    window: { type: "string" },
-    param: { type: "string", multiple: true },
-    prices: { type: "string" },
-    format: { type: "string" },
-    tokenizer: { type: "string" },
-    json: { type: "boolean", default: false },
-  });
+  const { values, positionals } = parseCommandArgs(argv, simulateCommand);
   if (positionals.length === 0) throw new UsageError("simulate takes one or more trace files or directories");
   const policy = values.policy ? findPolicy(values.policy) : undefined;
   if (!policy) throw new UsageError(`--policy must be one of ${POLICIES.map((p) => p.id).join(", ")}`);

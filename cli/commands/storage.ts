@@ -2,6 +2,7 @@ import { getDb } from "@/server/db/client";
 import { getBlobStore } from "@/server/storage/configured-blob-store";
 import { DEFAULT_BLOB_GRACE_MS, sweepUnreferencedBlobs } from "@/server/storage/sweep-unreferenced-blobs";
 import { parseCommandArgs, UsageError } from "../args";
+import { storageCommand } from "../usage";
 
 /**
  * `tracefold storage sweep`: removes the blobs of the configured store (TRACEFOLD_STORAGE) that no
@@ -10,11 +11,7 @@ import { parseCommandArgs, UsageError } from "../args";
  * `--dry-run` counts without removing. `--json` prints the counts as one JSON object.
  */
 export async function runStorage(argv: string[]): Promise<number> {
-  const { values, positionals } = parseCommandArgs(argv, {
-    "dry-run": { type: "boolean", default: false },
-    "grace-minutes": { type: "string" },
-    json: { type: "boolean", default: false },
-  });
+  const { values, positionals } = parseCommandArgs(argv, storageCommand);
   if (positionals.length !== 1 || positionals[0] !== "sweep") throw new UsageError("storage takes one subcommand: sweep");
   const graceMs = values["grace-minutes"] === undefined ? DEFAULT_BLOB_GRACE_MS : graceMinutes(values["grace-minutes"]) * 60_000;
   const store = getBlobStore();

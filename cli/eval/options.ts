@@ -1,6 +1,6 @@
 import { POLICIES, findPolicy } from "@/lib/policies/registry";
 import type { Policy } from "@/lib/policies/types";
-import { CutLevelsSchema, DEFAULT_CUT_LEVELS, parseCutLevelsText } from "@/lib/eval/cut-levels";
+import { CutLevelsSchema, parseCutLevelsText } from "@/lib/eval/cut-levels";
 import { parseSuiteFilterText, SuiteFilterSyntaxError } from "@/lib/eval/suite-filter-text";
 import type { SuiteFilter } from "@/lib/eval/suite-filter";
 import type { SuiteSpec } from "@/lib/eval/suites";
@@ -8,13 +8,11 @@ import { FORMAT_IDS, type FormatId } from "@/lib/trace/model";
 import { isTokenizerId, TOKENIZER_IDS, type TokenizerId } from "@/lib/tokens/tokenizer";
 import { ZodError } from "zod";
 import { parseSweepText } from "@/lib/eval/budget";
-import { DEFAULT_POINTER_STYLE, POINTER_STYLES, type PointerStyle } from "@/lib/projection/pointers";
+import { POINTER_STYLES, type PointerStyle } from "@/lib/projection/pointers";
 import { parseCommandArgs, UsageError } from "../args";
+import { evalCommand } from "../usage";
 import { BREAKDOWN_KEYS, type BreakdownKey } from "./breakdown";
 
-/** `tracefold eval`'s command line, validated: every bad value is a UsageError naming the flag. */
-export const evalUsage =
-  "tracefold eval <file|dir>... [--policies all|ID,ID] [--judge dependency|llm] [--suite all|hard] [--filter KEY=VALUE,...] [--trigger 0.9] [--cut-levels 50,70,90] [--pointers semantic|plain] [--sweep 20,40,60] [--match POLICY] [--sensitivity] [--export-views FILE.jsonl] [--calibrate GOLD.jsonl] [--compare A,B] [--by workload|format] [--format F] [--tokenizer ID] [--concurrency N] [--json]";
 
 export interface EvalOptions {
   inputs: string[];
@@ -48,27 +46,9 @@ export interface EvalOptions {
   calibrate?: string;
 }
 
+/** `tracefold eval`'s command line, validated: every bad value is a UsageError naming the flag. */
 export function parseEvalOptions(argv: string[]): EvalOptions {
-  const { values, positionals } = parseCommandArgs(argv, {
-    policies: { type: "string", default: "all" },
-    judge: { type: "string", default: "dependency" },
-    suite: { type: "string", default: "all" },
-    filter: { type: "string" },
-    trigger: { type: "string", default: "0.9" },
-    "cut-levels": { type: "string", default: DEFAULT_CUT_LEVELS.join(",") },
-    compare: { type: "string" },
-    by: { type: "string" },
-    format: { type: "string" },
-    tokenizer: { type: "string" },
-    concurrency: { type: "string", default: "4" },
-    json: { type: "boolean", default: false },
-    pointers: { type: "string", default: DEFAULT_POINTER_STYLE },
-    sweep: { type: "string" },
-    match: { type: "string" },
-    sensitivity: { type: "boolean", default: false },
-    "export-views": { type: "string" },
-    calibrate: { type: "string" },
-  });
+  const { values, positionals } = parseCommandArgs(argv, evalCommand);
   if (positionals.length === 0) throw new UsageError("eval needs at least one trace file or directory");
   const policies = parsePolicies(values.policies);
   if (values.judge !== "dependency" && values.judge !== "llm") throw new UsageError(`unknown --judge ${values.judge}; expected dependency or llm`);

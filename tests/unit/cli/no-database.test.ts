@@ -24,7 +24,7 @@ function tracefoldWithoutPrisma(...args: string[]) {
 test("--help lists every command without loading a command module", () => {
   const run = tracefoldWithoutPrisma("--help");
   assert.equal(run.code, 0, run.stderr);
-  for (const command of ["inspect", "import", "policies", "compact", "eval", "backup", "storage", "review"]) assert.match(run.stdout, new RegExp(`tracefold ${command}\\b`));
+  for (const command of ["inspect", "import", "policies", "compact", "eval", "backup", "storage", "review"]) assert.match(run.stdout, new RegExp(`^  ${command} +\\S`, "m"));
 });
 
 test("inspect, policies, compact and eval run without the database client", () => {
