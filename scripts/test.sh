@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm test`: every test — type checks, unit tests, integration tests on SQLite and PostgreSQL, and
+# `npm test`: every test — type checks, unit tests, the CLI after a plain `npm install` on a fresh clone, integration tests on SQLite and PostgreSQL, and
 # Playwright end-to-end tests in Debian's chromium. Ends with one summary line "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -13,6 +13,7 @@ stage() {
 }
 stage typecheck npm run --silent typecheck
 stage unit node scripts/run-node-tests.mjs unit
+stage install bash scripts/check-fresh-install.sh
 bash scripts/ensure-postgres.sh || status=1
 stage db node scripts/run-node-tests.mjs db
 stage e2e npx --no-install playwright test --reporter=line
@@ -25,6 +26,7 @@ done
 # happen to end in a digit before "failed" (a job id such as …hr5 failed).
 p=$(grep -E '^ +[0-9]+ passed' "$logs/e2e.log" | tail -1 | awk '{print $1}'); f=$(grep -E '^ +[0-9]+ failed' "$logs/e2e.log" | tail -1 | awk '{print $1}')
 passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0}))
+if grep -q '^fresh install: ok' "$logs/install.log"; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
 if [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; then failed=1; fi
 echo "tests: $passed passed, $failed failed"
 exit $status
