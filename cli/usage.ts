@@ -160,7 +160,7 @@ export const pushCommand = defineCommand({
   summary: "Uploads trace files to a remote studio through its API, resumably.",
   options: {
     to: { type: "string", value: "URL", help: "the studio's address" },
-    key: { type: "string", value: "KEY", help: "an API key with the ingest scope" },
+    key: { type: "string", value: "KEY", help: "an API key with the ingest scope (or TRACEFOLD_API_KEY)" },
     state: { type: "string", value: "FILE", help: "where to remember what arrived (default .tracefold-push.<host>.json)" },
     json: { type: "boolean", default: false, help: JSON_OUT },
   },

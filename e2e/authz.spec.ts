@@ -180,20 +180,20 @@ test("valid mutations from refused roles are refused and change nothing", async 
   const S = "app/(studio)";
   const settings = { suite: { kind: "filter", filter: { formats: ["claude_code_jsonl"] } }, policies: [{ id: "none" }], judge: "dependency", triggerLevel: 0.9 };
   const attempts: { key: string; args: unknown[]; refused: Who[] }[] = [
-    { key: `action ${S}/admin/users/actions.ts#createUserAction`, args: [null, [["email", "intruder@evil.example"], ["name", "Intruder"], ["password", "intruder-password"], ["role", "admin"]]], refused: ["anonymous", "viewer", "reviewer"] },
-    { key: `action ${S}/admin/users/actions.ts#setUserRoleAction`, args: [null, [["userId", viewerId], ["role", "admin"]]], refused: ["anonymous", "viewer", "reviewer"] },
-    { key: `action ${S}/sessions/[id]/actions.ts#deleteSessionAction`, args: [ids.sessionId], refused: ["anonymous", "viewer", "reviewer"] },
-    { key: `action ${S}/admin/retention/actions.ts#applyRetentionAction`, args: [null, [["olderThan", "1m"], ["confirm", "delete"]]], refused: ["anonymous", "viewer", "reviewer"] },
-    { key: `action ${S}/admin/keys/actions.ts#createKeyAction`, args: [null, [["name", "intruder key"], ["scope", "read"]]], refused: ["anonymous", "viewer", "reviewer"] },
-    { key: `action ${S}/admin/settings/actions.ts#setRedactionSettingsAction`, args: [null, [["keepRawOriginals", "on"], ["redactEmails", "on"], ["rule.openai_key", "off"], ["allowList", "/sk-.*/"]]], refused: ["anonymous", "viewer", "reviewer"] },
-    { key: `action ${S}/admin/settings/llm-actions.ts#saveLlmSettingsAction`, args: [null, [["provider", "openai"], ["baseUrl", "https://evil.example/v1"], ["model", "exfiltrate"], ["timeoutMs", "5000"], ["maxRetries", "0"], ["apiKey", "sk-intruder-0000000000000000"]]], refused: ["anonymous", "viewer", "reviewer"] },
-    { key: `action ${S}/admin/settings/llm-actions.ts#clearLlmSettingsAction`, args: ["clear"], refused: ["anonymous", "viewer", "reviewer"] },
-    { key: `action ${S}/review/actions.ts#createQueueAction`, args: [{ runId: ids.runId, kind: "dependency", overlap: 1, name: "intruder queue" }], refused: ["anonymous", "viewer", "reviewer"] },
-    { key: `action ${S}/review/actions.ts#importLabelsAction`, args: [{ queueId: ids.queueId, format: "csv", text: readFileSync(COMPACTED_TRANSCRIPT, "utf8").slice(0, 2000) }], refused: ["anonymous", "viewer", "reviewer"] },
-    { key: `action ${S}/review/actions.ts#commentAction`, args: [{ queueId: ids.queueId, itemKey: ids.unitKey, text: "intruder comment" }], refused: ["anonymous", "viewer"] },
-    { key: `action ${S}/review/actions.ts#openItemAction`, args: [{ queueId: ids.queueId }], refused: ["anonymous", "viewer"] },
-    { key: `action ${S}/evaluations/actions.ts#createEvaluationAction`, args: [{ name: "intruder run", settings }], refused: ["anonymous", "viewer"] },
-    { key: `action ${S}/evaluations/actions.ts#cancelEvaluationAction`, args: [ids.runId], refused: ["anonymous", "viewer"] },
+    { key: `action app/_actions/admin-users.ts#createUserAction`, args: [null, [["email", "intruder@evil.example"], ["name", "Intruder"], ["password", "intruder-password"], ["role", "admin"]]], refused: ["anonymous", "viewer", "reviewer"] },
+    { key: `action app/_actions/admin-users.ts#setUserRoleAction`, args: [null, [["userId", viewerId], ["role", "admin"]]], refused: ["anonymous", "viewer", "reviewer"] },
+    { key: `action app/_actions/sessions.ts#deleteSessionAction`, args: [ids.sessionId], refused: ["anonymous", "viewer", "reviewer"] },
+    { key: `action app/_actions/admin-retention.ts#applyRetentionAction`, args: [null, [["olderThan", "1m"], ["confirm", "delete"]]], refused: ["anonymous", "viewer", "reviewer"] },
+    { key: `action app/_actions/admin-keys.ts#createKeyAction`, args: [null, [["name", "intruder key"], ["scope", "read"]]], refused: ["anonymous", "viewer", "reviewer"] },
+    { key: `action app/_actions/admin-settings.ts#setRedactionSettingsAction`, args: [null, [["keepRawOriginals", "on"], ["redactEmails", "on"], ["rule.openai_key", "off"], ["allowList", "/sk-.*/"]]], refused: ["anonymous", "viewer", "reviewer"] },
+    { key: `action app/_actions/admin-llm-settings.ts#saveLlmSettingsAction`, args: [null, [["provider", "openai"], ["baseUrl", "https://evil.example/v1"], ["model", "exfiltrate"], ["timeoutMs", "5000"], ["maxRetries", "0"], ["apiKey", "sk-intruder-0000000000000000"]]], refused: ["anonymous", "viewer", "reviewer"] },
+    { key: `action app/_actions/admin-llm-settings.ts#clearLlmSettingsAction`, args: ["clear"], refused: ["anonymous", "viewer", "reviewer"] },
+    { key: `action app/_actions/review.ts#createQueueAction`, args: [{ runId: ids.runId, kind: "dependency", overlap: 1, name: "intruder queue" }], refused: ["anonymous", "viewer", "reviewer"] },
+    { key: `action app/_actions/review.ts#importLabelsAction`, args: [{ queueId: ids.queueId, format: "csv", text: readFileSync(COMPACTED_TRANSCRIPT, "utf8").slice(0, 2000) }], refused: ["anonymous", "viewer", "reviewer"] },
+    { key: `action app/_actions/review.ts#commentAction`, args: [{ queueId: ids.queueId, itemKey: ids.unitKey, text: "intruder comment" }], refused: ["anonymous", "viewer"] },
+    { key: `action app/_actions/review.ts#openItemAction`, args: [{ queueId: ids.queueId }], refused: ["anonymous", "viewer"] },
+    { key: `action app/_actions/evaluations.ts#createEvaluationAction`, args: [{ name: "intruder run", settings }], refused: ["anonymous", "viewer"] },
+    { key: `action app/_actions/evaluations.ts#cancelEvaluationAction`, args: [ids.runId], refused: ["anonymous", "viewer"] },
   ];
   const wrong: string[] = [];
   for (const attempt of attempts) {
@@ -219,7 +219,7 @@ test("valid mutations from refused roles are refused and change nothing", async 
 
 test("a server action posted from another origin is refused even with an admin's cookies", async () => {
   const before = snapshot();
-  const ref = findAction("app/(studio)/admin/settings/actions.ts", "setRedactionSettingsAction");
+  const ref = findAction("app/_actions/admin-settings.ts", "setRedactionSettingsAction");
   const response = await callAction(contexts.admin, "https://evil.example", ref.page, ref.id, [null, [["keepRawOriginals", "on"], ["redactEmails", "on"]]]);
   expect(response.status()).not.toBe(200);
   expect(snapshot()).toEqual(before);

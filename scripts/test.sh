@@ -12,6 +12,7 @@ stage() {
   if "$@" 2>&1 | tee "$logs/$name.log"; then :; else status=1; echo "✗ $name failed"; fi
 }
 stage typecheck npm run --silent typecheck
+stage lint npm run --silent lint:arch
 stage unit node scripts/run-node-tests.mjs unit
 stage install bash scripts/check-fresh-install.sh
 bash scripts/ensure-postgres.sh || status=1

@@ -1,7 +1,7 @@
 "use client";
 
 import { startTransition, useActionState, useEffect, useRef, type FormEvent } from "react";
-import { createKeyAction } from "@/app/(studio)/admin/keys/actions";
+import { createKeyAction } from "@/app/_actions/admin-keys";
 import { KEY_SCOPES } from "@/lib/keys/api-key";
 
 /**

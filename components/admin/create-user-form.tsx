@@ -1,7 +1,7 @@
 "use client";
 
 import { startTransition, useActionState, useEffect, useRef, type FormEvent } from "react";
-import { createUserAction } from "@/app/(studio)/admin/users/actions";
+import { createUserAction } from "@/app/_actions/admin-users";
 import type { Role } from "@/server/auth/roles";
 
 /**

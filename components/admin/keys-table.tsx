@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import { revokeKeyAction } from "@/app/(studio)/admin/keys/actions";
+import { revokeKeyAction } from "@/app/_actions/admin-keys";
 import { formatDateTime } from "@/lib/util/format-date-time";
 import type { KeyRecord } from "@/server/keys/key-record";
 

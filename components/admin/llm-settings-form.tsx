@@ -1,7 +1,7 @@
 "use client";
 
 import { startTransition, useActionState, useEffect, useRef, useState, useTransition, type FormEvent } from "react";
-import { clearLlmSettingsAction, saveLlmSettingsAction, testLlmConnectionAction } from "@/app/(studio)/admin/settings/llm-actions";
+import { clearLlmSettingsAction, saveLlmSettingsAction, testLlmConnectionAction } from "@/app/_actions/admin-llm-settings";
 import type { ActionResult } from "@/server/action-result";
 import type { LlmSlot } from "@/server/llm/slots";
 import type { ConnectionTestResult } from "@/server/llm/test-connection";

@@ -1,7 +1,7 @@
 "use client";
 
 import { startTransition, useActionState, useState, type FormEvent } from "react";
-import { setRedactionSettingsAction } from "@/app/(studio)/admin/settings/actions";
+import { setRedactionSettingsAction } from "@/app/_actions/admin-settings";
 import { SECRET_KINDS } from "@/lib/redact/kinds";
 import type { RedactionSettings } from "@/server/settings/redaction-settings";
 

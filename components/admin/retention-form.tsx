@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import { applyRetentionAction } from "@/app/(studio)/admin/retention/actions";
+import { applyRetentionAction } from "@/app/_actions/admin-retention";
 import { plural } from "@/lib/util/plural";
 
 /** Deletes what the preview lists, once the admin types "delete"; says what went and what was kept. */

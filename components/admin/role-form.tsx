@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState, useId } from "react";
-import { setUserRoleAction } from "@/app/(studio)/admin/users/actions";
+import { setUserRoleAction } from "@/app/_actions/admin-users";
 import type { Role } from "@/server/auth/roles";
 import type { UserRecord } from "@/server/users/user-record";
 

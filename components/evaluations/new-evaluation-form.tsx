@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition, type FormEvent } from "react";
-import { createEvaluationAction } from "@/app/(studio)/evaluations/actions";
+import { createEvaluationAction } from "@/app/_actions/evaluations";
 import { DEFAULT_CUT_LEVELS, DENSE_CUT_LEVELS, parseCutLevelsText } from "@/lib/eval/cut-levels";
 import { DEFAULT_POINTER_STYLE, type PointerStyle } from "@/lib/projection/pointers";
 import type { PolicyInfo } from "@/server/policies/compaction-api";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import { cancelEvaluationAction, resumeEvaluationAction } from "@/app/(studio)/evaluations/actions";
+import { cancelEvaluationAction, resumeEvaluationAction } from "@/app/_actions/evaluations";
 import type { EvalRunSummary } from "./eval-types";
 import { RunProgressBar, RunStatusPill } from "./run-progress-bar";
 

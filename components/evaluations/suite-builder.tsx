@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useState, useTransition } from "react";
-import { deleteSuiteFilterAction, previewSuiteAction, saveSuiteFilterAction } from "@/app/(studio)/evaluations/suite-actions";
+import { deleteSuiteFilterAction, previewSuiteAction, saveSuiteFilterAction } from "@/app/_actions/evaluation-suites";
 import { WORKLOADS } from "@/lib/eval/workload";
 import type { SavedFilterChoice } from "./new-evaluation-form";
 

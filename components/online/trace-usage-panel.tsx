@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { usageFromTracesAction } from "@/app/(studio)/online/actions";
+import { usageFromTracesAction } from "@/app/_actions/online";
 import { nounFor, plural } from "@/lib/util/plural";
 
 /**

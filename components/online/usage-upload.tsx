@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { previewUsageAction } from "@/app/(studio)/online/actions";
+import { previewUsageAction } from "@/app/_actions/online";
 import type { ColumnMapping } from "@/lib/online/columns";
 import type { UsagePreview } from "@/lib/online/preview";
 import type { UsageFormat } from "@/lib/online/read-usage";

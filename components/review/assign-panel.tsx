@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import "./review.css";
-import { assignItemsAction } from "@/app/(studio)/review/actions";
+import { assignItemsAction } from "@/app/_actions/review";
 import { plural } from "@/lib/util/plural";
 
 export interface AssignmentSummary {

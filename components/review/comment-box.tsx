@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import "./review.css";
-import { commentAction } from "@/app/(studio)/review/actions";
+import { commentAction } from "@/app/_actions/review";
 import { withRetry } from "./review-types";
 import { formatDateTime } from "@/lib/util/format-date-time";
 

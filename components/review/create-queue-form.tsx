@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import "./review.css";
-import { createQueueAction } from "@/app/(studio)/review/actions";
+import { createQueueAction } from "@/app/_actions/review";
 import { AbPairFields, type AbCutsChoice } from "./ab-pair-fields";
 import { FieldError, fieldProps } from "./field-error";
 import { plural } from "@/lib/util/plural";

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import "./review.css";
-import { importLabelsAction } from "@/app/(studio)/review/actions";
+import { importLabelsAction } from "@/app/_actions/review";
 import { ImportResult, type ImportResultState } from "./import-result";
 
 /** Export every label version (JSONL, CSV; a calibration queue also as a gold file); admins import labels back (all or nothing, errors located). */

@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { itemActivityAction, openItemAction, queueAgreementAction, queueStatusAction, releaseItemAction, renewItemAction, saveLabelAction, undoLabelAction } from "@/app/(studio)/review/actions";
+import { itemActivityAction, openItemAction, queueAgreementAction, queueStatusAction, releaseItemAction, renewItemAction, saveLabelAction, undoLabelAction } from "@/app/_actions/review";
 import { newLabelId, withRetry, type ItemView, type QueueAgreement, type QueueSummary, type ReviewLabel } from "./review-types";
 
 /** Pause after the last save before the agreement is asked for (a burst of saves asks once). */

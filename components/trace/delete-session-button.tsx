@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { deleteSessionAction } from "@/app/(studio)/sessions/[id]/actions";
+import { deleteSessionAction } from "@/app/_actions/sessions";
 import { plural } from "@/lib/util/plural";
 
 /**

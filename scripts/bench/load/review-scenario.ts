@@ -6,7 +6,7 @@ import { summarizeLatency, timed, type LatencySummary } from "./latency";
 import { LOAD_DIST_DIR } from "./studio-server";
 import { StudioClient } from "./studio-client";
 
-const ACTIONS_FILE = "app/(studio)/review/actions.ts";
+const ACTIONS_FILE = "app/_actions/review.ts";
 
 type Result<T> = { ok: true; data: T } | { ok: false; code: string; message: string };
 interface Candidate { id: string; value: string; suggestedType: string }
