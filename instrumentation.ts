@@ -1,5 +1,6 @@
 /**
  * Next calls `register()` once when a server instance starts (never during `next build`). First it
+ * checks every setting in the environment (server/config: all bad ones named, then exit 1), then it
  * proves the blob store works (server/storage/check-blob-store.ts): a wrong bucket, endpoint, key or
  * an unwritable data directory makes the studio exit at start-up with a message naming the setting,
  * instead of failing the first upload. Then it starts the sweep of abandoned temp files
@@ -10,7 +11,9 @@
  * runtime skips them, and the imports are dynamic so the edge bundle never includes server modules.
  */
 export async function register(): Promise<void> {
+  // NEXT_RUNTIME is Next's own build-time marker (inlined per bundle), the one variable read here.
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  (await import("./server/config/check-environment")).checkEnvironmentOrExit("tracefold studio");
   const { checkBlobStoreOrExit } = await import("./server/storage/check-blob-store");
   await checkBlobStoreOrExit("tracefold studio");
   // Temp files a killed studio left (raw uploads, secrets included) go now and then hourly, not only on the next upload.

@@ -1,5 +1,6 @@
 import { getToken } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
+import { processEnv } from "@/server/env";
 
 /**
  * Sends visitors without a valid next-auth JWT cookie to /login, remembering where they were going.
@@ -11,7 +12,7 @@ import { NextResponse, type NextRequest } from "next/server";
  * (proxyClientMaxBodySize).
  */
 export async function proxy(request: NextRequest) {
-  const secret = process.env.NEXTAUTH_SECRET;
+  const secret = processEnv().NEXTAUTH_SECRET;
   // Without a secret (a bare `next dev`) the cookie cannot be verified here; the pages' own
   // requireUser() still sends anonymous visitors to /login.
   if (!secret) return NextResponse.next();

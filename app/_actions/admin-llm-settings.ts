@@ -7,6 +7,7 @@ import { getDb } from "@/server/db/client";
 import { LLM_SLOTS, type LlmSlot } from "@/server/llm/slots";
 import { testLlmConnection, type ConnectionTestResult } from "@/server/llm/test-connection";
 import { clearLlmSettings, LlmSettingsError, LlmSettingsFormSchema, saveLlmSettings, type LlmSettingsView } from "@/server/settings/llm-settings";
+import { processEnv } from "@/server/env";
 
 /** The slot an action names; anything else is refused. */
 function slotArg(value: unknown): LlmSlot | undefined {
@@ -43,5 +44,5 @@ export async function testLlmConnectionAction(slotName: unknown = "default"): Pr
   await requireUser("admin");
   const slot = slotArg(slotName);
   if (!slot) return actionFail("invalid_input", "unknown endpoint slot");
-  return actionOk(await testLlmConnection(getDb(), process.env, slot));
+  return actionOk(await testLlmConnection(getDb(), processEnv(), slot));
 }

@@ -7,6 +7,7 @@ import { pushCommand } from "../usage";
 import { createProgress } from "../progress";
 import { defaultStatePath, PushStateError, readPushState, sha256OfFile, writePushState } from "../push/state-file";
 import { uploadFile, type PushOutcome } from "../push/upload-file";
+import { processEnv } from "@/server/env";
 
 type FileResult = { path: string; sha256: string } & (PushOutcome | { status: "skipped" });
 
@@ -22,7 +23,7 @@ export async function runPush(argv: string[]): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, pushCommand);
   if (positionals.length === 0) throw new UsageError("push needs at least one file or directory");
   const to = studioUrl(values.to);
-  const key = values.key ?? process.env.TRACEFOLD_API_KEY ?? "";
+  const key = values.key ?? processEnv().TRACEFOLD_API_KEY ?? "";
   if (!isKeyText(key)) throw new UsageError(key ? "--key is not a Tracefold API key (tfk_ and 43 characters)" : "--key KEY (or TRACEFOLD_API_KEY) is required: an ingest key from Admin → API keys or tracefold keys create");
   const statePath = resolve(values.state ?? defaultStatePath(to));
   let state;

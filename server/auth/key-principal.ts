@@ -2,6 +2,7 @@ import { scopeAllows, type BearerReading, type KeyScope } from "../../lib/keys/a
 import { getDb } from "../db/client";
 import { authenticateKey, DEFAULT_KEY_RATE_LIMIT } from "../keys/authenticate-key";
 import type { Role, SessionUser } from "./roles";
+import { processEnv } from "@/server/env";
 
 /**
  * Who calls an API route: a signed-in user, or a project API key acting with its scope's rights. A
@@ -12,7 +13,7 @@ export type ApiPrincipal = SessionUser & { apiKey?: { id: string; name: string; 
 
 /** Requests per key per minute (TRACEFOLD_KEY_RATE_LIMIT; default 600). */
 export function keyRateLimit(): number {
-  const value = Number(process.env.TRACEFOLD_KEY_RATE_LIMIT);
+  const value = Number(processEnv().TRACEFOLD_KEY_RATE_LIMIT);
   return Number.isInteger(value) && value > 0 ? value : DEFAULT_KEY_RATE_LIMIT;
 }
 

@@ -6,6 +6,7 @@ import { getDb } from "../db/client";
 import { clientIpOf } from "./client-ip";
 import { isRole } from "./roles";
 import { checkSignInThrottle, clearSignInFailures, recordSignInFailure, throttledMessage, throttleLimitsFromEnv } from "./sign-in-throttle";
+import { processEnv } from "@/server/env";
 
 /**
  * Compared against when the e-mail has no user, so an unknown account costs the same bcrypt time as
@@ -57,7 +58,7 @@ export const authOptions: NextAuthOptions = {
       return session;
     },
   },
-  secret: process.env.NEXTAUTH_SECRET,
+  secret: processEnv().NEXTAUTH_SECRET,
 };
 
 export { isRole };

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Db } from "../db/client";
+import { processEnv } from "@/server/env";
 
 /**
  * Failed sign-ins, limited in the database so the limit holds across every studio process sharing
@@ -25,7 +26,7 @@ export interface ThrottleLimits {
 export const DEFAULT_THROTTLE_LIMITS: ThrottleLimits = { windowMs: 15 * 60_000, perAccountIp: 5, perIp: 50, perAccount: 100 };
 
 /** The limits, with TRACEFOLD_SIGNIN_* overrides (whole positive numbers; anything else is ignored). */
-export function throttleLimitsFromEnv(env: Record<string, string | undefined> = process.env): ThrottleLimits {
+export function throttleLimitsFromEnv(env: Record<string, string | undefined> = processEnv()): ThrottleLimits {
   const read = (name: string, fallback: number) => {
     const value = Number(env[name]?.trim());
     return Number.isInteger(value) && value > 0 ? value : fallback;

@@ -1,3 +1,5 @@
+import { processEnv } from "@/server/env";
+
 /**
  * Which database engine a DATABASE_URL names. SQLite (`file:…`) is the embedded default;
  * `postgres://` / `postgresql://` selects PostgreSQL for teams.
@@ -7,7 +9,7 @@ export type DbEngine = "sqlite" | "postgres";
 export const DEFAULT_DATABASE_URL = "file:./data/tracefold.db";
 
 export function databaseUrl(): string {
-  return process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
+  return processEnv().DATABASE_URL || DEFAULT_DATABASE_URL;
 }
 
 export function engineOf(url: string): DbEngine {

@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import type { JobHandler, JobQueue } from "../jobs/job-queue";
 import { DEFAULT_STALE_MS, recoverOrphanedRuns } from "./recover-runs";
 import { runEvaluation, type RunEvaluationOptions } from "./run-evaluation";
+import { processEnv } from "@/server/env";
 
 /**
  * Evaluation runs as durable jobs. The run row stays the source of truth (status, progress,
@@ -41,6 +42,6 @@ export async function reconcileEvalRuns(db: Db, queue: JobQueue, options: { work
 
 /** TRACEFOLD_RUN_STALE_MS: how long a silent worker keeps its run (default 2 minutes). */
 export function staleMsFromEnv(): number {
-  const value = Number(process.env.TRACEFOLD_RUN_STALE_MS);
+  const value = Number(processEnv().TRACEFOLD_RUN_STALE_MS);
   return Number.isFinite(value) && value > 0 ? value : DEFAULT_STALE_MS;
 }

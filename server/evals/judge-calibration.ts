@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { CalibrationReportSchema, type CalibrationReport } from "@/lib/eval/report-contract";
+import { processEnv } from "@/server/env";
 
 /**
  * The dependency judge's checked-in calibration report (issue 16, item 6): `npm run calibrate`
@@ -50,7 +51,7 @@ export type JudgeCalibration =
 export const DEFAULT_CALIBRATION_FILE = "gold/judge-calibration.json";
 
 export function calibrationPath(): string {
-  return resolve(process.env.TRACEFOLD_JUDGE_CALIBRATION || DEFAULT_CALIBRATION_FILE);
+  return resolve(processEnv().TRACEFOLD_JUDGE_CALIBRATION || DEFAULT_CALIBRATION_FILE);
 }
 
 export async function readJudgeCalibration(path = calibrationPath()): Promise<JudgeCalibration> {

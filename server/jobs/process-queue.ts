@@ -3,6 +3,7 @@ import { databaseUrl, engineOf } from "../db/engine";
 import type { JobQueue } from "./job-queue";
 import { createPgBossQueue } from "./pg-boss-queue";
 import { createTableQueue } from "./sqlite-queue";
+import { processEnv } from "@/server/env";
 
 /**
  * This process's JobQueue for DATABASE_URL (one per process, kept on globalThis so Next's module
@@ -31,7 +32,7 @@ export function getJobQueue(options: { worker?: boolean } = {}): JobQueue {
  * `npm run worker` processes do the work and studio servers stay stateless.
  */
 export function inProcessWorkerEnabled(): boolean {
-  const flag = process.env.TRACEFOLD_INPROCESS_WORKER;
+  const flag = processEnv().TRACEFOLD_INPROCESS_WORKER;
   if (flag === "1" || flag === "true") return true;
   if (flag === "0" || flag === "false") return false;
   return engineOf(databaseUrl()) === "sqlite";
@@ -39,6 +40,6 @@ export function inProcessWorkerEnabled(): boolean {
 
 /** TRACEFOLD_JOB_POLL_MS: how often an idle worker looks for jobs (default 1000; pg-boss's floor is 500). */
 export function jobPollMs(): number {
-  const value = Number(process.env.TRACEFOLD_JOB_POLL_MS);
+  const value = Number(processEnv().TRACEFOLD_JOB_POLL_MS);
   return Number.isFinite(value) && value > 0 ? value : 1000;
 }

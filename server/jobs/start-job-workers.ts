@@ -9,6 +9,7 @@ import { getBlobStore } from "../storage/configured-blob-store";
 import { DEFAULT_BLOB_GRACE_MS, sweepUnreferencedBlobs } from "../storage/sweep-unreferenced-blobs";
 import { reconcileUploadImports, uploadImportHandler } from "../uploads/run-upload-import";
 import type { JobQueue } from "./job-queue";
+import { processEnv } from "@/server/env";
 
 export interface JobWorkers {
   /** Graceful: stops taking jobs, releases or finishes the running ones (up to timeoutMs), disconnects. */
@@ -99,12 +100,12 @@ function startBlobSweeps(db: Db, store: BlobStore, periodMs: number, graceMs: nu
 
 /** TRACEFOLD_BLOB_SWEEP_MS: a positive period in ms, or 0 to turn the sweep off (default 1 hour). */
 function blobSweepMsFromEnv(): number {
-  const raw = process.env.TRACEFOLD_BLOB_SWEEP_MS?.trim();
+  const raw = processEnv().TRACEFOLD_BLOB_SWEEP_MS?.trim();
   if (raw === "0") return 0;
   return envInt("TRACEFOLD_BLOB_SWEEP_MS", 60 * 60_000);
 }
 
 function envInt(name: string, fallback: number): number {
-  const value = Number(process.env[name]);
+  const value = Number(processEnv()[name]);
   return Number.isInteger(value) && value > 0 ? value : fallback;
 }

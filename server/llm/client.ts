@@ -6,6 +6,7 @@ import { readLlmConfig, type LlmConfig } from "./config";
 import { LlmError } from "./errors";
 import { languageModelFor } from "./provider-model";
 import { isReasoningModel } from "./reasoning";
+import { processEnv } from "@/server/env";
 
 /**
  * The server's LlmClient for lib/ (planner, summarizer, judges): one configured endpoint through
@@ -116,7 +117,7 @@ function withoutEmptyBearer(inner: typeof fetch): typeof fetch {
  * The client for the environment's configuration alone, or undefined when no provider is configured.
  * The server uses getLlmClient (effective-config.ts), which also reads the admin's stored endpoints.
  */
-export function llmClientFromEnv(env: Record<string, string | undefined> = process.env): LlmClient | undefined {
+export function llmClientFromEnv(env: Record<string, string | undefined> = processEnv()): LlmClient | undefined {
   const config = readLlmConfig(env);
   return config ? createLlmClient(config) : undefined;
 }

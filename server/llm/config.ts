@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { processEnv } from "@/server/env";
 
 /**
  * Configuration of one model endpoint (provider, URL, model, key, limits). Read from the
@@ -99,7 +100,7 @@ const SUFFIXES: Record<string, string> = {
  * The endpoint configured by the variables starting with `prefix` (default `TRACEFOLD_LLM_`), or
  * undefined when its PROVIDER is unset. Throws LlmConfigError naming every bad variable.
  */
-export function readLlmConfig(env: Record<string, string | undefined> = process.env, prefix = "TRACEFOLD_LLM_"): LlmConfig | undefined {
+export function readLlmConfig(env: Record<string, string | undefined> = processEnv(), prefix = "TRACEFOLD_LLM_"): LlmConfig | undefined {
   const read = (field: string) => env[`${prefix}${SUFFIXES[field]}`]?.trim() || undefined;
   const provider = read("provider");
   if (!provider) return undefined;
@@ -126,7 +127,7 @@ export function readLlmConfig(env: Record<string, string | undefined> = process.
  * How many evaluation units may call models at once (TRACEFOLD_LLM_CONCURRENCY, 1–64, default 4):
  * an endpoint answers in seconds, so units overlap; results are stored in plan order all the same.
  */
-export function readLlmConcurrency(env: Record<string, string | undefined> = process.env): number {
+export function readLlmConcurrency(env: Record<string, string | undefined> = processEnv()): number {
   const raw = env.TRACEFOLD_LLM_CONCURRENCY?.trim();
   if (!raw) return 4;
   const value = Number(raw);

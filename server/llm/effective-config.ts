@@ -6,6 +6,7 @@ import { createLlmClient } from "./client";
 import { readLlmConfig, type LlmConfig } from "./config";
 import { createRoutingClient } from "./routing-client";
 import { envPrefix, PURPOSE_SLOTS, type LlmSlot, type PurposeSlot } from "./slots";
+import { processEnv } from "@/server/env";
 
 /**
  * The one place the server decides which LLM endpoint serves which purpose. The environment wins:
@@ -28,12 +29,12 @@ export interface EffectiveLlmConfig {
 type Env = Record<string, string | undefined>;
 
 /** Whether the environment configures the endpoint (and so overrides the stored settings). */
-export function envConfiguresLlm(env: Env = process.env): boolean {
+export function envConfiguresLlm(env: Env = processEnv()): boolean {
   return Boolean(env.TRACEFOLD_LLM_PROVIDER?.trim());
 }
 
 /** What the settings page may say about an environment override: provider and model, never the key. */
-export function envLlmSummary(env: Env = process.env): { provider: string; model: string } | null {
+export function envLlmSummary(env: Env = processEnv()): { provider: string; model: string } | null {
   return envConfiguresLlm(env) ? { provider: env.TRACEFOLD_LLM_PROVIDER?.trim() ?? "", model: env.TRACEFOLD_LLM_MODEL?.trim() ?? "" } : null;
 }
 
@@ -47,7 +48,7 @@ function envPurposeConfig(slot: PurposeSlot, base: LlmConfig, env: Env): Effecti
 }
 
 /** The configuration in effect for a slot and where it came from, or undefined when none is configured. */
-export async function getEffectiveLlmConfig(db?: Db, env: Env = process.env, slot: LlmSlot = "default"): Promise<EffectiveLlmConfig | undefined> {
+export async function getEffectiveLlmConfig(db?: Db, env: Env = processEnv(), slot: LlmSlot = "default"): Promise<EffectiveLlmConfig | undefined> {
   if (envConfiguresLlm(env)) {
     const config = readLlmConfig(env);
     if (!config) return undefined;
@@ -63,7 +64,7 @@ export async function getEffectiveLlmConfig(db?: Db, env: Env = process.env, slo
 }
 
 /** Every purpose's configuration in effect, or undefined when LLM features are off. */
-export async function getEffectiveLlmConfigs(db?: Db, env: Env = process.env): Promise<Record<LlmSlot, EffectiveLlmConfig> | undefined> {
+export async function getEffectiveLlmConfigs(db?: Db, env: Env = processEnv()): Promise<Record<LlmSlot, EffectiveLlmConfig> | undefined> {
   const base = await getEffectiveLlmConfig(db, env);
   if (!base) return undefined;
   const entries = await Promise.all(PURPOSE_SLOTS.map(async (slot) => [slot, (await getEffectiveLlmConfig(db, env, slot))!] as const));
@@ -74,13 +75,13 @@ export async function getEffectiveLlmConfigs(db?: Db, env: Env = process.env): P
  * The server's LLM client: each request goes to its purpose's endpoint (routing-client.ts), or
  * undefined when LLM features are off.
  */
-export async function getLlmClient(db?: Db, env: Env = process.env): Promise<LlmClient | undefined> {
+export async function getLlmClient(db?: Db, env: Env = processEnv()): Promise<LlmClient | undefined> {
   const configs = await getEffectiveLlmConfigs(db, env);
   return configs ? createRoutingClient(configs, createLlmClient) : undefined;
 }
 
 /** For pages deciding whether to offer LLM features: false also when the configuration is broken. */
-export async function hasLlmEndpoint(db?: Db, env: Env = process.env): Promise<boolean> {
+export async function hasLlmEndpoint(db?: Db, env: Env = processEnv()): Promise<boolean> {
   try {
     return (await getEffectiveLlmConfig(db, env)) !== undefined;
   } catch {

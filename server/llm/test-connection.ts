@@ -6,6 +6,7 @@ import { getEffectiveLlmConfig, type LlmConfigSource } from "./effective-config"
 import { LlmError } from "./errors";
 import { isReasoningModel } from "./reasoning";
 import type { LlmSlot } from "./slots";
+import { processEnv } from "@/server/env";
 
 /**
  * One tiny real call to the endpoint in effect for a slot (the default, or a purpose's), for the
@@ -19,7 +20,7 @@ export type ConnectionTestResult =
   | { ok: true; source: LlmConfigSource; slot: LlmSlot; provider: string; model: string; answeredBy: string; latencyMs: number; reply: string }
   | { ok: false; source?: LlmConfigSource; message: string };
 
-export async function testLlmConnection(db: Db, env: Record<string, string | undefined> = process.env, slot: LlmSlot = "default"): Promise<ConnectionTestResult> {
+export async function testLlmConnection(db: Db, env: Record<string, string | undefined> = processEnv(), slot: LlmSlot = "default"): Promise<ConnectionTestResult> {
   let effective;
   try {
     effective = await getEffectiveLlmConfig(db, env, slot);

@@ -1,4 +1,5 @@
 import { readBearer } from "../../lib/keys/api-key";
+import { processEnv } from "@/server/env";
 
 /**
  * CSRF protection for route handlers that change something (POST, PUT, PATCH, DELETE under
@@ -30,7 +31,7 @@ export function originOf(value: string | null | undefined): string | undefined {
 }
 
 /** Every origin this studio answers as, for this request. */
-export function allowedOrigins(headers: Headers, env: Env = process.env): Set<string> {
+export function allowedOrigins(headers: Headers, env: Env = processEnv()): Set<string> {
   const allowed = new Set<string>();
   const add = (origin: string | undefined) => origin && allowed.add(origin);
   add(originOf(env.NEXTAUTH_URL));
@@ -51,7 +52,7 @@ export type OriginVerdict = { ok: true } | { ok: false; reason: string };
  * alone (requireApiUser never falls back to cookies for it), and a page on another site cannot make
  * a browser add that header without a CORS preflight this studio never grants.
  */
-export function checkSameOrigin(method: string, headers: Headers, env: Env = process.env): OriginVerdict {
+export function checkSameOrigin(method: string, headers: Headers, env: Env = processEnv()): OriginVerdict {
   if (!MUTATING_METHODS.has(method.toUpperCase())) return { ok: true };
   if (readBearer(headers.get("authorization")).kind !== "none") return { ok: true };
   const origin = headers.get("origin");
@@ -63,7 +64,7 @@ export function checkSameOrigin(method: string, headers: Headers, env: Env = pro
 }
 
 /** For mutating route handlers: a 403 JSON response to return as is, or null to carry on. */
-export function refuseCrossOrigin(request: Request, env: Env = process.env): Response | null {
+export function refuseCrossOrigin(request: Request, env: Env = processEnv()): Response | null {
   const verdict = checkSameOrigin(request.method, request.headers, env);
   if (verdict.ok) return null;
   return Response.json({ ok: false, code: "cross_origin", message: `refused: ${verdict.reason}` }, { status: 403 });

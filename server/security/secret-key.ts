@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { dataDir } from "../storage/data-dir";
+import { processEnv } from "@/server/env";
 
 /**
  * The studio's secret key for encrypting stored secrets (server/security/secret-box.ts):
@@ -9,7 +10,7 @@ import { dataDir } from "../storage/data-dir";
  * what the studio sealed). Undefined when there is none: storing a secret is then refused.
  * Changing it makes stored secrets unreadable (they must be entered again), never readable by others.
  */
-export function studioSecretKey(env: Record<string, string | undefined> = process.env): string | undefined {
+export function studioSecretKey(env: Record<string, string | undefined> = processEnv()): string | undefined {
   const fromEnv = env.TRACEFOLD_SECRET_KEY?.trim() || env.NEXTAUTH_SECRET?.trim();
   if (fromEnv) return fromEnv;
   try {

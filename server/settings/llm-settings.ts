@@ -4,6 +4,7 @@ import { DEFAULT_BASE_URLS, LLM_PROVIDERS, LlmConfigSchema, providerNeedsKey, RE
 import { LLM_SLOTS, type LlmSlot } from "../llm/slots";
 import { openSecret, sealSecret, SecretBoxError } from "../security/secret-box";
 import { NO_SECRET_KEY_MESSAGE, studioSecretKey } from "../security/secret-key";
+import { processEnv } from "@/server/env";
 
 /**
  * The LLM endpoints an admin sets on /admin/settings, each stored as one JSON row of the Setting
@@ -113,7 +114,7 @@ function openKey(sealed: string, env: Record<string, string | undefined>, slot: 
 }
 
 /** The settings for the admin page, or undefined when none are stored. Never the key itself. */
-export async function getLlmSettingsView(db: Db, env: Record<string, string | undefined> = process.env, slot: LlmSlot = "default"): Promise<LlmSettingsView | undefined> {
+export async function getLlmSettingsView(db: Db, env: Record<string, string | undefined> = processEnv(), slot: LlmSlot = "default"): Promise<LlmSettingsView | undefined> {
   const stored = await readStored(db, slot);
   if (!stored) return undefined;
   let apiKey: LlmSettingsView["apiKey"] = { state: "unset" };
@@ -133,7 +134,7 @@ export async function getLlmSettingsView(db: Db, env: Record<string, string | un
  * The stored endpoint as the client's configuration (key decrypted), or undefined when none is
  * stored. Throws SecretBoxError when the key cannot be decrypted: a call without it would fail anyway.
  */
-export async function storedLlmConfig(db: Db, env: Record<string, string | undefined> = process.env, slot: LlmSlot = "default"): Promise<LlmConfig | undefined> {
+export async function storedLlmConfig(db: Db, env: Record<string, string | undefined> = processEnv(), slot: LlmSlot = "default"): Promise<LlmConfig | undefined> {
   const stored = await readStored(db, slot);
   if (!stored) return undefined;
   const apiKey = stored.sealedApiKey ? openKey(stored.sealedApiKey, env, slot) : undefined;
@@ -141,7 +142,7 @@ export async function storedLlmConfig(db: Db, env: Record<string, string | undef
 }
 
 /** Saves the admin's form (the caller checked the admin role); answers what the page may show. */
-export async function saveLlmSettings(db: Db, form: LlmSettingsForm, updatedById: string, env: Record<string, string | undefined> = process.env): Promise<LlmSettingsView> {
+export async function saveLlmSettings(db: Db, form: LlmSettingsForm, updatedById: string, env: Record<string, string | undefined> = processEnv()): Promise<LlmSettingsView> {
   const { slot } = form;
   const previous = await readStored(db, slot);
   let sealedApiKey = form.clearApiKey ? undefined : previous?.sealedApiKey;

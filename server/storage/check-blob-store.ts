@@ -5,6 +5,7 @@ import { sha256OfBytes } from "./blob-key";
 import { dataDir } from "./data-dir";
 import { readText, S3Error, s3Failure, s3Request } from "./s3-request";
 import { storageConfigFrom, type S3Settings, type StorageConfig } from "./storage-config";
+import { processEnv } from "@/server/env";
 
 /** The store cannot be used as configured; the message names the setting and what the store answered. */
 export class BlobStoreCheckError extends Error {
@@ -25,12 +26,12 @@ const PROBE_TIMEOUT_MS = 15_000;
  * a dot-file in the data directory). Throws BlobStoreCheckError (or StorageConfigError for a
  * setting that does not even parse).
  */
-export async function checkConfiguredBlobStore(env: Record<string, string | undefined> = process.env): Promise<void> {
+export async function checkConfiguredBlobStore(env: Record<string, string | undefined> = processEnv()): Promise<void> {
   await checkBlobStore(storageConfigFrom(env), { root: dataDir() });
 }
 
 /**
- * For process entry points (instrumentation.ts, worker-main.ts): checks the configured store and,
+ * For process entry points (instrumentation.ts, server/worker/main.ts): checks the configured store and,
  * when it fails, prints the one-line reason and exits 1 — a process that cannot store blobs must
  * not start serving.
  */

@@ -2,6 +2,7 @@ import type { BlobStore } from "./blob-store";
 import { localBlobStore } from "./local-blob-store";
 import { s3BlobStore } from "./s3-blob-store";
 import { storageConfigFrom, type StorageConfig } from "./storage-config";
+import { processEnv } from "@/server/env";
 
 /** The store a configuration names (tests and the restore command build one from explicit settings). */
 export function blobStoreFor(config: StorageConfig, root?: string): BlobStore {
@@ -14,5 +15,5 @@ export function blobStoreFor(config: StorageConfig, root?: string): BlobStore {
  * by one is read by another. Throws StorageConfigError naming the bad variable.
  */
 export function getBlobStore(): BlobStore {
-  return blobStoreFor(storageConfigFrom(process.env));
+  return blobStoreFor(storageConfigFrom(processEnv()));
 }

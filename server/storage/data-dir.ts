@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import { processEnv } from "@/server/env";
 
 /**
  * The local data directory (TRACEFOLD_DATA_DIR, default ./data): the local blob store's root, and
@@ -6,5 +7,5 @@ import { resolve } from "node:path";
  */
 export function dataDir(): string {
   // turbopackIgnore: the data directory is chosen at run time; do not trace it into the build.
-  return resolve(/*turbopackIgnore: true*/ process.env.TRACEFOLD_DATA_DIR || "data");
+  return resolve(/*turbopackIgnore: true*/ processEnv().TRACEFOLD_DATA_DIR || "data");
 }

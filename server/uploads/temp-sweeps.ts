@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { dataDir } from "../storage/data-dir";
 import { sweepUploadTemps, UPLOAD_TEMP_MAX_AGE_MS } from "./sweep-upload-temps";
+import { processEnv } from "@/server/env";
 
 /** The temp directories requests and imports write under the data directory. */
 export function tempDirs(root = dataDir()): string[] {
@@ -60,7 +61,7 @@ export function startTempSweeps(options: { dirs?: string[]; everyMs?: number; ma
 }
 
 function sweepMsFromEnv(): number {
-  const raw = process.env.TRACEFOLD_TEMP_SWEEP_MS?.trim();
+  const raw = processEnv().TRACEFOLD_TEMP_SWEEP_MS?.trim();
   if (raw === undefined || raw === "") return 10 * 60_000;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new Error(`TRACEFOLD_TEMP_SWEEP_MS must be a whole number of milliseconds (0 turns the sweep off), got ${JSON.stringify(raw)}`);

@@ -1,3 +1,5 @@
+import { processEnv } from "@/server/env";
+
 /** Default cap on one uploaded file, in MB (large Claude Code / Codex sessions reach hundreds of MB). */
 export const DEFAULT_MAX_UPLOAD_MB = 512;
 
@@ -5,7 +7,7 @@ export const DEFAULT_MAX_UPLOAD_MB = 512;
  * The largest upload accepted, in bytes, from TRACEFOLD_MAX_UPLOAD_MB. Read on every call (not at
  * module load) so the limit is the running server's, not the build machine's.
  */
-export function maxUploadBytes(env: Record<string, string | undefined> = process.env): number {
+export function maxUploadBytes(env: Record<string, string | undefined> = processEnv()): number {
   const raw = env.TRACEFOLD_MAX_UPLOAD_MB;
   const mb = raw === undefined || raw.trim() === "" ? DEFAULT_MAX_UPLOAD_MB : Number(raw);
   if (!Number.isFinite(mb) || mb <= 0) return DEFAULT_MAX_UPLOAD_MB * 1024 * 1024;
@@ -22,7 +24,7 @@ export function describeBytes(bytes: number): string {
 export const DEFAULT_UPLOADS_PER_MINUTE = 120;
 
 /** Uploads one user may start per minute, from TRACEFOLD_UPLOADS_PER_MINUTE (read on every call). */
-export function uploadsPerMinute(env: Record<string, string | undefined> = process.env): number {
+export function uploadsPerMinute(env: Record<string, string | undefined> = processEnv()): number {
   const raw = env.TRACEFOLD_UPLOADS_PER_MINUTE;
   const n = raw === undefined || raw.trim() === "" ? DEFAULT_UPLOADS_PER_MINUTE : Number(raw);
   return Number.isInteger(n) && n > 0 ? n : DEFAULT_UPLOADS_PER_MINUTE;

@@ -12,12 +12,12 @@ export interface WorkerProcess {
 }
 
 /**
- * Starts `npm run worker`'s entry point (server/jobs/worker-main.ts through tsx) as a child
+ * Starts `npm run worker`'s entry point (server/worker/main.ts through tsx) as a child
  * process on the given database, with short sweep and stale intervals so a fault test sees a
  * killed worker's run taken over in seconds. `env` adds or overrides variables.
  */
 export function startWorker(databaseUrl: string, dataDir: string, env: Record<string, string> = {}): WorkerProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/jobs/worker-main.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/worker/main.ts"], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -9,6 +9,7 @@ import { envLlmSummary } from "@/server/llm/effective-config";
 import { LLM_SLOTS, SLOT_LABELS, type LlmSlot } from "@/server/llm/slots";
 import { getLlmSettingsView } from "@/server/settings/llm-settings";
 import { getRedactionSettings } from "@/server/settings/redaction-settings";
+import { processEnv } from "@/server/env";
 
 export const metadata: Metadata = { title: "Settings" };
 
@@ -27,7 +28,7 @@ export default async function AdminSettingsPage() {
   await requireUser("admin");
   const db = getDb();
   const settings = await getRedactionSettings(db);
-  const views = await Promise.all(LLM_SLOTS.map((slot) => getLlmSettingsView(db, process.env, slot)));
+  const views = await Promise.all(LLM_SLOTS.map((slot) => getLlmSettingsView(db, processEnv(), slot)));
   const envOverride = envLlmSummary();
   return (
     <>

@@ -3,8 +3,10 @@ import { databaseUrl, engineOf } from "../db/engine";
 import { migrate } from "../db/migrate";
 import { checkBlobStoreOrExit } from "../storage/check-blob-store";
 import { startTempSweeps } from "../uploads/temp-sweeps";
-import { getJobQueue } from "./process-queue";
-import { startJobWorkers } from "./start-job-workers";
+import { getJobQueue } from "../jobs/process-queue";
+import { startJobWorkers } from "../jobs/start-job-workers";
+import { processEnv } from "@/server/env";
+import { checkEnvironmentOrExit } from "../config/check-environment";
 
 /**
  * `npm run worker`: a job worker process. It first proves the blob store works (a wrong bucket,
@@ -16,6 +18,7 @@ import { startJobWorkers } from "./start-job-workers";
  * its run resumes elsewhere from its stored results once its heartbeat is stale.
  */
 async function main(): Promise<void> {
+  checkEnvironmentOrExit(`tracefold worker ${process.pid}`);
   const url = databaseUrl();
   await checkBlobStoreOrExit(`tracefold worker ${process.pid}`);
   const temps = startTempSweeps();
@@ -30,7 +33,7 @@ async function main(): Promise<void> {
     stopping = true;
     console.log(`tracefold worker ${process.pid}: ${signal}, stopping after the current unit`);
     void temps.stop();
-    const timeoutMs = Number(process.env.TRACEFOLD_WORKER_STOP_TIMEOUT_MS) || 30_000;
+    const timeoutMs = Number(processEnv().TRACEFOLD_WORKER_STOP_TIMEOUT_MS) || 30_000;
     workers
       .stop({ timeoutMs })
       .then(() => db.$disconnect())
