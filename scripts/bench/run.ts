@@ -1,10 +1,10 @@
 /**
  * `npm run bench`: import throughput and peak memory on a large Claude Code JSONL, o200k counting
  * throughput against the raw gpt-tokenizer call, policy replay throughput with its scaling in
- * session length, and online usage-log aggregation (rows/s against a lines-only pass, peak RSS,
+ * session length, redaction over adversarial inputs (linear scaling against prose), and online usage-log aggregation (rows/s against a lines-only pass, peak RSS,
  * clustered bootstrap). Prints human tables and, last, one JSON line. Set BENCH_MB (default 200),
  * BENCH_ONLINE_ROWS (default 5,000,000), BENCH_ONLINE_MAX_RSS_MB (default 1024: the run fails past
- * it) and BENCH_ONLY (comma-separated parts: import,tokens,replay,online; default all).
+ * it) and BENCH_ONLY (comma-separated parts: import,tokens,replay,redact,online; default all).
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
@@ -13,6 +13,7 @@ import { join, resolve } from "node:path";
 import { generateSuite } from "../../lib/scenario";
 import { makeClaudeJsonl } from "./make-claude-jsonl";
 import { assertOnlineMemory, benchOnline } from "./online";
+import { benchRedact } from "./redact";
 import { benchReplay } from "./replay";
 import { benchTokens, round } from "./tokens";
 
@@ -64,6 +65,11 @@ async function main(): Promise<void> {
     console.log("› replay: every policy at every 10th safe cut");
     out.replay = await benchReplay([50_000, 100_000, 200_000]);
     console.table(out.replay);
+  }
+  if (wanted("redact")) {
+    console.log("› redact: adversarial inputs at 256 KB and 1 MB against plain prose (linear: scaling ≈ 4)");
+    out.redact = benchRedact();
+    console.table((out.redact as ReturnType<typeof benchRedact>).rows);
   }
   if (wanted("online")) {
     const rows = Number(process.env.BENCH_ONLINE_ROWS ?? 5_000_000);
