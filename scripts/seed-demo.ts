@@ -15,7 +15,8 @@ async function main(): Promise<void> {
   try {
     const emails = await ensureDemoUsers(db);
     console.log(`seed-demo: accounts ${emails.join(", ")} (password ${DEMO_PASSWORD})`);
-    const reports = await seedDemoTraces(db, getBlobStore(), { dataDir: dataDir(), sharedTraces: resolve("..", "shared", "traces") });
+    const shared = { sharedTraces: resolve("..", "shared", "traces"), sharedTracesNew: resolve("..", "shared", "traces-new") };
+    const reports = await seedDemoTraces(db, getBlobStore(), { dataDir: dataDir(), ...shared });
     const imported = reports.filter((r) => r.status === "imported");
     const failed = reports.filter((r) => r.status === "failed");
     console.log(`seed-demo: ${imported.length} files imported, ${reports.length - imported.length - failed.length} already present, ${failed.length} failed`);

@@ -2,8 +2,12 @@ import type { Importer } from "./importer";
 import type { FormatId } from "./model";
 import { aiderImporter } from "./importers/aider";
 import { anthropicMessagesImporter } from "./importers/anthropic-messages";
+import { browserUseImporter } from "./importers/browser-use";
 import { claudeCodeImporter } from "./importers/claude-code";
 import { codexRolloutImporter } from "./importers/codex-rollout";
+import { geminiApiContentsImporter } from "./importers/gemini-api-contents";
+import { geminiCliChatImporter } from "./importers/gemini-cli-chat";
+import { geminiCliStreamJsonImporter } from "./importers/gemini-cli-stream-json";
 import { miniSweAgentImporter } from "./importers/mini-swe-agent";
 import { openaiChatImporter } from "./importers/openai-chat";
 import { openaiResponsesImporter } from "./importers/openai-responses";
@@ -11,6 +15,7 @@ import { openhandsImporter } from "./importers/openhands";
 import { otelGenaiImporter } from "./importers/otel-genai";
 import { sweAgentImporter } from "./importers/swe-agent";
 import { tauBenchImporter } from "./importers/tau-bench";
+import { tau2Importer } from "./importers/tau2";
 import { tracefoldJsonlImporter } from "./importers/tracefold-jsonl";
 
 /** Every importer, in the order ties are broken during detection (most specific first). */
@@ -21,6 +26,11 @@ export const IMPORTERS: readonly Importer[] = [
   miniSweAgentImporter,
   sweAgentImporter,
   tauBenchImporter,
+  tau2Importer,
+  geminiCliChatImporter,
+  geminiCliStreamJsonImporter,
+  geminiApiContentsImporter,
+  browserUseImporter,
   openhandsImporter,
   otelGenaiImporter,
   aiderImporter,

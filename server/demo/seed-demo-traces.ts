@@ -3,7 +3,9 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { generateSuite } from "@/lib/scenario";
 import { toTracefoldJsonl } from "@/lib/trace/export-tracefold-jsonl";
+import { parseTrace } from "@/lib/trace/parse-trace";
 import type { Db } from "../db/client";
+import { sourceFromFile } from "../files/file-source";
 import { listTraceFiles } from "../files/list-trace-files";
 import type { BlobStore } from "../storage/blob-store";
 import { importRedactedFile } from "../traces/import-redacted-file";
@@ -21,10 +23,13 @@ export interface DemoSeedReport {
 /**
  * Seeds demo traces: the generated scenario suite (written as Tracefold JSONL, then imported like
  * any upload) and, when this checkout sits beside ../shared/traces, those real third-party traces
- * too. Every file goes through the upload's redaction first (the real traces do hold key-like
+ * too. `sharedTracesNew` (../shared/traces-new) holds files of formats being added: only those
+ * that import today (at least one session) are seeded, so a format joins the demo once its
+ * importer exists and a file an importer refuses (Gemini CLI's prompt-only logs.json) is left out.
+ * Every file goes through the upload's redaction first (the real traces do hold key-like
  * strings). Idempotent: files already imported are recognised by their (redacted) sha256 and skipped.
  */
-export async function seedDemoTraces(db: Db, store: BlobStore, options: { dataDir: string; sharedTraces?: string }): Promise<DemoSeedReport[]> {
+export async function seedDemoTraces(db: Db, store: BlobStore, options: { dataDir: string; sharedTraces?: string; sharedTracesNew?: string }): Promise<DemoSeedReport[]> {
   const demoDir = join(options.dataDir, "demo");
   await mkdir(demoDir, { recursive: true });
   const suiteFile = join(demoDir, `scenarios-${DEMO_SUITE.seed}.jsonl`);
@@ -34,10 +39,21 @@ export async function seedDemoTraces(db: Db, store: BlobStore, options: { dataDi
   }
   const files = [suiteFile];
   if (options.sharedTraces && existsSync(options.sharedTraces)) files.push(...(await listTraceFiles([options.sharedTraces])));
+  if (options.sharedTracesNew && existsSync(options.sharedTracesNew)) files.push(...(await importableFiles(options.sharedTracesNew)));
   const reports: DemoSeedReport[] = [];
   for (const file of files) {
     const outcome = await importRedactedFile({ db, store, path: file });
     reports.push({ file, status: outcome.status, sessions: outcome.status === "failed" ? 0 : outcome.sessions.length });
   }
   return reports;
+}
+
+/** Files under `dir` some importer recognises and imports at least one session from. */
+async function importableFiles(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const file of await listTraceFiles([dir])) {
+    const parsed = await parseTrace(await sourceFromFile(file));
+    if (parsed.sessions.length > 0) out.push(file);
+  }
+  return out;
 }

@@ -3,11 +3,12 @@ import { after, before, describe, test } from "node:test";
 import { DEMO_SUITE, seedDemoTraces } from "../../server/demo/seed-demo-traces";
 import { compactSession } from "../../server/policies/compact-session";
 import { createTestDb, type TestDb } from "../helpers/test-db";
-import { TRACES_DIR } from "../helpers/traces";
+import { TRACES_DIR, TRACES_NEW_DIR } from "../helpers/traces";
+import { NEW_TRACE_COUNTS, REFUSED_NEW_TRACES } from "../helpers/traces-new";
 
 /*
- * Issue 17, item 1, over the whole demo: `npm run studio` seeds the generated suite and every file of
- * ../shared/traces; self-gc replayed on each of those sessions, as the replay page runs it (twice at
+ * Issue 17, item 1, over the whole demo: `npm run studio` seeds the generated suite, every file of
+ * ../shared/traces and the files of ../shared/traces-new that import; self-gc replayed on each of those sessions, as the replay page runs it (twice at
  * once, as the issue also did), must answer (never throw) with a projected view, the same both times.
  * With the blob store before the fix (temp names `<target>.<pid>.<ms>.tmp`) this fails with the
  * issue's own `ENOENT … rename '…/sidecars/70/….tmp'`. Empty sessions (item 6: an Aider "chat
@@ -31,8 +32,11 @@ describe("self-gc replayed on every demo session (the studio's seed)", () => {
   });
 
   test("every session with messages answers with a projected view; an empty one is refused as a bad request", async () => {
-    const reports = await seedDemoTraces(t.db, t.store, { dataDir: t.dataDir, sharedTraces: TRACES_DIR });
+    const reports = await seedDemoTraces(t.db, t.store, { dataDir: t.dataDir, sharedTraces: TRACES_DIR, sharedTracesNew: TRACES_NEW_DIR });
     assert.deepEqual(reports.filter((r) => r.status === "failed").map((r) => r.file), [], "the whole demo imports");
+    const seededNew = reports.filter((r) => r.file.startsWith(TRACES_NEW_DIR)).map((r) => r.file.slice(TRACES_NEW_DIR.length + 1));
+    for (const path of Object.keys(NEW_TRACE_COUNTS)) assert.ok(seededNew.includes(path), `${path} is seeded`);
+    for (const path of Object.keys(REFUSED_NEW_TRACES)) assert.ok(!seededNew.includes(path), `${path} is left out`);
     const sessions = await t.db.traceSession.findMany({ select: { id: true, title: true, format: true, messageCount: true }, orderBy: { id: "asc" } });
     assert.ok(sessions.length > DEMO_SUITE.sessions, `the shared traces are seeded too (${sessions.length} sessions)`);
 

@@ -3,7 +3,7 @@ import { asText, isRecord, num, readJsonLines, str } from "../json-lines";
 import type { Message, ParseResult, Part, Role, Session, Usage } from "../model";
 import { SessionBuilder, at } from "../session-builder";
 import type { TraceSource } from "../source";
-import { base64Bytes } from "./claude-code";
+import { dataUrlInfo, describe, idFromName, mapRole, messageParts, outputOf, reasoningText, textOf, titleFrom, usageOf } from "./codex-rollout-items";
 
 /**
  * OpenAI Codex CLI/Desktop rollouts (`~/.codex/sessions/YYYY/MM/DD/rollout-<ts>-<uuid>.jsonl`,
@@ -14,8 +14,15 @@ import { base64Bytes } from "./claude-code";
  *   tool call of one model turn are separate messages (like Claude Code's split records), so each
  *   keeps its own line. Reasoning items with no readable text (only `encrypted_content`) are skipped;
  * - `developer` messages become `system`; tool outputs become `tool` messages linked by `call_id`;
- * - `event_msg` lines are UI events: `user_message`/`agent_message` duplicate response items and are
- *   ignored; `token_count` puts `last_token_usage` on the latest assistant message (the model call it
+ *   `session_meta.base_instructions` (newer CLIs record the system prompt there) opens the session as
+ *   a `system` message (`meta.baseInstructions`);
+ * - `web_search_call` (a hosted tool: OpenAI runs the search, the rollout has no output) is a
+ *   `web_search` tool call with the search action as arguments and no result, its id the `call_id`
+ *   of the `web_search_end` event written just before it;
+ * - `event_msg` lines are UI events: `agent_message` duplicates response items and is ignored;
+ *   `user_message` too, unless no user response item carries its text (the lean rollouts of Codex
+ *   Desktop record the user's turns only as events): then it is the user message, in its place;
+ *   `token_count` puts `last_token_usage` on the latest assistant message (the model call it
  *   reports on) and its `total_token_usage` becomes the session's usage;
  * - `compacted` becomes a `codex_compacted` compaction whose summary is `payload.message`; its
  *   `preTokens` is the context size reported by the last `token_count` before it (Codex compacts on
@@ -57,6 +64,12 @@ class RolloutReader {
   private contextTokens: number | undefined;
   private readonly sessionMeta: Record<string, string> = {};
   private readonly warned = new Set<string>();
+  /** Text of the user response item just added (cleared by any other item), to recognise its event echo. */
+  private lastUserText: string | undefined;
+  /** A `user_message` event not (yet) matched by a user response item. */
+  private pendingUser: (Envelope & { text: string }) | undefined;
+  /** `call_id` of the `web_search_end` event that precedes its `web_search_call` item. */
+  private webSearchId: string | undefined;
 
   constructor(
     private readonly file: string,
@@ -79,14 +92,15 @@ class RolloutReader {
       return;
     }
     const envelope: Envelope = { line, payload: value.payload, ...(str(value.timestamp) ? { timestamp: str(value.timestamp) } : {}) };
-    if (type === "session_meta") this.acceptSessionMeta(envelope.payload);
+    if (type === "session_meta") this.acceptSessionMeta(envelope);
     else if (type === "turn_context") this.acceptTurnContext(envelope.payload);
     else if (type === "response_item") this.acceptItem(envelope);
-    else if (type === "event_msg") this.acceptEvent(envelope.payload);
+    else if (type === "event_msg") this.acceptEvent(envelope);
     else this.acceptCompacted(envelope);
   }
 
   finish(): Session[] {
+    this.flushPendingUser();
     if (!this.builder) {
       this.issues.warn(1, "no response items: the file holds no conversation");
       return [];
@@ -100,8 +114,12 @@ class RolloutReader {
     return this.builder;
   }
 
-  private acceptSessionMeta(payload: Record<string, unknown>): void {
+  private acceptSessionMeta({ line, timestamp, payload }: Envelope): void {
     this.sessionId ??= str(payload.id);
+    const instructions = isRecord(payload.base_instructions) ? str(payload.base_instructions.text) : str(payload.base_instructions);
+    if (instructions && !this.builder) {
+      this.session().add({ role: "system", parts: [{ type: "text", text: instructions }], source: at(this.file, line), ...(timestamp ? { timestamp } : {}), meta: { baseInstructions: true } });
+    }
     for (const [key, field] of [["cwd", "cwd"], ["cliVersion", "cli_version"], ["originator", "originator"], ["modelProvider", "model_provider"], ["source", "source"]] as const) {
       const value = str(payload[field]);
       if (value && !(key in this.sessionMeta)) this.sessionMeta[key] = value;
@@ -119,6 +137,14 @@ class RolloutReader {
     const mapped = kind ? this.itemMessage(kind, payload, line) : undefined;
     if (!kind) this.issues.error(line, "response item without a type", "payload.type", "message | reasoning | function_call | function_call_output | …");
     if (!mapped) return;
+    const userText = mapped.role === "user" ? textOf(mapped.parts) : undefined;
+    if (this.pendingUser && userText?.includes(this.pendingUser.text)) this.pendingUser = undefined;
+    this.flushPendingUser();
+    this.lastUserText = userText;
+    this.addMapped(mapped, line, timestamp);
+  }
+
+  private addMapped(mapped: { role: Role; parts: Part[] }, line: number, timestamp: string | undefined): void {
     const isAssistant = mapped.role === "assistant";
     const added = this.session().add({
       ...mapped,
@@ -147,8 +173,9 @@ class RolloutReader {
       case "custom_tool_call_output":
         return this.outputItem(payload, line);
       case "web_search_call": {
-        const action = isRecord(payload.action) ? payload.action : {};
-        return { role: "assistant", parts: [{ type: "other", kind: "web_search_call", text: str(action.query) ?? asText(action) }] };
+        const id = str(payload.id) ?? this.webSearchId ?? this.session().nextSyntheticCallId();
+        this.webSearchId = undefined;
+        return { role: "assistant", parts: [{ type: "tool_call", id, name: "web_search", arguments: asText(payload.action ?? {}) }] };
       }
       default:
         if (!SILENT_ITEMS.has(kind)) this.warnOnce(`item:${kind}`, line, `unknown response item type ${JSON.stringify(kind)} skipped`, "payload.type");
@@ -190,8 +217,11 @@ class RolloutReader {
     return { role: "tool", parts: [{ type: "tool_result", callId, content, ...(isError !== undefined ? { isError } : {}) }] };
   }
 
-  /** Only `token_count` matters: UI echoes of messages are duplicates of response items. */
-  private acceptEvent(payload: Record<string, unknown>): void {
+  /** `token_count` usage; `user_message` when no response item has it; the id of a web search. */
+  private acceptEvent(envelope: Envelope): void {
+    const { payload } = envelope;
+    if (payload.type === "user_message") return this.acceptUserEvent(envelope);
+    if (payload.type === "web_search_end") this.webSearchId = str(payload.call_id);
     if (payload.type !== "token_count" || !isRecord(payload.info)) return;
     const last = usageOf(payload.info.last_token_usage);
     const total = usageOf(payload.info.total_token_usage);
@@ -202,7 +232,25 @@ class RolloutReader {
     this.lastAssistant = undefined;
   }
 
+  /** The echo of the user item just written is dropped; any other text waits for the next item. */
+  private acceptUserEvent(envelope: Envelope): void {
+    const text = str(envelope.payload.message)?.trim();
+    if (!text || this.lastUserText?.includes(text)) return;
+    this.flushPendingUser();
+    this.pendingUser = { ...envelope, text };
+  }
+
+  private flushPendingUser(): void {
+    const pending = this.pendingUser;
+    if (!pending) return;
+    this.pendingUser = undefined;
+    const images = Array.isArray(pending.payload.images) ? pending.payload.images.filter((i): i is string => typeof i === "string") : [];
+    const parts: Part[] = [{ type: "text", text: str(pending.payload.message) ?? pending.text }, ...images.map((url): Part => ({ type: "image", ...dataUrlInfo(url) }))];
+    this.addMapped({ role: "user", parts }, pending.line, pending.timestamp);
+  }
+
   private acceptCompacted({ line, timestamp, payload }: Envelope): void {
+    this.flushPendingUser();
     const summary = str(payload.message);
     if (summary === undefined) this.issues.warn(line, "compacted line without a message: summary unknown", "payload.message");
     this.session().addCompaction({
@@ -219,97 +267,6 @@ class RolloutReader {
     this.warned.add(key);
     this.issues.warn(line, `${message} (later ones are skipped silently)`, field);
   }
-}
-
-function mapRole(role: string | undefined): Role | undefined {
-  if (role === "developer" || role === "system") return "system";
-  if (role === "user" || role === "assistant") return role;
-  return undefined;
-}
-
-/** `content[]` items: input/output text as text, images as placeholders, anything else kept typed. */
-function messageParts(content: unknown, line: number, issues: IssueList): Part[] {
-  if (typeof content === "string") return content ? [{ type: "text", text: content }] : [];
-  if (!Array.isArray(content)) {
-    if (content != null) issues.error(line, `message content is ${describe(content)}`, "payload.content", "an array of {type: input_text | output_text, text}");
-    return [];
-  }
-  return content.map((item, i): Part => {
-    if (!isRecord(item)) {
-      issues.error(line, `content item is ${describe(item)}`, `payload.content[${i}]`, "{type, text}");
-      return { type: "other", kind: "invalid", text: asText(item) };
-    }
-    const text = str(item.text);
-    if ((item.type === "input_text" || item.type === "output_text") && text !== undefined) return { type: "text", text };
-    if (item.type === "input_image") return { type: "image", ...dataUrlInfo(str(item.image_url)) };
-    if (item.type === "refusal" && str(item.refusal)) return { type: "text", text: str(item.refusal)! };
-    return { type: "other", kind: str(item.type) ?? "unknown", ...(text ? { text } : {}) };
-  });
-}
-
-/** Readable reasoning: the summaries Codex shows, or raw reasoning text when it was recorded. */
-function reasoningText(payload: Record<string, unknown>): string {
-  const texts = (items: unknown) => (Array.isArray(items) ? items.map((s) => (isRecord(s) ? str(s.text) : undefined)).filter((t): t is string => Boolean(t)) : []);
-  const summary = texts(payload.summary);
-  return (summary.length ? summary : texts(payload.content)).join("\n\n");
-}
-
-/**
- * Tool output: a plain string in current Codex; `{content, success}` in versions that kept the
- * success flag (then `success: false` is an error); an array of content items for rich outputs.
- */
-function outputOf(output: unknown): { content: string; isError?: boolean } {
-  if (typeof output === "string") return { content: output };
-  if (Array.isArray(output)) return { content: output.map((o) => (isRecord(o) ? (str(o.text) ?? (o.type === "input_image" ? "[image]" : asText(o))) : asText(o))).join("\n") };
-  if (isRecord(output) && "content" in output) {
-    const success = output.success;
-    return { content: asText(output.content), ...(typeof success === "boolean" ? { isError: !success } : {}) };
-  }
-  return { content: asText(output) };
-}
-
-function usageOf(raw: unknown): Usage | undefined {
-  if (!isRecord(raw)) return undefined;
-  const usage: Usage = {};
-  const input = num(raw.input_tokens);
-  const cached = num(raw.cached_input_tokens);
-  const output = num(raw.output_tokens);
-  if (input !== undefined) usage.inputTokens = input;
-  if (cached !== undefined) usage.cachedInputTokens = cached;
-  if (output !== undefined) usage.outputTokens = output;
-  return Object.keys(usage).length ? usage : undefined;
-}
-
-/** Media type and decoded size of a `data:` URL image; nothing for remote URLs. */
-function dataUrlInfo(url: string | undefined): { mediaType?: string; bytes?: number } {
-  const match = url ? /^data:([^;,]+)?(;base64)?,(.*)$/s.exec(url) : null;
-  if (!match) return {};
-  return { ...(match[1] ? { mediaType: match[1] } : {}), ...(match[2] ? { bytes: base64Bytes(match[3] ?? "") } : {}) };
-}
-
-/** The user's own prompt: Codex injects `<environment_context>`, `<user_instructions>` and AGENTS.md as user messages too. */
-function titleFrom(parts: Part[]): string | undefined {
-  for (const part of parts) {
-    if (part.type !== "text") continue;
-    const text = part.text.trim();
-    if (!text || text.startsWith("<") || text.startsWith("# AGENTS.md")) continue;
-    const line = text.split("\n")[0] ?? "";
-    return line.length > 80 ? `${line.slice(0, 79)}…` : line;
-  }
-  return undefined;
-}
-
-/** The uuid at the end of `rollout-<timestamp>-<uuid>.jsonl`, else the file's stem. */
-function idFromName(file: string): string {
-  const base = file.replace(/\\/g, "/").split("/").pop() ?? file;
-  const uuid = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl?$/i.exec(base)?.[1];
-  return uuid ?? (base.replace(/\.jsonl?$/i, "") || "session");
-}
-
-function describe(value: unknown): string {
-  if (Array.isArray(value)) return "an array";
-  if (value === null) return "null";
-  return typeof value === "object" ? "an object" : `a ${typeof value}`;
 }
 
 /**

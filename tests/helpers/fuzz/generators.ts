@@ -55,13 +55,15 @@ const claudeRecord = fc.oneof(
 );
 
 const codexRecord = fc.oneof(
-  fc.record({ type: fc.constant("session_meta"), payload: fc.record({ id: fc.uuid(), cwd: fc.constant("/w"), cli_version: fc.constant("0.46.0") }) }),
+  fc.record({ type: fc.constant("session_meta"), payload: fc.record({ id: fc.uuid(), cwd: fc.constant("/w"), cli_version: fc.constant("0.46.0"), base_instructions: maybe(fc.oneof(text, fc.record({ text }))) }) }),
   fc.record({ type: fc.constant("turn_context"), payload: fc.record({ model: fc.constantFrom("gpt-5-codex", "") }) }),
   fc.record({ type: fc.constant("response_item"), payload: fc.record({ type: fc.constant("message"), role: fc.constantFrom("user", "assistant", "developer", "system", "other"), content: small(fc.record({ type: fc.constantFrom("input_text", "output_text", "input_image"), text, image_url: fc.constant("data:image/png;base64,AAAA") }), 3) }) }),
   fc.record({ type: fc.constant("response_item"), payload: fc.record({ type: fc.constantFrom("function_call", "custom_tool_call", "local_shell_call"), name: toolName, arguments: args, call_id: callId, input: text }) }),
   fc.record({ type: fc.constant("response_item"), payload: fc.record({ type: fc.constantFrom("function_call_output", "custom_tool_call_output"), call_id: callId, output: fc.oneof(text, fc.record({ content: text, success: fc.boolean() })) }) }),
   fc.record({ type: fc.constant("response_item"), payload: fc.record({ type: fc.constant("reasoning"), summary: small(fc.record({ type: fc.constant("summary_text"), text }), 2) }) }),
   fc.record({ type: fc.constant("event_msg"), payload: fc.record({ type: fc.constantFrom("token_count", "agent_message"), info: maybe(fc.record({ last_token_usage: fc.record({ input_tokens: count, output_tokens: count }) })) }) }),
+  fc.record({ type: fc.constant("event_msg"), payload: fc.record({ type: fc.constantFrom("user_message", "web_search_end"), message: fc.oneof(text, fc.constant(null)), call_id: callId, images: maybe(small(fc.constantFrom("data:image/png;base64,AAAA", "x"), 2)) }) }),
+  fc.record({ type: fc.constant("response_item"), payload: fc.record({ type: fc.constant("web_search_call"), status: fc.constant("completed"), action: fc.record({ type: fc.constant("search"), query: text }) }) }),
   fc.record({ type: fc.constant("compacted"), payload: fc.record({ message: text }) }),
 );
 
@@ -108,11 +110,73 @@ const aiderLine = fc.oneof(
   text,
 );
 
+const tau2Message = fc.record({
+  role: fc.constantFrom("assistant", "user", "tool", "system", "env"),
+  content: fc.oneof(text, fc.constant(null)),
+  tool_calls: maybe(fc.oneof(fc.constant(null), small(fc.record({ id: callId, name: toolName, arguments: fc.jsonValue({ maxDepth: 2 }), requestor: fc.constantFrom("assistant", "user") }), 2))),
+  id: maybe(callId),
+  requestor: maybe(fc.constantFrom("assistant", "user")),
+  error: maybe(fc.boolean()),
+  usage: maybe(fc.record({ prompt_tokens: count, completion_tokens: count })),
+  timestamp: maybe(iso),
+});
+const tau2Document = fc.record({
+  timestamp: iso,
+  info: fc.record({ agent_info: fc.record({ llm: fc.constantFrom("gpt-4o", "") }), user_info: fc.record({ implementation: fc.constant("user_simulator"), llm: fc.constant("gpt-4o") }), environment_info: fc.record({ domain_name: fc.constant("airline"), policy: maybe(text) }) }),
+  tasks: fc.constant([]),
+  simulations: small(fc.record({ id: maybe(fc.constantFrom("sim-1", "sim-1", "")), task_id: fc.oneof(fc.nat(9), text), trial: maybe(fc.nat(3)), policy: maybe(text), messages: small(tau2Message, 6), reward_info: maybe(fc.record({ reward: fc.double() })) }), 3),
+});
+
+const geminiPart = fc.oneof(
+  fc.record({ text }),
+  fc.record({ text, thought: fc.boolean() }),
+  fc.record({ functionCall: fc.record({ name: toolName, args: fc.jsonValue({ maxDepth: 2 }), id: maybe(callId) }) }),
+  fc.record({ functionResponse: fc.record({ name: toolName, id: maybe(callId), response: fc.oneof(fc.record({ output: text }), fc.record({ error: text })) }) }),
+  fc.record({ inlineData: fc.record({ mimeType: fc.constantFrom("image/png", "application/pdf"), data: fc.constantFrom("AAAA", "", "!!") }) }),
+  fc.record({ thoughtSignature: fc.constant("c2ln") }),
+);
+const geminiRecord = fc.record({
+  id: fc.constantFrom("m1", "m2", "m3", ""),
+  timestamp: iso,
+  type: fc.constantFrom("user", "gemini", "info", "error", "mystery"),
+  content: fc.oneof(text, small(geminiPart, 3)),
+  toolCalls: maybe(small(fc.record({ id: callId, name: toolName, args: fc.jsonValue({ maxDepth: 2 }), status: fc.constantFrom("success", "error", "cancelled"), result: maybe(small(geminiPart, 2)) }), 3)),
+  thoughts: maybe(small(fc.record({ subject: text, description: text }), 2)),
+  tokens: maybe(fc.record({ input: count, output: count, cached: count, thoughts: count })),
+  model: maybe(fc.constantFrom("gemini-2.5-pro", "")),
+});
+const geminiChatLine = fc.oneof(
+  { weight: 6, arbitrary: geminiRecord },
+  { weight: 1, arbitrary: fc.record({ $set: fc.record({ lastUpdated: iso, summary: maybe(text) }) }) },
+  { weight: 1, arbitrary: fc.record({ $rewindTo: fc.constantFrom("m1", "m2", "zz") }) },
+);
+const geminiHeader = { sessionId: "0ab84937-9fe7-4284-986a-33c832af0b6a", projectHash: "9da8b3df", startTime: "2026-04-23T12:52:52.759Z", lastUpdated: "2026-04-23T12:52:52.759Z" };
+const streamEvent = fc.oneof(
+  fc.record({ type: fc.constant("message"), timestamp: iso, role: fc.constantFrom("user", "assistant", "system"), content: text, delta: maybe(fc.boolean()) }),
+  fc.record({ type: fc.constant("tool_use"), timestamp: iso, tool_name: toolName, tool_id: callId, parameters: fc.jsonValue({ maxDepth: 2 }) }),
+  fc.record({ type: fc.constant("tool_result"), timestamp: iso, tool_id: callId, status: fc.constantFrom("success", "error"), output: maybe(text), error: maybe(fc.record({ type: text, message: text })) }),
+  fc.record({ type: fc.constantFrom("error", "result", "mystery"), timestamp: iso, severity: fc.constant("warning"), message: text, stats: maybe(fc.record({ input_tokens: count, output_tokens: count, cached: count })) }),
+);
+const browserUseStep = fc.record({
+  model_output: fc.oneof(fc.constant(null), fc.record({ current_state: maybe(fc.record({ evaluation_previous_goal: text, memory: text, next_goal: text })), thinking: maybe(text), action: small(fc.oneof(fc.record({ click_element_by_index: fc.record({ index: fc.nat(40) }) }), fc.record({ done: fc.record({ text }) }), fc.constant({})), 3) })),
+  result: small(fc.record({ is_done: fc.boolean(), extracted_content: maybe(text), error: maybe(text), include_in_memory: fc.boolean() }), 3),
+  state: fc.record({ url: text, title: text, tabs: small(fc.record({ url: text, title: text }), 2), screenshot: maybe(fc.constantFrom("iVBORw0KGgo=", "")), screenshot_path: maybe(fc.constant("/tmp/s.png")) }),
+  metadata: maybe(fc.record({ step_start_time: fc.oneof(fc.double({ min: 1.7e9, max: 1.8e9, noNaN: true }), fc.constant(-1)), step_end_time: fc.double({ min: 1.7e9, max: 1.8e9, noNaN: true }), input_tokens: count, step_number: fc.nat(20) })),
+});
+
 /** One arbitrary per format; the JSON document formats get one top-level shape each. */
 export const GENERATORS: Record<FormatId, fc.Arbitrary<Generated>> = {
   claude_code_jsonl: small(claudeRecord, 12).map((r) => ({ name: "gen/session.jsonl", text: jsonl(r) })),
   codex_rollout_jsonl: small(codexRecord, 12).map((r) => ({ name: "gen/rollout-2025-10-14T09-12-00-abc.jsonl", text: jsonl(r) })),
   tau_bench_traj: small(fc.record({ task_id: fc.oneof(fc.nat(20), text), reward: fc.double(), trial: fc.nat(3), traj: small(chatMessage, 6) }), 4).map((e) => ({ name: "gen/gpt-4o-airline.json", text: pretty(e) })),
+  tau2_simulation: tau2Document.map((d) => ({ name: "gen/2025-10-05T07:52:52_airline_llm_agent.json", text: pretty(d) })),
+  gemini_cli_chat: fc.oneof(
+    small(geminiChatLine, 10).map((r) => ({ name: "gen/session-2026-04-23T12-52-0ab84937.jsonl", text: jsonl([geminiHeader, ...r]) })),
+    small(geminiRecord, 8).map((messages) => ({ name: "gen/session-2025-12-01T21-45-5b959dae.json", text: pretty({ ...geminiHeader, messages }) })),
+  ),
+  gemini_api_contents: small(fc.record({ role: fc.constantFrom("user", "model", "function", "tool"), parts: small(geminiPart, 4) }), 8).map((c) => ({ name: "gen/checkpoint-x.json", text: pretty(c) })),
+  gemini_cli_stream_json: small(streamEvent, 12).map((e) => ({ name: "gen/stream.jsonl", text: jsonl([{ type: "init", timestamp: "2025-10-10T12:00:00.000Z", session_id: "s-1", model: "gemini-2.5-pro" }, ...e]) })),
+  browser_use_history: small(browserUseStep, 5).map((history) => ({ name: "gen/AgentHistory.json", text: pretty({ history }) })),
   mini_swe_agent_traj: fc.record({ info: fc.record({ config: fc.record({ model: fc.record({ model_name: fc.constant("deepseek/deepseek-chat") }) }), model_stats: fc.record({ api_calls: count }) }), messages: small(fc.record({ role: fc.constantFrom("system", "user", "assistant", "exit"), content: text, extra: maybe(fc.record({ returncode: fc.nat(2) })) }), 8), trajectory_format: fc.constant("mini-swe-agent-1") }).map((d) => ({ name: "gen/x.traj.json", text: pretty(d) })),
   swe_agent_traj: fc.record({ trajectory: small(fc.record({ action: text, observation: text, response: text, thought: text }), 5), history: small(fc.record({ role: fc.constantFrom("system", "user", "assistant", "tool"), content: text, agent: fc.constant("main"), message_type: fc.constantFrom("action", "observation", "thought"), tool_calls: maybe(small(fc.record({ id: callId, function: fc.record({ name: toolName, arguments: args }) }), 2)), tool_call_ids: maybe(fc.array(callId, { maxLength: 1 })) }), 8), info: fc.record({ model_stats: fc.record({ tokens_sent: count, tokens_received: count, api_calls: count }) }) }).map((d) => ({ name: "gen/x.traj", text: pretty(d) })),
   openhands_events: small(openhandsEvent, 10).map((e) => ({ name: "gen/events.json", text: pretty(e) })),

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { FormatId } from "../../../lib/trace/model";
 import { readManifest } from "../traces";
+import { readNewManifest } from "../traces-new";
 
 /** One valid input the fuzzer mutates: a real trace (shrunk when large) or a repo fixture. */
 export interface Seed {
@@ -35,13 +36,16 @@ const FIXTURE_SEEDS: [FormatId, string][] = [
 
 let cached: Seed[] | undefined;
 
-/** Every seed, real traces first, in a stable order (a fuzz seed must replay the same cases). */
+/**
+ * Every seed, real traces first (../shared/traces, then the imported files of traces-new), in a
+ * stable order (a fuzz seed must replay the same cases).
+ */
 export function loadSeeds(): Seed[] {
   cached ??= [
-    ...readManifest().map((entry) => ({
+    ...[...readManifest(), ...readNewManifest()].map((entry) => ({
       format: entry.format as FormatId,
       name: entry.path,
-      text: shrinkTrace(entry.format as FormatId, readFileSync(entry.absolutePath, "utf8")),
+      text: shrinkTrace(entry.format as FormatId, readFileSync(entry.absolutePath, "utf8"), entry.path),
     })),
     ...FIXTURE_SEEDS.map(([format, path]) => ({ format, name: path, text: readFileSync(join(FIXTURES, path), "utf8") })),
   ];
@@ -50,7 +54,7 @@ export function loadSeeds(): Seed[] {
 
 /** Real traces at full size (for the few cases that must see a whole file). */
 export function realTraceFiles(): { format: FormatId; name: string; path: string }[] {
-  return readManifest().map((e) => ({ format: e.format as FormatId, name: e.path, path: e.absolutePath }));
+  return [...readManifest(), ...readNewManifest()].map((e) => ({ format: e.format as FormatId, name: e.path, path: e.absolutePath }));
 }
 
 /**
@@ -58,10 +62,10 @@ export function realTraceFiles(): { format: FormatId; name: string; path: string
  * every array and 2,000 characters of every string (re-serialised with 2-space indents like the
  * originals), JSONL keeps its first 30 records shrunk the same way, Markdown its first lines.
  */
-export function shrinkTrace(format: FormatId, text: string): string {
+export function shrinkTrace(format: FormatId, text: string, name = ""): string {
   if (text.length <= MAX_SEED_BYTES) return text;
   if (format === "aider_chat_md") return text.slice(0, text.lastIndexOf("\n", MAX_SEED_BYTES) + 1);
-  if (format.endsWith("_jsonl")) {
+  if (format.endsWith("_jsonl") || /\.jsonl$/i.test(name)) {
     return text.split("\n").filter(Boolean).slice(0, 30).map((line) => JSON.stringify(shrinkValue(JSON.parse(line)))).join("\n") + "\n";
   }
   return JSON.stringify(shrinkValue(JSON.parse(text)), null, 2) + "\n";

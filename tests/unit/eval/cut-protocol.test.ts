@@ -4,12 +4,12 @@ import { createHash } from "node:crypto";
 import { CutLevelsSchema, DEFAULT_CUT_LEVELS, DENSE_CUT_LEVELS, parseCutLevelsText } from "../../../lib/eval/cut-levels";
 import { DEFAULT_SHARES, replayCuts, windowForCut } from "../../../lib/eval/cut-protocol";
 import { safeCutPoints } from "../../../lib/policies/cut-points";
-import { loadAllTraces } from "../../helpers/load-traces";
+import { loadAllTraces, loadEveryTrace } from "../../helpers/load-traces";
 import { analyze, session, step, text } from "./fixtures";
 
 describe("replayCuts on every real trace", () => {
   test("native cuts land at the last safe cut before the compaction; shares are first-reaching and monotone; every cut has a later assistant step", async () => {
-    const traces = await loadAllTraces();
+    const traces = await loadEveryTrace();
     let native = 0;
     let cuts = 0;
     for (const { entry, sessions } of traces) {

@@ -10,7 +10,7 @@ import { findPolicy } from "../../../lib/policies/registry";
 import { runPolicy } from "../../../lib/policies/run-policy";
 import { windowAtLevel } from "../../../lib/policies/select-cut";
 import { cachedTokenizer } from "../../../lib/tokens";
-import { loadAllTraces } from "../../helpers/load-traces";
+import { loadEveryTrace } from "../../helpers/load-traces";
 import { analyze, prose, runAt, scriptedPolicy, session, step, text, tokenizer } from "./fixtures";
 
 const countTokens = (t: string) => tokenizer.count(t);
@@ -118,7 +118,7 @@ describe("judgeDependencies", () => {
 
 describe("judge on every real trace", () => {
   test("none and tool-prune at every replay cut: no errors, none has no impact, bounded time", async (t) => {
-    const traces = await loadAllTraces();
+    const traces = await loadEveryTrace();
     const tokenizer = cachedTokenizer("o200k");
     const started = Date.now();
     const tally = { none: { cuts: 0, noImpact: 0, prune: 0 }, "tool-prune": { cuts: 0, noImpact: 0, prune: 0 } };

@@ -3,7 +3,7 @@ import { describe, test } from "node:test";
 import { aggregatePolicies, type EvaluationRecord } from "../../../lib/eval/aggregate";
 import { aggregateBy, bySession } from "../../../lib/eval/aggregate-by";
 import { classifyWorkload, sessionWorkload, toolClass, WORKLOADS } from "../../../lib/eval/workload";
-import { loadAllTraces } from "../../helpers/load-traces";
+import { loadEveryTrace } from "../../helpers/load-traces";
 import { analyze, session, step, text, type Spec } from "./fixtures";
 
 /** A session whose tool results are `tools` (raw names, one result each), in order. */
@@ -86,7 +86,7 @@ describe("aggregateBy", () => {
 
 describe("workloads of the real traces", () => {
   test("every session gets one label; the counts are printed", async () => {
-    const traces = await loadAllTraces();
+    const traces = await loadEveryTrace();
     const counts = new Map<string, number>();
     const byFormat = new Map<string, Map<string, number>>();
     let sessions = 0;

@@ -3,7 +3,7 @@ import { protectedSet } from "../../../lib/projection/protect";
 import type { PlannerInput } from "../../../lib/planner/types";
 import { cachedTokenizer } from "../../../lib/tokens/cache";
 import type { AnalyzedSession } from "../../../lib/trace/analyze";
-import { loadAllTraces } from "../../helpers/load-traces";
+import { loadEveryTrace } from "../../helpers/load-traces";
 
 export const traceTokenizer = cachedTokenizer("o200k");
 
@@ -31,10 +31,10 @@ export interface TraceCut {
   input: PlannerInput;
 }
 
-/** Every real trace at every sampled cut, with the planner input for it. */
+/** Every real trace (../shared/traces and the imported files of traces-new) at every sampled cut, with the planner input for it. */
 export async function allTraceCuts(): Promise<TraceCut[]> {
   const out: TraceCut[] = [];
-  for (const { entry, sessions } of await loadAllTraces()) {
+  for (const { entry, sessions } of await loadEveryTrace()) {
     for (const analyzed of sessions) {
       for (const cut of sampleCuts(analyzed)) {
         const protect = protectedSet(analyzed.session.messages, analyzed.index, cut);

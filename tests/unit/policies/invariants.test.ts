@@ -6,7 +6,7 @@ import { windowAtLevel } from "../../../lib/policies/select-cut";
 import { runPolicy } from "../../../lib/policies/run-policy";
 import { cachedTokenizer } from "../../../lib/tokens";
 import type { AnalyzedSession } from "../../../lib/trace/analyze";
-import { loadAllTraces } from "../../helpers/load-traces";
+import { loadAllTraces, loadEveryTrace } from "../../helpers/load-traces";
 import { checkInvariants } from "./check-invariants";
 
 const tokenizer = cachedTokenizer("o200k");
@@ -28,7 +28,7 @@ function sampleCuts(s: AnalyzedSession): number[] {
 }
 
 test("every policy holds the harness invariants on every real trace at the replay cut points", async () => {
-  const traces = await loadAllTraces();
+  const traces = await loadEveryTrace();
   let runs = 0;
   for (const { entry, sessions } of traces) {
     for (const s of sessions) {

@@ -3,10 +3,10 @@ import { test } from "node:test";
 import { detectFormat } from "../../../lib/trace/parse-trace";
 import { sourceFromFile } from "../../../server/files/file-source";
 import { countResponses } from "../../helpers/claude-code-raw";
-import { readManifest } from "../../helpers/traces";
+import { readAllManifests } from "../../helpers/traces-new";
 
-test("auto-detection picks the MANIFEST format for every real trace", async () => {
-  for (const entry of readManifest()) {
+test("auto-detection picks the MANIFEST format for every real trace (../shared/traces and the imported files of traces-new)", async () => {
+  for (const entry of readAllManifests()) {
     const source = await sourceFromFile(entry.absolutePath, entry.path);
     assert.equal(detectFormat(entry.path, source.head)?.format, entry.format, entry.path);
   }
@@ -14,7 +14,7 @@ test("auto-detection picks the MANIFEST format for every real trace", async () =
 
 test("every real trace imports with the MANIFEST's session and tool-call counts", async () => {
   const { parseTrace } = await import("../../../lib/trace/parse-trace");
-  for (const entry of readManifest()) {
+  for (const entry of readAllManifests()) {
     const parsed = await parseTrace(await sourceFromFile(entry.absolutePath, entry.path));
     assert.deepEqual(parsed.issues.filter((i) => i.severity === "error"), [], entry.path);
     // The MANIFEST counts a Claude Code file's sessions without its inline sidechain threads, each a session here.

@@ -1,0 +1,80 @@
+import { readFileSync, statSync } from "node:fs";
+import { resolve } from "node:path";
+import type { FormatId } from "../../lib/trace/model";
+import { TRACES_NEW_DIR, readManifest, type ManifestEntry } from "./traces";
+
+/**
+ * The real traces of ../shared/traces-new that Tracefold imports. Its MANIFEST.tsv gives each
+ * file's source and approximate counts under a source-format name (`tau2`, `gemini-cli`…); the
+ * exact counts a test can hold an importer to are here, each read from the file's own structure
+ * (the jq-style derivation is in the comment), with the Tracefold format that imports it.
+ */
+export interface NewTraceCounts {
+  format: FormatId;
+  sessions: number;
+  messages: number;
+  toolCalls: number;
+  toolResults: number;
+  /** Distinct models over the file's sessions, each session's most frequent first. */
+  models: string[];
+}
+
+export const NEW_TRACE_COUNTS: Record<string, NewTraceCounts> = {
+  // simulations: 5; messages: 218 in simulations[].messages + 5 domain-policy system messages;
+  // tool_calls: 56 (25 requested by the user: telecom dual control); role=tool: 56.
+  "tau2/blakeelias__tau2-bench/data/simulations/2025-10-05T07:52:52.930199_telecom_llm_agent_grok-3_user_simulator_grok-3.json": { format: "tau2_simulation", sessions: 5, messages: 223, toolCalls: 56, toolResults: 56, models: ["xai/grok-3"] },
+  // simulations: 4 (four trials of task 8); messages: 104 + 4 policies; tool_calls 33; role=tool 33.
+  "tau2/blakeelias__tau2-bench/data/simulations/2025-10-07T07:44:20.888691_airline_relaxed_llm_agent_grok-4-fast-reasoning_user_simulator_grok-4-fast-reasoning.json": { format: "tau2_simulation", sessions: 4, messages: 108, toolCalls: 33, toolResults: 33, models: ["xai/grok-4-fast-reasoning"] },
+  // newer schema: simulations 50; messages 1,191 + 50 policies (simulations[].policy); tool_calls 265; role=tool 265.
+  "tau2/sierra-research__tau2-bench/results/whissle/airline_run1.json": { format: "tau2_simulation", sessions: 50, messages: 1241, toolCalls: 265, toolResults: 265, models: ["whissle"] },
+  // records by id, last version kept (6 of 16 message lines rewrite an earlier id): 3 user + 6 gemini,
+  // 5 of them with answered toolCalls (one tool message each); toolCalls 12, all with a result.
+  "gemini-cli/Mai0313__VibeCodingTracker/tests/fixtures/sessions/gemini.jsonl": { format: "gemini_cli_chat", sessions: 1, messages: 14, toolCalls: 12, toolResults: 12, models: ["gemini-3-flash-preview", "gemini-3.1-pro-preview"] },
+  // messages[]: 3 user + 11 gemini, 8 of them with answered toolCalls; toolCalls 10, all answered.
+  "gemini-cli/codemie-ai__codemie-code/tests/integration/metrics/fixtures/gemini/session-2025-12-01T21-45-5b959dae.json": { format: "gemini_cli_chat", sessions: 1, messages: 22, toolCalls: 10, toolResults: 10, models: ["gemini-3-pro-image-preview"] },
+  // contents: 105; functionCall parts 45; functionResponse parts 46 (one answers a call the history does not hold).
+  "gemini-cli/google-gemini__gemini-cli/trajectory.json": { format: "gemini_api_contents", sessions: 1, messages: 105, toolCalls: 45, toolResults: 46, models: [] },
+  // response items: 11 messages + 18 function_call + 18 outputs + 1 custom_tool_call + 1 output (10 reasoning items are
+  // encrypted only); no base_instructions in 0.39.
+  "codex-rollout/Mai0313__VibeCodingTracker/tests/fixtures/sessions/codex.jsonl": { format: "codex_rollout_jsonl", sessions: 1, messages: 49, toolCalls: 19, toolResults: 19, models: ["aide-gpt-5"] },
+  // base_instructions 1 + messages 17 + function_call 99 + custom_tool_call 3 + web_search_call 3 + outputs 99 + 3
+  // (web searches have none; 25 reasoning items are encrypted only).
+  "codex-rollout/codemie-ai__codemie-code/src/agents/plugins/codex/__tests__/fixtures/rollout-2026-05-11T11-26-55-019e1625-789d-76c0-80ab-3724b5ddb799.jsonl": { format: "codex_rollout_jsonl", sessions: 1, messages: 225, toolCalls: 105, toolResults: 102, models: ["gpt-5.5"] },
+  // lean: base_instructions 1 + user_message events 3 (no user response items) + messages 3 + function_call 38 + outputs 38.
+  "codex-rollout/codemie-ai__codemie-code/src/agents/plugins/codex/__tests__/fixtures/rollout-2026-05-11T13-28-45-019e1695-0522-7c83-8b39-0dd379793f80.jsonl": { format: "codex_rollout_jsonl", sessions: 1, messages: 83, toolCalls: 38, toolResults: 38, models: [] },
+  // history: 6 steps, each state + model_output + result; actions 2,2,2,2,1,1 = 10; results 2,2,1,2,1,1 = 9.
+  "browser-use/jakkaj__tools/AgentHistory.json": { format: "browser_use_history", sessions: 1, messages: 18, toolCalls: 10, toolResults: 9, models: [] },
+};
+
+/** Files of these source formats that are recognised and refused, with the reason's pattern. */
+export const REFUSED_NEW_TRACES: Record<string, { format: FormatId; message: RegExp }> = {
+  "gemini-cli/codemie-ai__codemie-code/tests/integration/metrics/fixtures/gemini/logs.json": { format: "gemini_cli_chat", message: /logs\.json holds only the user's prompts/ },
+};
+
+/** The MANIFEST's source-format names whose every file is in one of the two lists above. */
+export const COVERED_SOURCE_FORMATS = ["tau2", "gemini-cli", "codex-rollout", "browser-use"];
+
+/** Rows of ../shared/traces-new/MANIFEST.tsv: path and source-format name. */
+export function readNewManifestRows(): { path: string; sourceFormat: string }[] {
+  const [header, ...rows] = readFileSync(resolve(TRACES_NEW_DIR, "MANIFEST.tsv"), "utf8").trim().split("\n");
+  const columns = header!.split("\t");
+  return rows.map((row) => {
+    const cells = row.split("\t");
+    return { path: cells[columns.indexOf("path")] ?? "", sourceFormat: cells[columns.indexOf("format")] ?? "" };
+  });
+}
+
+/** The imported traces-new files as MANIFEST entries with exact counts (throws if one left the MANIFEST). */
+export function readNewManifest(): ManifestEntry[] {
+  const listed = new Set(readNewManifestRows().map((r) => r.path));
+  return Object.entries(NEW_TRACE_COUNTS).map(([path, counts]) => {
+    if (!listed.has(path)) throw new Error(`${path} is not in ${TRACES_NEW_DIR}/MANIFEST.tsv`);
+    const absolutePath = resolve(TRACES_NEW_DIR, path);
+    return { path, absolutePath, bytes: statSync(absolutePath).size, ...counts };
+  });
+}
+
+/** Every real trace Tracefold imports: ../shared/traces, then the imported files of ../shared/traces-new. */
+export function readAllManifests(): ManifestEntry[] {
+  return [...readManifest(), ...readNewManifest()];
+}
