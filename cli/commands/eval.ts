@@ -11,6 +11,7 @@ import { selectSuite } from "@/lib/eval/suites";
 import { existsSync } from "node:fs";
 import { databaseUrl, engineOf, sqlitePath } from "@/server/db/engine";
 import { LlmError } from "@/server/llm/errors";
+import { withSignal } from "@/server/llm/with-signal";
 import { contractBreakdown, formatBreakdown, groupLabels } from "../eval/breakdown";
 import { loadSessions, NoTraceFilesError } from "../eval/load-sessions";
 import { evalUsage, parseEvalOptions, suiteSpec, type EvalOptions } from "../eval/options";
@@ -32,7 +33,19 @@ const SHOWN_ERRORS = 20;
  */
 export async function runEval(argv: string[]): Promise<number> {
   const options = parseEvalOptions(argv);
-  const judge = options.judge === "llm" ? await llmJudgeInEffect() : undefined;
+  // Ctrl-C stops the suite and aborts every model call in flight; a second one kills the process.
+  const interrupt = new AbortController();
+  const onInterrupt = () => interrupt.abort();
+  process.once("SIGINT", onInterrupt);
+  try {
+    return await evaluate(options, interrupt.signal);
+  } finally {
+    process.off("SIGINT", onInterrupt);
+  }
+}
+
+async function evaluate(options: EvalOptions, interrupt: AbortSignal): Promise<number> {
+  const judge = options.judge === "llm" ? await llmJudgeInEffect(interrupt) : undefined;
   if (options.judge === "llm" && !judge) {
     console.error(
       "tracefold eval: --judge llm needs a model endpoint and none is configured: set TRACEFOLD_LLM_PROVIDER (openai, openai-responses, anthropic, openai-compatible, azure, amazon-bedrock or google) and TRACEFOLD_LLM_MODEL, plus TRACEFOLD_LLM_BASE_URL and TRACEFOLD_LLM_API_KEY as your endpoint needs, or have an admin store one on the studio's Admin → settings (see README, LLM endpoints)",
@@ -80,10 +93,16 @@ export async function runEval(argv: string[]): Promise<number> {
   const exporter = options.exportViews ? createViewsExport(options.exportViews, loaded.tokenizerFor) : undefined;
   let replayed;
   try {
-    replayed = await replay(options, sessions, loaded.tokenizerFor, judge, progress, exporter);
+    replayed = await replay(options, sessions, loaded.tokenizerFor, judge, progress, exporter, interrupt);
   } catch (error) {
     await exporter?.close(false);
     throw error;
+  }
+  if (interrupt.aborted) {
+    await exporter?.close(false);
+    // No report: a part of the suite's figures is not the suite's.
+    console.error(`tracefold eval: interrupted after ${replayed.units} unit${replayed.units === 1 ? "" : "s"}; the model calls in flight were cancelled and no report is printed`);
+    return 130;
   }
   await exporter?.close(true);
   const { records, failed } = replayed;
@@ -113,14 +132,14 @@ export async function runEval(argv: string[]): Promise<number> {
 /**
  * The endpoint the studio would use: the TRACEFOLD_LLM_* variables, else the one an admin stored
  * (read from DATABASE_URL only when that database exists: `eval` never creates one). Loaded here,
- * not at start-up: only `--judge llm` needs the database client.
+ * not at start-up: only `--judge llm` needs the database client. Every call carries `interrupt`.
  */
-async function llmJudgeInEffect(): Promise<LlmJudge | undefined> {
+async function llmJudgeInEffect(interrupt: AbortSignal): Promise<LlmJudge | undefined> {
   const { envConfiguresLlm, getLlmClient } = await import("@/server/llm/effective-config");
   const url = databaseUrl();
   const hasDatabase = engineOf(url) === "postgres" || existsSync(sqlitePath(url));
   const client = envConfiguresLlm() || hasDatabase ? await getLlmClient() : undefined;
-  return client ? createLlmJudge(client, { repairAttempts: 1 }) : undefined;
+  return client ? createLlmJudge(withSignal(client, interrupt), { repairAttempts: 1 }) : undefined;
 }
 
 /** Rankings under judge variants, for the policies' own settings and, with `--match`, the matched units. */
@@ -137,7 +156,8 @@ async function replay(
   judge: LlmJudge | undefined,
   progress: ReturnType<typeof createProgress>,
   exporter: ViewsExport | undefined,
-): Promise<{ records: EvaluationRecord[]; failed: number }> {
+  signal: AbortSignal,
+): Promise<{ records: EvaluationRecord[]; failed: number; units: number }> {
   const suite = {
     sessions,
     policies: options.policies.map((policy) => ({ policy })),
@@ -148,18 +168,21 @@ async function replay(
     ...(options.sweep ? { sweep: options.sweep } : {}),
     ...(options.match ? { match: options.match } : {}),
     ...(exporter ? { onView: exporter.write } : {}),
+    signal,
   };
   // One engine for both judges: with the LLM judge, up to --concurrency units in flight, and a
   // model endpoint that fails (after the client's retries) ends the run — every later unit would too.
   const items: AsyncGenerator<SuiteItem> = evaluateSuite(judge ? { ...suite, judge: judgeUnitsWith(judge), concurrency: options.concurrency, isFatal: (error) => error instanceof LlmError } : suite);
   const records: EvaluationRecord[] = [];
   let failed = 0;
+  let units = 0;
   for await (const item of items) {
     if (item.kind === "result") records.push(toRecord(item.evaluation));
     else if (++failed <= SHOWN_ERRORS) progress.note(`failed ${item.policy} on ${item.sessionId} at cut ${item.cut}: ${item.message}`);
     progress.update("replaying", item.progress.done, item.progress.total);
+    units = item.progress.done;
   }
   progress.finish();
   if (failed > SHOWN_ERRORS) console.error(`… ${failed - SHOWN_ERRORS} more units failed (${failed} in all)`);
-  return { records, failed };
+  return { records, failed, units };
 }

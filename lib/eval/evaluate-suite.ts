@@ -1,5 +1,5 @@
 import type { ContextIndex } from "../context/objects";
-import type { LlmClient } from "../llm/types";
+import type { LlmAbortSignal, LlmClient } from "../llm/types";
 import type { Policy, PolicyParams, PolicyResult } from "../policies/types";
 import type { Summarizer } from "../summary/types";
 import type { Tokenizer } from "../tokens/tokenizer";
@@ -31,6 +31,12 @@ import { runAtCut } from "./run-at-cut";
  * LLM planner, runs once per unit and the verdict is about the plan whose figures are stored). An
  * error `isFatal` says is fatal (a model endpoint that is down) ends the run by throwing, since every
  * later unit would fail the same way.
+ *
+ * An aborted `signal` (a cancelled run, Ctrl-C) ends the generator at once: no unit starts, and
+ * the units in flight are dropped unyielded without waiting for them — a resumed run redoes them,
+ * so no unit is stored as failed because it was cut short. The engine cannot reach the model calls
+ * inside an opaque judge or policy itself: the caller hands the same signal to the client they use
+ * (server/llm/with-signal.ts), which aborts those calls.
  *
  * Matched units run the reference first at its own settings (re-run when its stored unit is done,
  * so a resumed run matches the same size) and then every policy — the reference included, under
@@ -74,6 +80,8 @@ export interface EvaluateSuiteOptions extends ReplayCutOptions {
   concurrency?: number;
   /** Errors that end the run instead of failing one unit. */
   isFatal?: (error: unknown) => boolean;
+  /** Stops the suite: no unit starts after it aborts and units in flight are dropped. */
+  signal?: LlmAbortSignal;
 }
 
 /** What `onView` receives: one judged unit with its policy result and the cut's dependencies. */
@@ -144,7 +152,7 @@ export async function* evaluateSuite(options: EvaluateSuiteOptions): AsyncGenera
       }
     }
   }
-  for await (const settled of orderedPool(tasks(), options.concurrency ?? 1)) {
+  for await (const settled of orderedPool(tasks(), options.concurrency ?? 1, options.signal)) {
     if ("fatal" in settled) throw settled.fatal;
     progress.done++;
     if (settled.item.kind === "error") progress.failed++;
@@ -227,7 +235,8 @@ async function evaluateUnit(
     reference.offer(unit, judged.evaluation);
     const view: JudgedUnitView = { key, session, index: suiteSession.index, cut, evaluation: judged.evaluation, result: judged.result, dependencies: shared.dependencies, checked: judged.checked };
     const evaluation = options.judge ? await options.judge(view) : view.evaluation;
-    await options.onView?.({ ...view, evaluation });
+    // A unit finishing after the suite stopped is dropped: its export sink may be closed already.
+    if (!options.signal?.aborted) await options.onView?.({ ...view, evaluation });
     return { item: { kind: "result", key, evaluation } };
   } catch (error) {
     if (options.isFatal?.(error)) return { fatal: error };

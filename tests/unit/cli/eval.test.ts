@@ -300,3 +300,30 @@ test("--judge llm judges every unit through the configured endpoint (stub)", asy
     await stub.close();
   }
 });
+
+test("Ctrl-C during --judge llm cancels the model calls in flight and exits 130 without a report", { timeout: 120_000 }, async () => {
+  const stub = await startLlmStub(stubVerdict);
+  try {
+    stub.script(...Array.from({ length: 4 }, () => ({ hold: true })));
+    // Its own process group, like a terminal's foreground job: Ctrl-C signals the wrapper and the command alike.
+    const child = spawn(process.execPath, [BIN, "eval", TOOL_HEAVY, join(TRACES_DIR, SUBSET[2]!), "--policies", "none,tool-prune", "--judge", "llm", "--concurrency", "4", "--json"], {
+      env: env({ TRACEFOLD_LLM_PROVIDER: "openai", TRACEFOLD_LLM_BASE_URL: `${stub.baseUrl}/v1`, TRACEFOLD_LLM_MODEL: "stub-judge", TRACEFOLD_LLM_MAX_RETRIES: "0", TRACEFOLD_LLM_TIMEOUT_MS: "600000" }),
+      detached: true,
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+    await stub.whenRequests(4);
+    process.kill(-child.pid!, "SIGINT");
+    // The held calls never answer: the command ends only because it aborted them.
+    await stub.whenClosed(4);
+    assert.equal(await exited, 130, stderr);
+    assert.equal(stub.requests.length, 4, "no unit started after Ctrl-C");
+    assert.equal(stdout, "", "no partial report");
+    assert.match(stderr, /interrupted after 0 units; the model calls in flight were cancelled/);
+  } finally {
+    await stub.close();
+  }
+});
