@@ -72,6 +72,11 @@ export interface EvaluateSuiteOptions extends ReplayCutOptions {
   sweep?: readonly number[];
   /** Key of the policy whose view size every policy is also matched to at each cut. */
   match?: string;
+  /**
+   * The reference's view size at a cut when it is already known (undefined: run the reference).
+   * The reproduction export passes the stored one, so a reference planned by a model is not re-planned.
+   */
+  referenceSize?: (sessionId: string, cut: number) => number | undefined;
   /** Called with each judged unit's policy result (a views export writes them). */
   onView?: (view: JudgedUnitView) => void | Promise<void>;
   /** Judges a unit instead of the dependency judge (its verdict replaces `view.evaluation`'s). */
@@ -181,6 +186,8 @@ class ReferenceSize {
   }
 
   get(): Promise<number> {
+    const known = this.options.referenceSize?.(this.suiteSession.session.id, this.cut.cut);
+    if (known !== undefined) this.size ??= Promise.resolve(known);
     this.size ??= (async () => {
       const entry = this.options.policies.find((p) => (p.key ?? p.policy.id) === this.options.match)!;
       const { result } = await runAtCut(cutInput(this.options, this.suiteSession, this.cut, { entry }, this.shared));
