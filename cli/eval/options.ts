@@ -14,12 +14,14 @@ import { BREAKDOWN_KEYS, type BreakdownKey } from "./breakdown";
 
 /** `tracefold eval`'s command line, validated: every bad value is a UsageError naming the flag. */
 export const evalUsage =
-  "tracefold eval <file|dir>... [--policies all|ID,ID] [--judge dependency|llm] [--suite all|hard] [--filter KEY=VALUE,...] [--trigger 0.9] [--cut-levels 50,70,90] [--pointers semantic|plain] [--sweep 20,40,60] [--match POLICY] [--sensitivity] [--export-views FILE.jsonl] [--calibrate GOLD.jsonl] [--compare A,B] [--by workload|format] [--format F] [--tokenizer ID] [--concurrency N] [--json]";
+  "tracefold eval <file|dir>... [--policies all|ID,ID] [--judge dependency|llm] [--planner rule-based|llm] [--suite all|hard] [--filter KEY=VALUE,...] [--trigger 0.9] [--cut-levels 50,70,90] [--pointers semantic|plain] [--sweep 20,40,60] [--match POLICY] [--sensitivity] [--export-views FILE.jsonl] [--calibrate GOLD.jsonl] [--compare A,B] [--by workload|format] [--format F] [--tokenizer ID] [--concurrency N] [--json]";
 
 export interface EvalOptions {
   inputs: string[];
   policies: Policy[];
   judge: "dependency" | "llm";
+  /** `--planner llm`: Self-GC plans with the configured model (its `planner` parameter), else the embedded rule-based planner. */
+  planner: "rule-based" | "llm";
   suite: "all" | "hard";
   /** `--filter`: narrows the suite (the Hard Set is then ranked within the filtered sessions). */
   filter?: SuiteFilter;
@@ -52,6 +54,7 @@ export function parseEvalOptions(argv: string[]): EvalOptions {
   const { values, positionals } = parseCommandArgs(argv, {
     policies: { type: "string", default: "all" },
     judge: { type: "string", default: "dependency" },
+    planner: { type: "string", default: "rule-based" },
     suite: { type: "string", default: "all" },
     filter: { type: "string" },
     trigger: { type: "string", default: "0.9" },
@@ -72,6 +75,8 @@ export function parseEvalOptions(argv: string[]): EvalOptions {
   if (positionals.length === 0) throw new UsageError("eval needs at least one trace file or directory");
   const policies = parsePolicies(values.policies);
   if (values.judge !== "dependency" && values.judge !== "llm") throw new UsageError(`unknown --judge ${values.judge}; expected dependency or llm`);
+  if (values.planner !== "rule-based" && values.planner !== "llm") throw new UsageError(`unknown --planner ${values.planner}; expected rule-based or llm`);
+  if (values.planner === "llm" && !policies.some((p) => p.id === "self-gc")) throw new UsageError("--planner llm chooses Self-GC's planner: add self-gc to --policies");
   if (values.suite !== "all" && values.suite !== "hard") throw new UsageError(`unknown --suite ${values.suite}; expected all or hard`);
   const filter = values.filter === undefined ? undefined : parseFilter(values.filter);
   const triggerLevel = Number(values.trigger);
@@ -102,6 +107,7 @@ export function parseEvalOptions(argv: string[]): EvalOptions {
     ...(values["export-views"] !== undefined ? { exportViews: values["export-views"] } : {}),
     ...(values.calibrate !== undefined ? { calibrate: values.calibrate } : {}),
     judge: values.judge,
+    planner: values.planner,
     suite: values.suite,
     ...(filter ? { filter } : {}),
     triggerLevel,
