@@ -79,7 +79,11 @@ export interface EvaluateSuiteOptions extends ReplayCutOptions {
   referenceSize?: (sessionId: string, cut: number) => number | undefined;
   /** Called with each judged unit's policy result (a views export writes them). */
   onView?: (view: JudgedUnitView) => void | Promise<void>;
-  /** Judges a unit instead of the dependency judge (its verdict replaces `view.evaluation`'s). */
+  /**
+   * Judges a unit instead of the dependency judge (its verdict replaces `view.evaluation`'s). Without
+   * `onView`, the dependency judge then does not run: the view the judge gets has no dependencies
+   * and no checks, and its evaluation's verdict is a placeholder to replace.
+   */
   judge?: (view: JudgedUnitView) => Promise<CutEvaluation>;
   /** Units in flight at once (default 1). */
   concurrency?: number;
@@ -143,6 +147,10 @@ export async function* evaluateSuite(options: EvaluateSuiteOptions): AsyncGenera
   const plan = options.sessions.map((s) => ({ ...s, cuts: replayCuts(s.session, s.index, options) }));
   const units = unitsOf(options);
   const progress: SuiteProgress = { done: 0, total: plan.reduce((n, s) => n + s.cuts.length * units.length, 0), skipped: 0, failed: 0 };
+  // A judge's verdict replaces the dependency judge's: extracting and checking dependencies for it
+  // would be thrown away (about 40% of an LLM-judged unit's CPU, which caps what concurrency gains),
+  // unless `onView` asks for the views, which carry the per-dependency checks.
+  const skipDependencies = options.judge !== undefined && options.onView === undefined;
   function* tasks(): Generator<() => Promise<Settled>> {
     for (const { session, index, cuts } of plan) {
       for (const cut of cuts) {
@@ -150,7 +158,7 @@ export async function* evaluateSuite(options: EvaluateSuiteOptions): AsyncGenera
         progress.skipped += units.length - pending.length;
         progress.done += units.length - pending.length;
         if (pending.length === 0) continue;
-        const shared: CutShared = { dependencies: extractDependencies(session, index, cut.cut) };
+        const shared: CutShared = { dependencies: skipDependencies ? noDependencies(session.id, cut.cut) : extractDependencies(session, index, cut.cut) };
         shared.matcher = createDependencyMatcher(shared.dependencies.dependencies);
         const reference = new ReferenceSize(options, { session, index }, cut, shared);
         for (const unit of pending) yield () => evaluateUnit(options, { session, index }, cut, unit, shared, reference);
@@ -163,6 +171,11 @@ export async function* evaluateSuite(options: EvaluateSuiteOptions): AsyncGenera
     if (settled.item.kind === "error") progress.failed++;
     yield { ...settled.item, progress: { ...progress } } as SuiteItem;
   }
+}
+
+/** The dependency set of a cut whose dependencies are not extracted (see `skipDependencies`). */
+function noDependencies(sessionId: string, cut: number): DependencySet {
+  return { sessionId, cut, dependencies: [], futureAssistantSteps: 0, futureAssistantChars: 0, stats: { candidates: 0, notInPrefix: 0, rediscovered: 0, common: 0, ownCommand: 0 } };
 }
 
 interface CutShared {
