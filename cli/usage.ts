@@ -75,11 +75,12 @@ export const compactCommand = defineCommand({
 
 export const evalCommand = defineCommand({
   synopsis:
-    "tracefold eval <file|dir>... [--policies all|ID,ID] [--judge dependency|llm] [--suite all|hard] [--filter KEY=VALUE,...] [--trigger 0.9] [--cut-levels 50,70,90] [--pointers semantic|plain] [--sweep 20,40,60] [--match POLICY] [--sensitivity] [--export-views FILE.jsonl] [--calibrate GOLD.jsonl] [--compare A,B] [--by workload|format] [--format F] [--tokenizer ID] [--concurrency N] [--json]",
+    "tracefold eval <file|dir>... [--policies all|ID,ID] [--judge dependency|llm] [--planner rule-based|llm] [--suite all|hard] [--filter KEY=VALUE,...] [--trigger 0.9] [--cut-levels 50,70,90] [--pointers semantic|plain] [--sweep 20,40,60] [--match POLICY] [--sensitivity] [--export-views FILE.jsonl] [--calibrate GOLD.jsonl] [--compare A,B] [--by workload|format] [--format F] [--tokenizer ID] [--concurrency N] [--json]",
   summary: "Replays policies at the cuts of every session and judges each view against the real future.",
   options: {
     policies: { type: "string", default: "all", value: "all|ID,ID", help: "the policies to evaluate" },
     judge: { type: "string", default: "dependency", value: "dependency|llm", help: "the deterministic dependency judge, or an LLM judge (needs an endpoint)" },
+    planner: { type: "string", default: "rule-based", value: "rule-based|llm", help: "self-gc's planner: the rules, or a model (needs an endpoint)" },
     suite: { type: "string", default: "all", value: "all|hard", help: "every session, or the Hard Set ranked from them" },
     filter: { type: "string", value: "KEY=VALUE,...", help: "narrow the sessions (e.g. minMessages=200,format=claude_code_jsonl)" },
     trigger: { type: "string", default: "0.9", value: "SHARE", help: "share of the window the prefix fills at a cut (above 0, at most 1)" },

@@ -11,13 +11,16 @@ import { selectSuite } from "@/lib/eval/suites";
 import { existsSync } from "node:fs";
 import { databaseUrl, engineOf, sqlitePath } from "@/server/db/engine";
 import { LlmError } from "@/server/llm/errors";
+import { recordUsage } from "@/server/llm/usage-recorder";
+import { withSignal } from "@/server/llm/with-signal";
+import { clientIdFor, type LlmClient } from "@/lib/llm/types";
 import { contractBreakdown, formatBreakdown, groupLabels } from "../eval/breakdown";
 import { loadSessions, NoTraceFilesError } from "../eval/load-sessions";
 import { parseEvalOptions, suiteSpec, type EvalOptions } from "../eval/options";
 import { calibrateAgainst, GoldFileError, readGoldFile } from "../eval/calibrate";
 import { createProgress } from "../progress";
 import { createViewsExport, type ViewsExport } from "../eval/views-export";
-import { contractComparison, contractPolicy, formatTable, type EvalReport } from "../eval/report";
+import { contractComparison, contractPolicy, formatTable, formatUsage, type EvalReport } from "../eval/report";
 
 
 /** Messages of units that failed, printed before a count of the rest. */
@@ -31,13 +34,31 @@ const SHOWN_ERRORS = 20;
  */
 export async function runEval(argv: string[]): Promise<number> {
   const options = parseEvalOptions(argv);
-  const judge = options.judge === "llm" ? await llmJudgeInEffect() : undefined;
-  if (options.judge === "llm" && !judge) {
+  // Ctrl-C stops the suite and aborts every model call in flight; a second one kills the process.
+  const interrupt = new AbortController();
+  const onInterrupt = () => interrupt.abort();
+  process.once("SIGINT", onInterrupt);
+  try {
+    return await evaluate(options, interrupt.signal);
+  } finally {
+    process.off("SIGINT", onInterrupt);
+  }
+}
+
+async function evaluate(options: EvalOptions, interrupt: AbortSignal): Promise<number> {
+  const usesLlm = options.judge === "llm" || options.planner === "llm";
+  const endpoint = usesLlm ? await llmInEffect() : undefined;
+  if (usesLlm && !endpoint) {
+    const flags = [options.judge === "llm" ? "--judge llm" : "", options.planner === "llm" ? "--planner llm" : ""].filter(Boolean);
     console.error(
-      "tracefold eval: --judge llm needs a model endpoint and none is configured: set TRACEFOLD_LLM_PROVIDER (openai, openai-responses, anthropic, openai-compatible, azure, amazon-bedrock or google) and TRACEFOLD_LLM_MODEL, plus TRACEFOLD_LLM_BASE_URL and TRACEFOLD_LLM_API_KEY as your endpoint needs, or have an admin store one on the studio's Admin → settings (see README, LLM endpoints)",
+      `tracefold eval: ${flags.join(" and ")} need${flags.length === 1 ? "s" : ""} a model endpoint and none is configured: set TRACEFOLD_LLM_PROVIDER (openai, openai-responses, anthropic, openai-compatible, azure, amazon-bedrock or google) and TRACEFOLD_LLM_MODEL, plus TRACEFOLD_LLM_BASE_URL and TRACEFOLD_LLM_API_KEY as your endpoint needs, or have an admin store one on the studio's Admin → settings (see README, LLM endpoints)`,
     );
     return 1;
   }
+  // Every answered call's tokens and cost per purpose (the report's llmUsage); every call carries the interrupt.
+  const recorder = endpoint ? recordUsage(endpoint) : undefined;
+  const llm = recorder ? withSignal(recorder.client, interrupt) : undefined;
+  const judge = options.judge === "llm" && llm ? createLlmJudge(llm, { repairAttempts: 1 }) : undefined;
   let gold;
   try {
     gold = options.calibrate ? await readGoldFile(options.calibrate) : undefined;
@@ -79,10 +100,16 @@ export async function runEval(argv: string[]): Promise<number> {
   const exporter = options.exportViews ? createViewsExport(options.exportViews, loaded.tokenizerFor) : undefined;
   let replayed;
   try {
-    replayed = await replay(options, sessions, loaded.tokenizerFor, judge, progress, exporter);
+    replayed = await replay(options, sessions, loaded.tokenizerFor, { judge, llm }, progress, exporter, interrupt);
   } catch (error) {
     await exporter?.close(false);
     throw error;
+  }
+  if (interrupt.aborted) {
+    await exporter?.close(false);
+    // No report: a part of the suite's figures is not the suite's.
+    console.error(`tracefold eval: interrupted after ${replayed.units} unit${replayed.units === 1 ? "" : "s"}; the model calls in flight were cancelled and no report is printed`);
+    return 130;
   }
   await exporter?.close(true);
   const { records, failed } = replayed;
@@ -100,26 +127,27 @@ export async function runEval(argv: string[]): Promise<number> {
     ...(gold ? { calibration: calibrateAgainst(gold, loaded) } : {}),
     ...(options.compare ? { comparison: contractComparison(...options.compare, comparePolicies(own, ...options.compare)) } : {}),
     ...(options.by ? { breakdown: contractBreakdown(own, groupLabels(sessions, options.by), options.by, ids) } : {}),
+    ...(recorder ? { llmUsage: recorder.snapshot() } : {}),
   };
   if (options.json) process.stdout.write(`${JSON.stringify(report)}\n`);
   else {
     console.log(formatTable(report));
+    if (report.llmUsage && llm) console.log(`\n${formatUsage(report.llmUsage, (purpose) => clientIdFor(llm, purpose))}`);
     if (report.breakdown && options.by) console.log(`\n${formatBreakdown(report.breakdown, options.by)}`);
   }
   return loaded.failed.length === 0 && failed === 0 ? 0 : 1;
 }
 
 /**
- * The endpoint the studio would use: the TRACEFOLD_LLM_* variables, else the one an admin stored
- * (read from DATABASE_URL only when that database exists: `eval` never creates one). Loaded here,
- * not at start-up: only `--judge llm` needs the database client.
+ * The endpoints the studio would use (one per purpose): the TRACEFOLD_LLM_* variables, else the ones
+ * an admin stored (read from DATABASE_URL only when that database exists: `eval` never creates
+ * one). Loaded here, not at start-up: only `--judge llm` and `--planner llm` need the database client.
  */
-async function llmJudgeInEffect(): Promise<LlmJudge | undefined> {
+async function llmInEffect(): Promise<LlmClient | undefined> {
   const { envConfiguresLlm, getLlmClient } = await import("@/server/llm/effective-config");
   const url = databaseUrl();
   const hasDatabase = engineOf(url) === "postgres" || existsSync(sqlitePath(url));
-  const client = envConfiguresLlm() || hasDatabase ? await getLlmClient() : undefined;
-  return client ? createLlmJudge(client, { repairAttempts: 1 }) : undefined;
+  return envConfiguresLlm() || hasDatabase ? await getLlmClient() : undefined;
 }
 
 /** Rankings under judge variants, for the policies' own settings and, with `--match`, the matched units. */
@@ -133,13 +161,18 @@ async function replay(
   options: EvalOptions,
   sessions: Parameters<typeof evaluateSuite>[0]["sessions"],
   tokenizerFor: Parameters<typeof evaluateSuite>[0]["tokenizerFor"],
-  judge: LlmJudge | undefined,
+  models: { judge: LlmJudge | undefined; llm: LlmClient | undefined },
   progress: ReturnType<typeof createProgress>,
   exporter: ViewsExport | undefined,
-): Promise<{ records: EvaluationRecord[]; failed: number }> {
+  signal: AbortSignal,
+): Promise<{ records: EvaluationRecord[]; failed: number; units: number }> {
+  const { judge, llm } = models;
+  const planWithLlm = options.planner === "llm" && llm !== undefined;
   const suite = {
     sessions,
-    policies: options.policies.map((policy) => ({ policy })),
+    // --planner llm: Self-GC's own `planner` parameter, so the unit keys and figures are those of a studio run with planner=llm.
+    policies: options.policies.map((policy) => (planWithLlm && policy.id === "self-gc" ? { policy, params: { planner: "llm" } } : { policy })),
+    ...(planWithLlm ? { llm } : {}),
     tokenizerFor,
     triggerLevel: options.triggerLevel,
     levels: options.cutLevels,
@@ -147,18 +180,23 @@ async function replay(
     ...(options.sweep ? { sweep: options.sweep } : {}),
     ...(options.match ? { match: options.match } : {}),
     ...(exporter ? { onView: exporter.write } : {}),
+    signal,
   };
-  // One engine for both judges: with the LLM judge, up to --concurrency units in flight, and a
-  // model endpoint that fails (after the client's retries) ends the run — every later unit would too.
-  const items: AsyncGenerator<SuiteItem> = evaluateSuite(judge ? { ...suite, judge: judgeUnitsWith(judge), concurrency: options.concurrency, isFatal: (error) => error instanceof LlmError } : suite);
+  // One engine for both judges: when a model is called (judge or planner), up to --concurrency units
+  // in flight, and a model endpoint that fails (after the client's retries) ends the run — every
+  // later unit would too.
+  const calling = llm ? { concurrency: options.concurrency, isFatal: (error: unknown) => error instanceof LlmError } : {};
+  const items: AsyncGenerator<SuiteItem> = evaluateSuite({ ...suite, ...calling, ...(judge ? { judge: judgeUnitsWith(judge) } : {}) });
   const records: EvaluationRecord[] = [];
   let failed = 0;
+  let units = 0;
   for await (const item of items) {
     if (item.kind === "result") records.push(toRecord(item.evaluation));
     else if (++failed <= SHOWN_ERRORS) progress.note(`failed ${item.policy} on ${item.sessionId} at cut ${item.cut}: ${item.message}`);
     progress.update("replaying", item.progress.done, item.progress.total);
+    units = item.progress.done;
   }
   progress.finish();
   if (failed > SHOWN_ERRORS) console.error(`… ${failed - SHOWN_ERRORS} more units failed (${failed} in all)`);
-  return { records, failed };
+  return { records, failed, units };
 }

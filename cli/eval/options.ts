@@ -18,6 +18,8 @@ export interface EvalOptions {
   inputs: string[];
   policies: Policy[];
   judge: "dependency" | "llm";
+  /** `--planner llm`: Self-GC plans with the configured model (its `planner` parameter), else the embedded rule-based planner. */
+  planner: "rule-based" | "llm";
   suite: "all" | "hard";
   /** `--filter`: narrows the suite (the Hard Set is then ranked within the filtered sessions). */
   filter?: SuiteFilter;
@@ -52,6 +54,8 @@ export function parseEvalOptions(argv: string[]): EvalOptions {
   if (positionals.length === 0) throw new UsageError("eval needs at least one trace file or directory");
   const policies = parsePolicies(values.policies);
   if (values.judge !== "dependency" && values.judge !== "llm") throw new UsageError(`unknown --judge ${values.judge}; expected dependency or llm`);
+  if (values.planner !== "rule-based" && values.planner !== "llm") throw new UsageError(`unknown --planner ${values.planner}; expected rule-based or llm`);
+  if (values.planner === "llm" && !policies.some((p) => p.id === "self-gc")) throw new UsageError("--planner llm chooses Self-GC's planner: add self-gc to --policies");
   if (values.suite !== "all" && values.suite !== "hard") throw new UsageError(`unknown --suite ${values.suite}; expected all or hard`);
   const filter = values.filter === undefined ? undefined : parseFilter(values.filter);
   const triggerLevel = Number(values.trigger);
@@ -82,6 +86,7 @@ export function parseEvalOptions(argv: string[]): EvalOptions {
     ...(values["export-views"] !== undefined ? { exportViews: values["export-views"] } : {}),
     ...(values.calibrate !== undefined ? { calibrate: values.calibrate } : {}),
     judge: values.judge,
+    planner: values.planner,
     suite: values.suite,
     ...(filter ? { filter } : {}),
     triggerLevel,

@@ -2,6 +2,7 @@ import type { PolicyAggregate } from "@/lib/eval/aggregate";
 import { FAILURE_CATEGORY_IDS } from "@/lib/scenario/failure-categories";
 import type { McNemarResult } from "@/lib/stats/mcnemar";
 import type { ContractPolicy, EvalReportContract } from "@/lib/eval/report-contract";
+import { formatUsageCost, LLM_USAGE_PURPOSES, totalUsage, USAGE_PURPOSE_LABELS, type LlmUsage, type PurposeUsage } from "@/lib/llm/usage";
 
 /**
  * The `tracefold eval` outputs: the `--json` contract (lib/eval/report-contract.ts, generated to
@@ -12,7 +13,7 @@ import type { ContractPolicy, EvalReportContract } from "@/lib/eval/report-contr
  * bucket with a count (`uncategorized`: impacted cuts an LLM judge gave no category).
  * `comparison` is added only when `--compare A,B` asks for it, `breakdown` only with `--by`
  * (cli/eval/breakdown.ts), `curves` with `--sweep`, `matched` with `--match`, `sensitivity` with
- * `--sensitivity`, `calibration` with `--calibrate`.
+ * `--sensitivity`, `calibration` with `--calibrate`, `llmUsage` with `--judge llm` or `--planner llm`.
  */
 export type EvalReport = EvalReportContract;
 export type { ContractPolicy };
@@ -122,4 +123,20 @@ function formatComparison(c: ContractComparison): string {
     `${c.a} vs ${c.b} on ${c.pairs} shared cuts: both no-impact ${c.both}, only ${c.a} ${c.onlyA}, only ${c.b} ${c.onlyB}, neither ${c.neither}`,
     `  no-impact difference ${diff}; McNemar exact p = ${c.pValue.toPrecision(3)} (mid-p ${c.midP.toPrecision(3)})`,
   ].join("\n");
+}
+
+/**
+ * The model calls of the run per purpose, for people: the model, calls, provider-reported tokens
+ * and cost (the run page's LLM usage table, with the same cost wording), then the total.
+ */
+export function formatUsage(usage: LlmUsage, modelFor: (purpose: (typeof LLM_USAGE_PURPOSES)[number]) => string): string {
+  const entries = LLM_USAGE_PURPOSES.flatMap((purpose) => (usage[purpose] ? [[purpose, usage[purpose]] as const] : []));
+  const int = (n: number) => Math.round(n).toLocaleString("en-US");
+  const row = (label: string, model: string, e: PurposeUsage) => [label, model, int(e.calls), int(e.inputTokens), int(e.cachedInputTokens), int(e.outputTokens), formatUsageCost(e)];
+  const header = ["LLM usage", "model", "calls", "input tokens", "of which cached", "output tokens", "cost"];
+  const rows = [...entries.map(([purpose, e]) => row(USAGE_PURPOSE_LABELS[purpose] ?? purpose, modelFor(purpose), e)), row("Total", "", totalUsage(entries.map(([, e]) => e)))];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const numeric = new Set([2, 3, 4, 5]);
+  const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : numeric.has(i) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join("  ");
+  return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
 }

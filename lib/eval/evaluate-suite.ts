@@ -1,5 +1,5 @@
 import type { ContextIndex } from "../context/objects";
-import type { LlmClient } from "../llm/types";
+import type { LlmAbortSignal, LlmClient } from "../llm/types";
 import type { Policy, PolicyParams, PolicyResult } from "../policies/types";
 import type { Summarizer } from "../summary/types";
 import type { Tokenizer } from "../tokens/tokenizer";
@@ -31,6 +31,12 @@ import { runAtCut } from "./run-at-cut";
  * LLM planner, runs once per unit and the verdict is about the plan whose figures are stored). An
  * error `isFatal` says is fatal (a model endpoint that is down) ends the run by throwing, since every
  * later unit would fail the same way.
+ *
+ * An aborted `signal` (a cancelled run, Ctrl-C) ends the generator at once: no unit starts, and
+ * the units in flight are dropped unyielded without waiting for them — a resumed run redoes them,
+ * so no unit is stored as failed because it was cut short. The engine cannot reach the model calls
+ * inside an opaque judge or policy itself: the caller hands the same signal to the client they use
+ * (server/llm/with-signal.ts), which aborts those calls.
  *
  * Matched units run the reference first at its own settings (re-run when its stored unit is done,
  * so a resumed run matches the same size) and then every policy — the reference included, under
@@ -66,14 +72,25 @@ export interface EvaluateSuiteOptions extends ReplayCutOptions {
   sweep?: readonly number[];
   /** Key of the policy whose view size every policy is also matched to at each cut. */
   match?: string;
+  /**
+   * The reference's view size at a cut when it is already known (undefined: run the reference).
+   * The reproduction export passes the stored one, so a reference planned by a model is not re-planned.
+   */
+  referenceSize?: (sessionId: string, cut: number) => number | undefined;
   /** Called with each judged unit's policy result (a views export writes them). */
   onView?: (view: JudgedUnitView) => void | Promise<void>;
-  /** Judges a unit instead of the dependency judge (its verdict replaces `view.evaluation`'s). */
+  /**
+   * Judges a unit instead of the dependency judge (its verdict replaces `view.evaluation`'s). Without
+   * `onView`, the dependency judge then does not run: the view the judge gets has no dependencies
+   * and no checks, and its evaluation's verdict is a placeholder to replace.
+   */
   judge?: (view: JudgedUnitView) => Promise<CutEvaluation>;
   /** Units in flight at once (default 1). */
   concurrency?: number;
   /** Errors that end the run instead of failing one unit. */
   isFatal?: (error: unknown) => boolean;
+  /** Stops the suite: no unit starts after it aborts and units in flight are dropped. */
+  signal?: LlmAbortSignal;
 }
 
 /** What `onView` receives: one judged unit with its policy result and the cut's dependencies. */
@@ -130,6 +147,10 @@ export async function* evaluateSuite(options: EvaluateSuiteOptions): AsyncGenera
   const plan = options.sessions.map((s) => ({ ...s, cuts: replayCuts(s.session, s.index, options) }));
   const units = unitsOf(options);
   const progress: SuiteProgress = { done: 0, total: plan.reduce((n, s) => n + s.cuts.length * units.length, 0), skipped: 0, failed: 0 };
+  // A judge's verdict replaces the dependency judge's: extracting and checking dependencies for it
+  // would be thrown away (about 40% of an LLM-judged unit's CPU, which caps what concurrency gains),
+  // unless `onView` asks for the views, which carry the per-dependency checks.
+  const skipDependencies = options.judge !== undefined && options.onView === undefined;
   function* tasks(): Generator<() => Promise<Settled>> {
     for (const { session, index, cuts } of plan) {
       for (const cut of cuts) {
@@ -137,19 +158,24 @@ export async function* evaluateSuite(options: EvaluateSuiteOptions): AsyncGenera
         progress.skipped += units.length - pending.length;
         progress.done += units.length - pending.length;
         if (pending.length === 0) continue;
-        const shared: CutShared = { dependencies: extractDependencies(session, index, cut.cut) };
+        const shared: CutShared = { dependencies: skipDependencies ? noDependencies(session.id, cut.cut) : extractDependencies(session, index, cut.cut) };
         shared.matcher = createDependencyMatcher(shared.dependencies.dependencies);
         const reference = new ReferenceSize(options, { session, index }, cut, shared);
         for (const unit of pending) yield () => evaluateUnit(options, { session, index }, cut, unit, shared, reference);
       }
     }
   }
-  for await (const settled of orderedPool(tasks(), options.concurrency ?? 1)) {
+  for await (const settled of orderedPool(tasks(), options.concurrency ?? 1, options.signal)) {
     if ("fatal" in settled) throw settled.fatal;
     progress.done++;
     if (settled.item.kind === "error") progress.failed++;
     yield { ...settled.item, progress: { ...progress } } as SuiteItem;
   }
+}
+
+/** The dependency set of a cut whose dependencies are not extracted (see `skipDependencies`). */
+function noDependencies(sessionId: string, cut: number): DependencySet {
+  return { sessionId, cut, dependencies: [], futureAssistantSteps: 0, futureAssistantChars: 0, stats: { candidates: 0, notInPrefix: 0, rediscovered: 0, common: 0, ownCommand: 0 } };
 }
 
 interface CutShared {
@@ -173,6 +199,8 @@ class ReferenceSize {
   }
 
   get(): Promise<number> {
+    const known = this.options.referenceSize?.(this.suiteSession.session.id, this.cut.cut);
+    if (known !== undefined) this.size ??= Promise.resolve(known);
     this.size ??= (async () => {
       const entry = this.options.policies.find((p) => (p.key ?? p.policy.id) === this.options.match)!;
       const { result } = await runAtCut(cutInput(this.options, this.suiteSession, this.cut, { entry }, this.shared));
@@ -227,7 +255,8 @@ async function evaluateUnit(
     reference.offer(unit, judged.evaluation);
     const view: JudgedUnitView = { key, session, index: suiteSession.index, cut, evaluation: judged.evaluation, result: judged.result, dependencies: shared.dependencies, checked: judged.checked };
     const evaluation = options.judge ? await options.judge(view) : view.evaluation;
-    await options.onView?.({ ...view, evaluation });
+    // A unit finishing after the suite stopped is dropped: its export sink may be closed already.
+    if (!options.signal?.aborted) await options.onView?.({ ...view, evaluation });
     return { item: { kind: "result", key, evaluation } };
   } catch (error) {
     if (options.isFatal?.(error)) return { fatal: error };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LlmUsageSchema } from "../llm/usage";
 
 /**
  * The `tracefold eval --json` contract as zod schemas: the CLI's output is checked against them in
@@ -124,5 +125,6 @@ export const EvalReportSchema = z.strictObject({
   calibration: CalibrationSchema.optional(),
   comparison: ComparisonSchema.optional(),
   breakdown: z.record(z.string(), z.strictObject({ sessions: z.number().int(), cuts: z.number().int(), policies: z.array(ContractPolicySchema) })).optional(),
+  llmUsage: LlmUsageSchema.optional().describe("with --judge llm or --planner llm: the model calls per purpose (planner, judge…), their provider-reported tokens and cost — the run page's LLM usage"),
 });
 export type EvalReportContract = z.infer<typeof EvalReportSchema>;

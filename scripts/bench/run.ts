@@ -4,7 +4,10 @@
  * session length, redaction over adversarial inputs (linear scaling against prose), and online usage-log aggregation (rows/s against a lines-only pass, peak RSS,
  * clustered bootstrap). Prints human tables and, last, one JSON line. Set BENCH_MB (default 200),
  * BENCH_ONLINE_ROWS (default 5,000,000), BENCH_ONLINE_MAX_RSS_MB (default 1024: the run fails past
- * it) and BENCH_ONLY (comma-separated parts: import,tokens,replay,redact,online; default all).
+ * it) and BENCH_ONLY (comma-separated parts: import,tokens,replay,redact,online,llm; default all).
+ * `llm`: an LLM-judged suite against a local endpoint answering in BENCH_LLM_DELAY_MS (200),
+ * sequential and with BENCH_LLM_CONCURRENCY (4) units in flight, over about BENCH_LLM_UNITS (80)
+ * units; the run fails when the speedup is under BENCH_LLM_MIN_SPEEDUP (3, issue 13).
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
@@ -12,6 +15,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { generateSuite } from "../../lib/scenario";
 import { makeClaudeJsonl } from "./make-claude-jsonl";
+import { benchLlmJudge } from "./llm-judge";
 import { assertOnlineMemory, benchOnline } from "./online";
 import { benchRedact } from "./redact";
 import { benchReplay } from "./replay";
@@ -80,9 +84,25 @@ async function main(): Promise<void> {
     console.table([online.summary]);
     out.online = online;
   }
+  let llm: Awaited<ReturnType<typeof benchLlmJudge>> | undefined;
+  if (wanted("llm")) {
+    const options = { units: Number(process.env.BENCH_LLM_UNITS ?? 80), delayMs: Number(process.env.BENCH_LLM_DELAY_MS ?? 200), concurrency: Number(process.env.BENCH_LLM_CONCURRENCY ?? 4) };
+    console.log(`› llm: an LLM-judged suite (self-gc, oldest-turn) on real traces against a local endpoint answering in ${options.delayMs} ms, sequential vs ${options.concurrency} in flight`);
+    llm = await benchLlmJudge(TRACES, options);
+    console.table(llm.table);
+    console.table([{ sessions: llm.sessions, delayMs: llm.delayMs, speedup: llm.speedup, sameResults: llm.sameResults }]);
+    out.llm = llm;
+  }
   console.log(JSON.stringify(out));
-  // After the JSON line, so the figures are on record even when the bound fails the run.
+  // After the JSON line, so the figures are on record even when a bound fails the run.
   if (online) assertOnlineMemory(online.table, Number(process.env.BENCH_ONLINE_MAX_RSS_MB ?? 1024));
+  if (llm) assertLlmSpeedup(llm, Number(process.env.BENCH_LLM_MIN_SPEEDUP ?? 3));
+}
+
+/** The issue's bound: concurrent judging at least `min`× faster than sequential, with the same verdicts. */
+function assertLlmSpeedup(llm: { speedup: number; sameResults: boolean }, min: number): void {
+  if (!llm.sameResults) throw new Error("llm: the concurrent run's verdicts differ from the sequential run's");
+  if (llm.speedup < min) throw new Error(`llm: concurrent judging is ${llm.speedup}× faster than sequential, under the ${min}× bound`);
 }
 
 main().catch((error: unknown) => {

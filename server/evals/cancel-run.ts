@@ -6,8 +6,9 @@ export type RunControlOutcome = { ok: true; status: EvalRunStatus } | { ok: fals
 
 /**
  * Cancels a run. A queued run stops at once; a running one gets its cancel flag (and this
- * process's signal) and stops after the unit in progress, keeping every result stored so far —
- * resume picks up from there. The status changes to `cancelled` when the runner stops.
+ * process's signal): the runner stops at once, aborting its model calls in flight, and keeps every
+ * result stored so far — resume picks up from there, redoing the units cut short. The status
+ * changes to `cancelled` when the runner stops.
  */
 export async function cancelRun(db: Db, runId: string): Promise<RunControlOutcome> {
   const run = await db.evalRun.findUnique({ where: { id: runId }, select: { status: true } });

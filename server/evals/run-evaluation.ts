@@ -8,7 +8,9 @@ import { publicMessage, PublicError } from "../errors/public-error";
 import { readLlmConcurrency } from "../llm/config";
 import { getLlmClient } from "../llm/effective-config";
 import { parseLlmUsage, recordUsage } from "../llm/usage-recorder";
-import { clearCancelSignal, isCancelSignalled } from "./cancel-signals";
+import { withSignal } from "../llm/with-signal";
+import { cancelSignalFor, clearCancelSignal } from "./cancel-signals";
+import { watchCancelFlag } from "./cancel-watch";
 import { loadSuiteSessions, type LoadedSuiteSession } from "./load-suite-sessions";
 import { runModels } from "./run-models";
 import { failedRow, resultRow, type ResultRow } from "./result-rows";
@@ -41,8 +43,11 @@ export interface RunEvaluationOptions {
  * share a run), streams lib/eval's evaluateSuite over the stored session ids and settings (pointer
  * style, sweep budgets and the matched reference included: every unit kind counts in the total), skipping
  * every unit key already stored (resume), and writes results in batches, each in one transaction
- * with the run's progress and heartbeat. Between units it checks the cancel signal, at every batch
- * the database flag; a cancelled run keeps what it wrote. Returns the status the run ended in, or
+ * with the run's progress and heartbeat. A cancel — this process's signal (cancel-signals.ts), or
+ * the database flag, read at every batch and polled every `flushMs` (cancel-watch.ts) — aborts the
+ * run's signal: the suite loop stops at once and every model call in flight is aborted, so a cancel
+ * never waits for a pending answer. A cancelled run keeps what it wrote; units cut short are not
+ * stored, and resume redoes them. Returns the status the run ended in, or
  * null when the run was not queued (another runner has it, or it finished).
  */
 export async function runEvaluation(db: Db, runId: string, options: RunEvaluationOptions): Promise<EvalRunStatus | null> {
@@ -66,7 +71,10 @@ async function execute(db: Db, run: { id: string; settings: string; sessionIds: 
   const endpoint = options.llm === undefined ? await getLlmClient(db) : (options.llm ?? undefined);
   // Every answered call's tokens and cost, per purpose, added to what earlier attempts of the run recorded.
   const recorder = endpoint ? recordUsage(endpoint, parseLlmUsage(run.llmUsage)) : undefined;
-  const llm = recorder?.client;
+  // One stop for the run: a cancel (this process's signal or the database flag) or a graceful
+  // release aborts it, which ends the suite loop at once and every model call in flight with it.
+  const stop = new AbortController();
+  const llm = recorder ? withSignal(recorder.client, stop.signal) : undefined;
   if (settings.judge === "llm" && !llm) throw new PublicError("judge=llm needs an LLM endpoint: an admin sets one on Admin → settings, or set TRACEFOLD_LLM_PROVIDER, TRACEFOLD_LLM_MODEL (and TRACEFOLD_LLM_BASE_URL, TRACEFOLD_LLM_API_KEY)");
   await db.evalRun.update({ where: { id: run.id }, data: runModels(settings, llm) });
   const { sessions } = await loadSuiteSessions(db, JSON.parse(run.sessionIds) as string[], settings);
@@ -77,14 +85,23 @@ async function execute(db: Db, run: { id: string; settings: string; sessionIds: 
   const bySession = new Map(sessions.map((s) => [s.session.id, s]));
   const pending: ResultRow[] = [];
   let lastWrite = Date.now();
+  let flagged = run.cancelRequested;
   const flush = async () => {
-    const cancelled = await writeBatch(db, run.id, pending.splice(0), progress);
+    flagged = (await writeBatch(db, run.id, pending.splice(0), progress)) || flagged;
     if (recorder) await db.evalRun.update({ where: { id: run.id }, data: { llmUsage: JSON.stringify(recorder.snapshot()) } });
     lastWrite = Date.now();
     await options.onBatch?.({ ...progress });
-    return cancelled;
   };
-  if (run.cancelRequested) return finish(db, run.id, "cancelled");
+  if (flagged) return finish(db, run.id, "cancelled");
+  const flushMs = options.flushMs ?? 1_000;
+  const cancelled = cancelSignalFor(run.id);
+  const stopOn = (signal: AbortSignal) => (signal.aborted ? stop.abort() : signal.addEventListener("abort", () => stop.abort(), { once: true }));
+  stopOn(cancelled);
+  if (options.signal) stopOn(options.signal);
+  const unwatch = watchCancelFlag(db, run.id, flushMs, () => {
+    flagged = true;
+    stop.abort();
+  });
   const suite = {
     sessions,
     policies,
@@ -99,20 +116,27 @@ async function execute(db: Db, run: { id: string; settings: string; sessionIds: 
     // judge=llm: the engine's judge sees each unit's own policy result (the policy runs once per unit);
     // up to TRACEFOLD_LLM_CONCURRENCY units are in flight, and a failing call fails its unit only.
     ...(settings.judge === "llm" && llm ? { judge: publicJudge(judgeUnitsWith(createLlmJudge(llm, { repairAttempts: 1 }))), concurrency: options.concurrency ?? readLlmConcurrency() } : {}),
+    signal: stop.signal,
   };
-  for await (const item of evaluateSuite(suite)) {
-    progress.total = item.progress.total;
-    pending.push(toRow(item, bySession, settings));
-    const cancelled = isCancelSignalled(run.id);
-    const released = options.signal?.aborted === true;
-    if (cancelled || released || pending.length >= (options.batchSize ?? 25) || Date.now() - lastWrite >= (options.flushMs ?? 1_000)) {
-      if ((await flush()) || cancelled) return finish(db, run.id, "cancelled");
-      if (released) return release(db, run.id);
+  try {
+    for await (const item of evaluateSuite(suite)) {
+      progress.total = item.progress.total;
+      pending.push(toRow(item, bySession, settings));
+      if (pending.length >= (options.batchSize ?? 25) || Date.now() - lastWrite >= flushMs) {
+        await flush();
+        if (flagged) stop.abort();
+      }
+      await new Promise<void>((resolve) => setImmediate(resolve)); // let the server answer requests between units
     }
-    await new Promise<void>((resolve) => setImmediate(resolve)); // let the server answer requests between units
+    // Units finished before a stop are kept; the ones it cut short were dropped, so resume redoes them.
+    await flush();
+    if (flagged || cancelled.aborted) return finish(db, run.id, "cancelled");
+    if (options.signal?.aborted) return release(db, run.id);
+    return finish(db, run.id, "done");
+  } finally {
+    unwatch();
+    stop.abort(); // whatever ended the loop (an error too), no model call of this run outlives it
   }
-  if (await flush()) return finish(db, run.id, "cancelled");
-  return finish(db, run.id, "done");
 }
 
 /** A judge whose failures carry public messages only (a stored unit error is shown to users). */

@@ -1,24 +1,8 @@
-import { z } from "zod";
 import type { LlmClient, LlmPurpose, LlmResponse } from "../../lib/llm/types";
+import { EMPTY_USAGE, LlmUsageSchema, type LlmUsage } from "../../lib/llm/usage";
 
-/**
- * What a piece of work (an evaluation run) spent on model calls, per purpose: calls, the
- * provider-reported tokens (cached input included) and the cost in USD of the calls whose endpoint
- * has prices (`unpricedCalls` counts the others, so a partial sum is never shown as the whole).
- * Failed calls report no usage and are not counted.
- */
-export const PurposeUsageSchema = z.object({
-  calls: z.number().int().nonnegative(),
-  inputTokens: z.number().nonnegative(),
-  cachedInputTokens: z.number().nonnegative(),
-  outputTokens: z.number().nonnegative(),
-  costUsd: z.number().nonnegative(),
-  unpricedCalls: z.number().int().nonnegative(),
-});
-export type PurposeUsage = z.infer<typeof PurposeUsageSchema>;
-
-export const LlmUsageSchema = z.partialRecord(z.enum(["planner", "summarizer", "judge", "ab-judge", "rubric", "connection-test"]), PurposeUsageSchema);
-export type LlmUsage = z.infer<typeof LlmUsageSchema>;
+/** The usage shape (calls, tokens, cost per purpose) lives in lib/llm/usage.ts: the CLI's report prints it too. */
+export { LlmUsageSchema, PurposeUsageSchema, type LlmUsage, type PurposeUsage } from "../../lib/llm/usage";
 
 /** Stored usage (JSON text or null) read back; anything unreadable starts from nothing. */
 export function parseLlmUsage(text: string | null | undefined): LlmUsage {
@@ -42,7 +26,7 @@ export interface UsageRecorder {
 export function recordUsage(client: LlmClient, initial: LlmUsage = {}): UsageRecorder {
   const usage: LlmUsage = structuredClone(initial);
   const add = (purpose: LlmPurpose, response: LlmResponse) => {
-    const entry = (usage[purpose] ??= { calls: 0, inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, costUsd: 0, unpricedCalls: 0 });
+    const entry = (usage[purpose] ??= { ...EMPTY_USAGE });
     entry.calls += 1;
     entry.inputTokens += response.inputTokens ?? 0;
     entry.cachedInputTokens += response.cachedInputTokens ?? 0;

@@ -13,7 +13,8 @@ export { anthropicBody, bedrockConverseBody, googleBody, openAiBody, responsesBo
  *   Anthropic Messages        POST …/messages
  *   Bedrock Converse          POST /model/<id>/converse
  *   Gemini                    POST …/models/<id>:generateContent
- * Replies are scripted in order (status, body, latency, dropped connection); when the script is
+ * Replies are scripted in order (status, body, latency, dropped connection, a reply held until the
+ * client hangs up); when the script is
  * empty each protocol answers with `answer(request)`. Models matching `reasoningModels` refuse
  * max_tokens/temperature with OpenAI's exact HTTP 400. Every request is recorded with its headers
  * and parsed body so tests can check shapes.
@@ -27,6 +28,11 @@ export interface StubReply {
   headers?: Record<string, string>;
   /** Drop the connection without an answer (a network error for the client). */
   drop?: boolean;
+  /**
+   * Never answer: hold the request until the client closes the connection (cancellation tests),
+   * which `closed` records.
+   */
+  hold?: boolean;
   /** Usage the success body reports (default 11 in, 7 out, 0 cached). */
   usage?: StubUsage;
 }
@@ -46,6 +52,11 @@ export interface LlmStubOptions {
 export interface LlmStub {
   baseUrl: string;
   requests: RecordedRequest[];
+  /** Held requests whose connection the client closed before any answer (an aborted call). */
+  closed: RecordedRequest[];
+  /** Resolves once `requests` (or `closed`) holds at least `count` entries: event-driven, no polling. */
+  whenRequests(count: number): Promise<void>;
+  whenClosed(count: number): Promise<void>;
   script(...replies: StubReply[]): void;
   close(): Promise<void>;
 }
@@ -79,7 +90,19 @@ function successBody(protocol: Protocol, text: string, usage: StubUsage): unknow
 
 export async function startLlmStub(answer: (request: RecordedRequest) => string = () => "ok", options: LlmStubOptions = {}): Promise<LlmStub> {
   const requests: RecordedRequest[] = [];
+  const closed: RecordedRequest[] = [];
   const queue: StubReply[] = [];
+  const waiters: { list: RecordedRequest[]; count: number; resolve: () => void }[] = [];
+  const settle = () => {
+    for (const waiter of waiters.filter((w) => w.list.length >= w.count)) {
+      waiters.splice(waiters.indexOf(waiter), 1);
+      waiter.resolve();
+    }
+  };
+  const when = (list: RecordedRequest[], count: number) => new Promise<void>((resolve) => {
+    waiters.push({ list, count, resolve });
+    settle();
+  });
   const server = createServer((req, res) => void handle(req, res));
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -94,6 +117,7 @@ export async function startLlmStub(answer: (request: RecordedRequest) => string 
     }
     const request: RecordedRequest = { method: req.method ?? "", path: req.url ?? "", headers: req.headers, body };
     requests.push(request);
+    settle();
     const protocol = protocolOf(request.path);
     const model = typeof body === "object" && body !== null ? (body as { model?: unknown }).model : undefined;
     const refusal =
@@ -102,6 +126,13 @@ export async function startLlmStub(answer: (request: RecordedRequest) => string 
         : undefined;
     const reply = refusal ?? queue.shift() ?? {};
     if ("delayMs" in reply && reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
+    if ("hold" in reply && reply.hold) {
+      // 'close' on the response: the connection went away with no answer written.
+      if (!res.destroyed) await new Promise<void>((resolve) => res.once("close", resolve));
+      closed.push(request);
+      settle();
+      return;
+    }
     if ("drop" in reply && reply.drop) {
       req.socket.destroy();
       return;
@@ -119,6 +150,9 @@ export async function startLlmStub(answer: (request: RecordedRequest) => string 
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     requests,
+    closed,
+    whenRequests: (count) => when(requests, count),
+    whenClosed: (count) => when(closed, count),
     script: (...replies) => queue.push(...replies),
     close: () =>
       new Promise<void>((resolve) => {

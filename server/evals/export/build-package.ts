@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import { getRunAggregates } from "../get-run-aggregates";
 import { loadSuiteSessions } from "../load-suite-sessions";
 import { inRunOrder } from "../run-records";
-import { EvalSettingsSchema, policyKey, suitePolicies } from "../run-settings";
+import { EvalSettingsSchema } from "../run-settings";
 import { sanitizedFixtures } from "./package-fixtures";
 import { regeneratePatches } from "./package-patches";
 import { packageReadme } from "./package-readme";
@@ -40,8 +40,7 @@ export async function buildReproductionPackage(db: Db, runId: string, now = new 
   const fixtures = sanitizedFixtures(sessions, redactor);
   const tokenizerOf = new Map(sessions.map((s) => [s.session.id, s.tokenizer.id]));
   const judged = rows.filter((r) => r.error === null);
-  const entriesOf = new Map(settings.policies.map((entry, i) => [policyKey(entry), suitePolicies(settings)[i]!]));
-  const { patches, plannerOutputs } = await regeneratePatches(judged, new Map(sessions.map((s) => [s.session.id, s])), entriesOf, redactor, settings.pointers);
+  const { patches, plannerOutputs } = await regeneratePatches(judged, sessions, settings, redactor);
 
   const jsonl = (items: unknown[]) => items.map((item) => `${JSON.stringify(item)}\n`).join("");
   const judgeOutputs = rows.map((r) => ({

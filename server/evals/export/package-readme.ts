@@ -71,7 +71,7 @@ export function packageReadme(f: ReadmeFacts): string {
     "## What a reproduction can redo",
     "",
     `- Replay: import the fixtures and run \`tracefold eval --cut-levels ${f.cutLevels.join(",")} --trigger ${f.triggerLevel} --pointers ${f.pointers}${f.sweep ? ` --sweep ${f.sweep.join(",")}` : ""}${f.match ? ` --match ${f.match}` : ""}\` with the settings above (the cut levels decide which cuts exist; other levels judge other cuts than the stored units). ${f.redactions} secret(s) were replaced by \`[REDACTED:<kind>]\` placeholders; where one sat in the prefix, token counts and so the window at that cut can differ slightly from the stored figures.`,
-    `- Candidate patches were regenerated from the unredacted sessions with each unit's stored cut, window and params (policies are deterministic); ${f.notReproduced} of them differ from the stored tokens after, and ${f.unavailablePatches} could not be regenerated offline (an LLM planner). Their text fields are redacted like the fixtures.`,
+    `- Candidate patches were regenerated from the unredacted sessions by replaying the run's settings over its stored units (each unit's cut, window, params and budget; policies are deterministic); ${f.notReproduced} of them differ from the stored tokens after, and ${f.unavailablePatches} could not be regenerated offline (an LLM planner). Their text fields are redacted like the fixtures.`,
     `- Planner outputs: ${f.plannerOutputs} Self-GC plan(s).`,
     "- LLM judge verdicts are what the configured model answered; rerunning them needs the same model and gives the same only at temperature 0 with a deterministic server.",
     "",

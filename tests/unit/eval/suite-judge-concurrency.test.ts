@@ -80,3 +80,13 @@ test("an error the caller calls fatal ends the run; other errors fail their unit
     /endpoint down/,
   );
 });
+
+test("with a judge no dependency is extracted or checked (its verdict is replaced); with onView the views keep their checks", async () => {
+  const judge = judgeUnitsWith(createLlmJudge(slowJudgeClient()));
+  const seen: JudgedUnitView[] = [];
+  for await (const _ of evaluateSuite({ sessions, policies, tokenizerFor: () => tokenizer, judge: (view) => (seen.push(view), judge(view)) })) void _;
+  assert.ok(seen.length > 0 && seen.every((v) => v.dependencies.dependencies.length === 0 && v.checked.length === 0));
+  const exported: JudgedUnitView[] = [];
+  for await (const _ of evaluateSuite({ sessions, policies, tokenizerFor: () => tokenizer, judge, onView: (view) => void exported.push(view) })) void _;
+  assert.ok(exported.some((v) => v.dependencies.dependencies.length > 0 && v.checked.length > 0), "the views export still carries the dependency checks");
+});
