@@ -6,6 +6,7 @@ import { findLiveHandles } from "./live-handles";
 import { findSupersession } from "./supersession";
 import { selectActions, type Candidate } from "./select";
 import { findQuotedObjects } from "./verbatim";
+import { findReferences } from "./references";
 import { sizeRules, type SizingOptions } from "./sizing";
 import { judgeFunction, type Verdict } from "./verdicts";
 
@@ -70,9 +71,16 @@ export function planWithRules(input: PlannerInput, options: RuleBasedOptions = {
     turnTokens,
     minTokens: Math.max(MIN_TURN_FOLD, Math.min(options.turnFoldMinTokens ?? 1_500, (options.turnFoldMinShare ?? 0.08) * facts.prefixTokens)),
   });
+  const refs = findReferences(input);
+  const lastUseOf = (id: string, at: number) => Math.max(at, refs.lastUse.get(id) ?? -1);
+  const turnLastUse = new Map<string, number>();
+  for (const f of facts.functions) {
+    if (!f.object.parentId) continue;
+    turnLastUse.set(f.object.parentId, Math.max(turnLastUse.get(f.object.parentId) ?? -1, lastUseOf(f.object.id, f.object.firstMessage)));
+  }
   const candidates: Candidate[] = turns.map((t) => {
     const c = facts.conversations.find((x) => x.object.id === t.id)!;
-    return { decision: { action: "fold", kind: "conversation", id: t.id, reason: t.reason }, saves: turnTokens(c) - foldCost(c.object), tier: t.tier, at: c.object.firstMessage };
+    return { decision: { action: "fold", kind: "conversation", id: t.id, reason: t.reason }, saves: turnTokens(c) - foldCost(c.object), tier: t.tier, at: c.object.firstMessage, lastUse: Math.max(c.object.firstMessage, turnLastUse.get(t.id) ?? -1) };
   });
   for (const f of facts.functions) {
     const verdict = verdicts.get(f.object.id)!;
@@ -85,6 +93,7 @@ export function planWithRules(input: PlannerInput, options: RuleBasedOptions = {
       saves,
       tier: verdict.tier,
       at: f.object.firstMessage,
+      lastUse: lastUseOf(f.object.id, f.object.firstMessage),
       ...(f.object.parentId ? { parent: f.object.parentId } : {}),
     });
   }

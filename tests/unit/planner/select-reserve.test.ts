@@ -15,10 +15,15 @@ test("the working-set reserve stays closed when safer folds already reach its th
   assert.deepEqual(ids(c, 4000, 900), ["function:read:1"]);
 });
 
-test("the working-set reserve opens when safer folds fall short of its threshold, and is spent oldest first up to the target", () => {
-  const c = [fold("function:read:1", 500, 1, 1), fold("function:read:9", 1000, 3, 9), fold("function:read:8", 1000, 3, 8)];
-  assert.deepEqual(ids(c, 1400, 900), ["function:read:1", "function:read:8"]);
-  assert.deepEqual(ids(c, 4000, 900), ["function:read:1", "function:read:8", "function:read:9"]);
+test("the working-set reserve opens when safer folds fall short of its threshold, and is spent largest first only up to that threshold", () => {
+  const c = [fold("function:read:1", 500, 1, 1), fold("function:read:9", 1000, 3, 9), fold("function:read:8", 1000, 3, 8), fold("function:read:7", 2000, 3, 7)];
+  // 500 < 900: the reserve opens; its largest body alone clears the threshold, so nothing else of it goes,
+  // even though the target (4,000) is still far.
+  assert.deepEqual(ids(c, 4000, 900), ["function:read:1", "function:read:7"]);
+  // Equal sizes: oldest first, and again no further than the threshold.
+  const even = [fold("function:read:1", 500, 1, 1), fold("function:read:9", 1000, 3, 9), fold("function:read:8", 1000, 3, 8)];
+  assert.deepEqual(ids(even, 4000, 900), ["function:read:1", "function:read:8"]);
+  assert.deepEqual(ids(even, 4000, 1600), ["function:read:1", "function:read:8", "function:read:9"]);
 });
 
 test("without a reserve threshold the working set is never spent (the default)", () => {

@@ -24,6 +24,16 @@ test("folds stop once the target is reached, stable bodies before dependency-bea
   assert.deepEqual(ids(c, 500), ["function:read:1"]);
 });
 
+test("within a tier the coldest object goes first: the one the prefix last referred to longest ago, whatever its age", () => {
+  const used = (c: Candidate, lastUse: number): Candidate => ({ ...c, lastUse });
+  // read:1 is the oldest but was referred to at message 40; read:2 was never referred to after message 5.
+  const c = [used(fold("function:read:1", 1000, 1, 1), 40), used(fold("function:read:2", 1000, 1, 5), 5), used(fold("function:read:3", 1000, 2, 2), 2)];
+  assert.deepEqual(ids(c, 500), ["function:read:2"]);
+  assert.deepEqual(ids(c, 1500), ["function:read:1", "function:read:2"]);
+  // The tier still comes first: a cold dependency-bearing body waits for every stable body.
+  assert.deepEqual(ids(c, 2500), ["function:read:1", "function:read:2", "function:read:3"]);
+});
+
 test("a fold that saves less than the minimum is skipped", () => {
   assert.deepEqual(ids([fold("function:read:1", 50, 1, 1), fold("function:read:2", 400, 1, 2)], 10_000), ["function:read:2"]);
 });

@@ -10,6 +10,8 @@ import { untargetedViewHashes } from "./untargeted-views";
  * Matched budgets must not change what a policy does at its own settings: without `targetTokens`
  * every policy that existed before target support gives the very result it gave then (the whole
  * PolicyResult, hashed per sample point; pinned by pin-untargeted-views.ts from that code).
+ * A deliberate change to a policy's own rules re-pins that policy's entry alone, from the new code
+ * (self-gc's planner ordering, issue 16 item 11); every other entry stays as pinned.
  */
 const pinned = JSON.parse(readFileSync(resolve(__dirname, "fixtures/untargeted-views.json"), "utf8")) as {
   points: number;
