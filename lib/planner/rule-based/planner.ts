@@ -27,9 +27,11 @@ export interface RuleBasedOptions extends SizingOptions {
   /** Newest share of the prefix treated as the working set (default 0.15). */
   recentShare?: number;
   /**
-   * Light compression bias (seed 000 operates at 31–44% pruning): obsolete trace is always
-   * collected; folds are added, safest first, until the plan is estimated to remove this share of
-   * the prefix (default 0.4, above the 30% compression threshold so the plan can commit).
+   * Compression bias: obsolete trace is always collected; folds are added, safest first and
+   * coldest first, until the plan is estimated to remove this share of the prefix (default 0.6).
+   * Seed 000 operates at 31–44% pruning; this aims further because every fold is recoverable and
+   * spent coldest first, while the reserve of newest bodies still opens only to reach
+   * `reserveShare`, so the extra reach comes from older, colder objects.
    */
   targetShare?: number;
   /**
@@ -99,7 +101,7 @@ export function planWithRules(input: PlannerInput, options: RuleBasedOptions = {
   }
   // A harness target (matched budgets) replaces the compression bias, and the reserve opens
   // whenever the safer actions fall short of it.
-  const targetShare = input.targetShare ?? options.targetShare ?? 0.4;
+  const targetShare = input.targetShare ?? options.targetShare ?? 0.6;
   const reserveShare = input.targetShare ?? options.reserveShare ?? 0.34;
   const { decisions } = selectActions(candidates, targetShare * facts.prefixTokens, minFoldSavings, reserveShare * facts.prefixTokens);
   return { xml: renderPlanXml(describeSession(input, facts, verdicts, decisions), decisions), planner: RULE_BASED_PLANNER_ID };

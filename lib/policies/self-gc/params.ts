@@ -26,7 +26,7 @@ export const SELF_GC_PARAMS: PolicyParamSpec[] = [
   { name: "maskMinTokens", default: 200, description: "Rule-based planner: mask logs of at least this many tokens." },
   { name: "turnFoldMinTokens", default: 1_500, description: "Rule-based planner: fold a resolved user turn whole from this size." },
   { name: "recentShare", default: 0.15, description: "Rule-based planner: newest share of the prefix kept as the working set." },
-  { name: "targetShare", default: 0.4, description: "Rule-based planner: folds are added, safest first, until the plan is estimated to remove this share of the prefix." },
+  { name: "targetShare", default: 0.6, description: "Rule-based planner: folds are added, safest first, until the plan is estimated to remove this share of the prefix." },
   { name: "triggerRatio", default: 0.9, description: "Budget trigger: a governance round fires when the prefix reaches this share of the window." },
 ];
 

@@ -55,7 +55,7 @@ test("self-gc is registered and holds the harness invariants on every real trace
   assert.ok((statuses.committed ?? 0) > 10, JSON.stringify(statuses));
 });
 
-test("on the long Claude Code sessions self-gc commits at a conservative operating point", async (t) => {
+test("on the long Claude Code sessions self-gc commits between the compression threshold and a little past its 60% aim", async (t) => {
   const cuts = (await allTraceCuts()).filter((c) => c.path.includes("claude_code_jsonl") && c.input.index.prefixTokens[c.cut]! > 50_000);
   const rates: number[] = [];
   for (const c of cuts) {
@@ -66,7 +66,7 @@ test("on the long Claude Code sessions self-gc commits at a conservative operati
   }
   const mean = rates.reduce((a, b) => a + b, 0) / rates.length;
   t.diagnostic(`mean rehearsed prune over ${rates.length} cuts: ${(mean * 100).toFixed(1)}%`);
-  assert.ok(mean > 0.2 && mean < 0.6, `mean rehearsed prune ${mean}`);
+  assert.ok(mean > 0.3 && mean < 0.7, `mean rehearsed prune ${mean}`);
 });
 
 test("self-gc is deterministic on the longest session", async () => {
