@@ -33,7 +33,8 @@ export function joinField(base: string, path: readonly PropertyKey[]): string {
   return path.reduce<string>((out, key) => (typeof key === "number" ? `${out}[${key}]` : out ? `${out}.${String(key)}` : String(key)), base);
 }
 
-function expectedOf(issue: z.core.$ZodIssue): string | undefined {
+/** What a failed zod check expected, in words an importer's error can show (undefined when zod says it well). */
+export function expectedOf(issue: z.core.$ZodIssue): string | undefined {
   switch (issue.code) {
     case "invalid_type":
       return issue.expected;

@@ -1,3 +1,4 @@
+import { expectedOf as expectedOfIssue } from "../zod-issues";
 import { z } from "zod";
 import { IssueList, type Importer } from "../importer";
 import { isRecord, readJsonLines } from "../json-lines";
@@ -171,21 +172,11 @@ function reportZodIssues(zodIssues: z.core.$ZodIssue[], value: unknown, line: nu
   }
 }
 
+/** The shared wording (zod-issues.ts), plus the two cases only this strict format meets. */
 function expectedOf(issue: z.core.$ZodIssue): string | undefined {
-  switch (issue.code) {
-    case "invalid_type":
-      return issue.expected;
-    case "invalid_value":
-      return issue.values.map((v) => JSON.stringify(v)).join(" | ");
-    case "invalid_union":
-      return "options" in issue && Array.isArray(issue.options) ? issue.options.map((v) => JSON.stringify(v)).join(" | ") : undefined;
-    case "unrecognized_keys":
-      return "only the fields documented in docs/tracefold-jsonl.md";
-    case "too_small":
-      return issue.origin === "string" ? "a non-empty string" : `>= ${String(issue.minimum)}`;
-    default:
-      return undefined;
-  }
+  if (issue.code === "invalid_union") return "options" in issue && Array.isArray(issue.options) ? issue.options.map((v) => JSON.stringify(v)).join(" | ") : undefined;
+  if (issue.code === "unrecognized_keys") return "only the fields documented in docs/tracefold-jsonl.md";
+  return expectedOfIssue(issue);
 }
 
 /** `["parts", 2, "callId"]` → `parts[2].callId`. */
