@@ -26,8 +26,8 @@ export async function createEvaluationAction(input: unknown): Promise<ActionResu
   const parsed = CreateSchema.safeParse(input);
   if (!parsed.success) return actionFail("invalid_input", parsed.error.issues[0]!.message);
   const settings = parsed.data.settings as { judge?: unknown } | undefined;
-  if (settings?.judge === "llm" && !(await hasLlmEndpoint())) {
-    return actionFail("llm_unavailable", "The LLM judge needs an endpoint: an admin sets one on Admin → settings (or TRACEFOLD_LLM_PROVIDER and TRACEFOLD_LLM_MODEL on the server).", { judge: ["no LLM endpoint is configured"] });
+  if (settings?.judge === "llm" && !(await hasLlmEndpoint(undefined, undefined, "judge"))) {
+    return actionFail("llm_unavailable", "The LLM judge needs an endpoint: an admin sets the judge model or the default endpoint on Admin → settings (or TRACEFOLD_LLM_JUDGE_* or TRACEFOLD_LLM_* on the server).", { judge: ["no LLM endpoint is configured"] });
   }
   const db = getDb();
   const outcome = await createRun(db, { settings: parsed.data.settings, createdById: user.id, ...(parsed.data.name ? { name: parsed.data.name } : {}), ...(parsed.data.savedFilterId ? { savedFilterId: parsed.data.savedFilterId } : {}) });

@@ -110,8 +110,9 @@ export function LlmSettingsForm({
         <input type="hidden" name="slot" value={slot} />
         {envOverride ? (
           <div className="alert alert-error" role="note" data-testid="llm-env-override">
-            TRACEFOLD_LLM_PROVIDER is set on the server, so the environment&apos;s endpoint ({envOverride.provider}, model {envOverride.model}) is in
-            use and these settings are ignored until it is unset.
+            {envOverride.provider
+              ? `TRACEFOLD_LLM_PROVIDER is set on the server, so the environment's endpoint (${envOverride.provider}, model ${envOverride.model}) is in use and these settings are ignored until it is unset.`
+              : "TRACEFOLD_LLM_<PURPOSE>_PROVIDER is set on the server, so the environment's endpoints are in use and these settings are ignored until they are unset."}
           </div>
         ) : null}
         <div className="field">

@@ -5,17 +5,19 @@ import { storedLlmConfig } from "../settings/llm-settings";
 import { createLlmClient } from "./client";
 import { readLlmConfig, type LlmConfig } from "./config";
 import { createRoutingClient } from "./routing-client";
-import { envPrefix, PURPOSE_SLOTS, type LlmSlot, type PurposeSlot } from "./slots";
+import { envPrefix, LLM_SLOTS, type LlmSlot, type PurposeSlot } from "./slots";
 import { processEnv } from "@/server/env";
 
 /**
  * The one place the server decides which LLM endpoint serves which purpose. The environment wins:
- * when TRACEFOLD_LLM_PROVIDER is set, the TRACEFOLD_LLM_* variables are the whole configuration and
- * the admin's stored settings are ignored (the settings page says so). A purpose then uses
- * TRACEFOLD_LLM_<PURPOSE>_PROVIDER… as a whole endpoint when set, or the default endpoint with
- * TRACEFOLD_LLM_<PURPOSE>_MODEL when only the model is set, or the default. Otherwise the
- * endpoints an admin stored on /admin/settings are used (a purpose's row, else the default row),
- * keys decrypted here. Neither: LLM features are off.
+ * when TRACEFOLD_LLM_PROVIDER (or any TRACEFOLD_LLM_<PURPOSE>_PROVIDER) is set, the TRACEFOLD_LLM_*
+ * variables are the whole configuration and the admin's stored settings are ignored (the settings
+ * page says so). A purpose then uses TRACEFOLD_LLM_<PURPOSE>_PROVIDER… as a whole endpoint when
+ * set, or the default endpoint with TRACEFOLD_LLM_<PURPOSE>_MODEL when only the model is set, or the
+ * default. Otherwise the endpoints an admin stored on /admin/settings are used (a purpose's row,
+ * else the default row), keys decrypted here. A purpose with an endpoint of its own works without a
+ * default endpoint (an Azure judge and an Anthropic planner need no third endpoint); a purpose with
+ * neither has no endpoint, and its calls fail saying so. No endpoint at all: LLM features are off.
  */
 export type LlmConfigSource = "env" | "settings";
 
@@ -28,21 +30,22 @@ export interface EffectiveLlmConfig {
 
 type Env = Record<string, string | undefined>;
 
-/** Whether the environment configures the endpoint (and so overrides the stored settings). */
+/** Whether the environment configures an endpoint, the default's or a purpose's (and so overrides the stored settings). */
 export function envConfiguresLlm(env: Env = processEnv()): boolean {
-  return Boolean(env.TRACEFOLD_LLM_PROVIDER?.trim());
+  return LLM_SLOTS.some((slot) => Boolean(env[`${envPrefix(slot)}PROVIDER`]?.trim()));
 }
 
-/** What the settings page may say about an environment override: provider and model, never the key. */
+/** What the settings page may say about an environment override: the default's provider and model (empty when only purposes are set), never the key. */
 export function envLlmSummary(env: Env = processEnv()): { provider: string; model: string } | null {
   return envConfiguresLlm(env) ? { provider: env.TRACEFOLD_LLM_PROVIDER?.trim() ?? "", model: env.TRACEFOLD_LLM_MODEL?.trim() ?? "" } : null;
 }
 
-/** A purpose's endpoint from the environment, given the default one. */
-function envPurposeConfig(slot: PurposeSlot, base: LlmConfig, env: Env): EffectiveLlmConfig {
+/** A purpose's endpoint from the environment, given the default one (if any). */
+function envPurposeConfig(slot: PurposeSlot, base: LlmConfig | undefined, env: Env): EffectiveLlmConfig | undefined {
   const prefix = envPrefix(slot);
   const own = readLlmConfig(env, prefix);
   if (own) return { source: "env", config: own, slot };
+  if (!base) return undefined;
   const model = env[`${prefix}MODEL`]?.trim();
   return model ? { source: "env", config: { ...base, model }, slot } : { source: "env", config: base, slot: "default" };
 }
@@ -51,24 +54,26 @@ function envPurposeConfig(slot: PurposeSlot, base: LlmConfig, env: Env): Effecti
 export async function getEffectiveLlmConfig(db?: Db, env: Env = processEnv(), slot: LlmSlot = "default"): Promise<EffectiveLlmConfig | undefined> {
   if (envConfiguresLlm(env)) {
     const config = readLlmConfig(env);
-    if (!config) return undefined;
-    return slot === "default" ? { source: "env", config, slot } : envPurposeConfig(slot, config, env);
+    if (slot === "default") return config ? { source: "env", config, slot } : undefined;
+    return envPurposeConfig(slot, config, env);
   }
   // The database is opened only when the environment does not decide (the CLI may have none).
   const database = db ?? getDb();
-  const base = await storedLlmConfig(database, env);
-  if (!base) return undefined;
-  if (slot === "default") return { source: "settings", config: base, slot };
+  if (slot === "default") {
+    const base = await storedLlmConfig(database, env);
+    return base ? { source: "settings", config: base, slot } : undefined;
+  }
   const own = await storedLlmConfig(database, env, slot);
-  return own ? { source: "settings", config: own, slot } : { source: "settings", config: base, slot: "default" };
+  if (own) return { source: "settings", config: own, slot };
+  const base = await storedLlmConfig(database, env);
+  return base ? { source: "settings", config: base, slot: "default" } : undefined;
 }
 
-/** Every purpose's configuration in effect, or undefined when LLM features are off. */
-export async function getEffectiveLlmConfigs(db?: Db, env: Env = processEnv()): Promise<Record<LlmSlot, EffectiveLlmConfig> | undefined> {
-  const base = await getEffectiveLlmConfig(db, env);
-  if (!base) return undefined;
-  const entries = await Promise.all(PURPOSE_SLOTS.map(async (slot) => [slot, (await getEffectiveLlmConfig(db, env, slot))!] as const));
-  return { default: base, ...Object.fromEntries(entries) } as Record<LlmSlot, EffectiveLlmConfig>;
+/** Every slot's configuration in effect (a slot with none is absent), or undefined when no slot has one. */
+export async function getEffectiveLlmConfigs(db?: Db, env: Env = processEnv()): Promise<Partial<Record<LlmSlot, EffectiveLlmConfig>> | undefined> {
+  const entries = await Promise.all(LLM_SLOTS.map(async (slot) => [slot, await getEffectiveLlmConfig(db, env, slot)] as const));
+  const configured = entries.filter((entry): entry is readonly [LlmSlot, EffectiveLlmConfig] => entry[1] !== undefined);
+  return configured.length > 0 ? (Object.fromEntries(configured) as Partial<Record<LlmSlot, EffectiveLlmConfig>>) : undefined;
 }
 
 /**
@@ -80,10 +85,13 @@ export async function getLlmClient(db?: Db, env: Env = processEnv()): Promise<Ll
   return configs ? createRoutingClient(configs, createLlmClient) : undefined;
 }
 
-/** For pages deciding whether to offer LLM features: false also when the configuration is broken. */
-export async function hasLlmEndpoint(db?: Db, env: Env = processEnv()): Promise<boolean> {
+/**
+ * For pages deciding whether to offer LLM features: whether `slot` has an endpoint (its own or the
+ * default's), or without a slot whether any endpoint is set. False also when the configuration is broken.
+ */
+export async function hasLlmEndpoint(db?: Db, env: Env = processEnv(), slot?: LlmSlot): Promise<boolean> {
   try {
-    return (await getEffectiveLlmConfig(db, env)) !== undefined;
+    return slot ? (await getEffectiveLlmConfig(db, env, slot)) !== undefined : (await getEffectiveLlmConfigs(db, env)) !== undefined;
   } catch {
     return false;
   }

@@ -2,7 +2,8 @@
  * A failed model call, typed so callers can tell a bad key from an outage. `bodyExcerpt` is the
  * start of the provider's error body with the API key redacted; request headers are never kept.
  */
-export type LlmErrorCode = "http_error" | "timeout" | "network" | "bad_response" | "cancelled";
+/** `not_configured`: the purpose has no endpoint (neither its own nor the default). */
+export type LlmErrorCode = "http_error" | "timeout" | "network" | "bad_response" | "cancelled" | "not_configured";
 
 export class LlmError extends Error {
   constructor(

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { getEffectiveLlmConfig, getLlmClient } from "../../server/llm/effective-config";
+import { getEffectiveLlmConfig, getLlmClient, hasLlmEndpoint } from "../../server/llm/effective-config";
+import { LlmError } from "../../server/llm/errors";
 import { testLlmConnection } from "../../server/llm/test-connection";
 import { clearLlmSettings, getLlmSettingsView, LlmSettingsError, LlmSettingsFormSchema, saveLlmSettings, storedLlmConfig } from "../../server/settings/llm-settings";
 import { startLlmStub, type LlmStub } from "../helpers/llm-stub-server";
@@ -27,6 +28,21 @@ test("environment per purpose: a model alone rides the default endpoint; a provi
   const summarizer = await getEffectiveLlmConfig(undefined, env, "summarizer");
   assert.deepEqual([summarizer?.slot, summarizer?.config.model], ["default", "gpt-4.1"]);
   await assert.rejects(getEffectiveLlmConfig(undefined, { ...env, TRACEFOLD_LLM_AB_JUDGE_PROVIDER: "gemini" }, "ab-judge"), /TRACEFOLD_LLM_AB_JUDGE_PROVIDER/);
+});
+
+test("environment with purpose endpoints only: each purpose uses its own, the others have none and fail naming themselves", async () => {
+  const env = { TRACEFOLD_LLM_JUDGE_PROVIDER: "azure", TRACEFOLD_LLM_JUDGE_MODEL: "judge-deployment", TRACEFOLD_LLM_JUDGE_API_KEY: "az-key-123", TRACEFOLD_LLM_JUDGE_BASE_URL: "http://127.0.0.1:9/openai" };
+  assert.equal(await getEffectiveLlmConfig(undefined, env), undefined, "no default endpoint");
+  const judge = await getEffectiveLlmConfig(undefined, env, "judge");
+  assert.deepEqual([judge?.source, judge?.slot, judge?.config.provider, judge?.config.model], ["env", "judge", "azure", "judge-deployment"]);
+  assert.equal(await getEffectiveLlmConfig(undefined, env, "planner"), undefined);
+  assert.equal(await getEffectiveLlmConfig(undefined, { TRACEFOLD_LLM_PLANNER_MODEL: "m", ...env }, "planner"), undefined, "a model alone needs a default endpoint to ride");
+  assert.equal(await hasLlmEndpoint(undefined, env), true);
+  assert.equal(await hasLlmEndpoint(undefined, env, "judge"), true);
+  assert.equal(await hasLlmEndpoint(undefined, env, "planner"), false);
+  const client = (await getLlmClient(undefined, env))!;
+  assert.deepEqual([client.id, client.idFor?.("judge"), client.idFor?.("planner")], ["azure:judge-deployment", "azure:judge-deployment", "none"]);
+  await assert.rejects(client.complete({ messages: [{ role: "user", content: "plan" }], maxTokens: 8, purpose: "planner" }), (error: unknown) => error instanceof LlmError && error.code === "not_configured" && /no LLM endpoint for the planner model/.test(error.message));
 });
 
 for (const engine of ENGINES) {
@@ -139,6 +155,32 @@ for (const engine of ENGINES) {
       await clearLlmSettings(t.db, "judge");
       assert.equal((await getEffectiveLlmConfig(t.db, ENV, "judge"))?.slot, "default");
       assert.equal((await getLlmSettingsView(t.db, ENV))?.model, "default-model", "clearing a purpose leaves the default");
+    });
+
+    test("purpose endpoints without a default one: an Azure judge and an Anthropic planner each answer their own calls", async () => {
+      await clearLlmSettings(t.db);
+      const judgeStub = await startLlmStub(() => "OK");
+      try {
+        await saveLlmSettings(t.db, form({ slot: "judge", provider: "azure", baseUrl: `${judgeStub.baseUrl}/openai`, model: "judge-deployment", timeoutMs: "5000", maxRetries: "0", apiKey: "az-judge-key-77" }), "admin-id", ENV);
+        await saveLlmSettings(t.db, form({ slot: "planner", provider: "anthropic", baseUrl: stub.baseUrl, model: "claude-planner", timeoutMs: "5000", maxRetries: "0", apiKey: "sk-ant-planner-88" }), "admin-id", ENV);
+        assert.equal(await getEffectiveLlmConfig(t.db, ENV), undefined, "no default endpoint is stored");
+        assert.equal(await hasLlmEndpoint(t.db, ENV, "judge"), true);
+        assert.equal(await hasLlmEndpoint(t.db, ENV, "summarizer"), false);
+        const client = (await getLlmClient(t.db, ENV))!;
+        assert.deepEqual([client.idFor?.("judge"), client.idFor?.("planner")], ["azure:judge-deployment", "anthropic:claude-planner"]);
+        await client.complete({ messages: [{ role: "user", content: "judge this" }], maxTokens: 8, purpose: "judge" });
+        await client.complete({ messages: [{ role: "user", content: "plan this" }], maxTokens: 8, purpose: "planner" });
+        assert.match(judgeStub.requests.at(-1)!.path, /^\/openai\/(deployments\/judge-deployment\/)?(chat\/completions|responses)/);
+        assert.equal(judgeStub.requests.at(-1)!.headers["api-key"], "az-judge-key-77");
+        assert.deepEqual([stub.requests.at(-1)!.path, stub.requests.at(-1)!.headers["x-api-key"]], ["/v1/messages", "sk-ant-planner-88"]);
+        await assert.rejects(client.complete({ messages: [{ role: "user", content: "summarize" }], maxTokens: 8, purpose: "summarizer" }), /no LLM endpoint for the summarizer model/);
+        const tested = await testLlmConnection(t.db, ENV, "judge");
+        assert.ok(tested.ok && tested.slot === "judge" && tested.provider === "azure", JSON.stringify(tested));
+      } finally {
+        await clearLlmSettings(t.db, "judge");
+        await clearLlmSettings(t.db, "planner");
+        await judgeStub.close();
+      }
     });
 
     test("the form refuses bad input field by field; clearing forgets the endpoint", async () => {

@@ -1,7 +1,7 @@
 import { policyNeedsLlm } from "@/lib/policies/needs-llm";
 import type { Db } from "../../db/client";
 import type { JobQueue } from "../../jobs/job-queue";
-import { getEffectiveLlmConfig } from "../../llm/effective-config";
+import { hasLlmEndpoint } from "../../llm/effective-config";
 import type { BlobStore } from "../../storage/blob-store";
 import { compactSession } from "../compact-session";
 import type { CompactData, CompactErrorCode, CompactRequest } from "../compaction-api";
@@ -27,7 +27,7 @@ export async function requestCompaction(
   input: { sessionId: string; request: CompactRequest; userId?: string | undefined },
 ): Promise<RequestCompactionOutcome> {
   const { sessionId, request } = input;
-  if (!policyNeedsLlm(request.policy, request.params ?? {}) || !(await getEffectiveLlmConfig(db))) {
+  if (!policyNeedsLlm(request.policy, request.params ?? {}) || !(await hasLlmEndpoint(db))) {
     const outcome = await compactSession(db, store, { sessionId, ...request });
     return outcome.ok ? { kind: "done", data: outcome.data } : { kind: "refused", code: outcome.code, message: outcome.message };
   }
