@@ -2,7 +2,7 @@ import { createReadStream } from "node:fs";
 import { defaultAssignRule, labelToGroup, parseAssignRule, type AssignRule } from "@/lib/online/assign";
 import { UsageAggregator, type AggregateOptions } from "@/lib/online/aggregate";
 import type { ColumnMapping } from "@/lib/online/columns";
-import { parsePrices } from "@/lib/online/cost";
+import { parsePrices } from "@/lib/rollout/billed-cost";
 import { estimateOnline } from "@/lib/online/estimate";
 import { describeGroupBalance, groupBalance } from "@/lib/online/group-balance";
 import { checkTimeZone, DEFAULT_WINDOW, parseWindow } from "@/lib/online/local-time";

@@ -1,5 +1,6 @@
-import { parsePrices, type Prices } from "@/lib/online/cost";
-import { parseTriggerLevel, simulateSuite, type SimSuiteReport } from "@/lib/online/simulate-suite";
+import { parsePrices, type Prices } from "@/lib/rollout/billed-cost";
+import { simulateSuite, type SimSuiteReport } from "@/lib/online/simulate-suite";
+import { parseTriggerLevel } from "@/lib/rollout/window";
 import { parseParamAssignments, PolicyParamError } from "@/lib/policies/params";
 import { findPolicy, POLICIES } from "@/lib/policies/registry";
 import type { Policy } from "@/lib/policies/types";

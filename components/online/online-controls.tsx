@@ -2,7 +2,7 @@
 
 import { usePathname, useRouter } from "next/navigation";
 import { useState, useTransition, type FormEvent } from "react";
-import { DEFAULT_PRICES, type Prices } from "@/lib/online/cost";
+import { DEFAULT_PRICES, type Prices } from "@/lib/rollout/billed-cost";
 import type { ExampleInstants } from "@/lib/online/example-instants";
 
 export interface ControlValues {

@@ -1,7 +1,7 @@
 import { describeRule, isRandomised } from "./assign";
 import { CACHED, CALLS, INPUT, OUTPUT, WRITE, type UsageAggregator } from "./aggregate";
 import { clusterBootstrapTotals, reductionOfTotals } from "./cluster-bootstrap";
-import { billedCost, DEFAULT_PRICES, type Prices, type TokenTotals } from "./cost";
+import { billedCost, DEFAULT_PRICES, type Prices, type TokenTotals } from "../rollout/billed-cost";
 import { DEFAULT_WINDOW, formatMinute } from "./local-time";
 import { hourlyPoints, type DayCurve, type HourPoint } from "./hourly";
 import type { Group } from "./schema";

@@ -2,14 +2,10 @@ import { buildContextIndex } from "../context/objects";
 import type { Policy, PolicyParams } from "../policies/types";
 import type { Tokenizer } from "../tokens/tokenizer";
 import type { FormatId, Session } from "../trace/model";
-import { billedCost, type Prices } from "./cost";
-import { simulateSession, type SimulationResult } from "./simulate";
-import { callStarts } from "./simulate-view";
-
-/** The budget trigger the suite simulator uses unless told otherwise (the policies' own default). */
-export const DEFAULT_SIM_TRIGGER = 0.9;
-/** Share of a session's peak prompt at which the trigger first fires when no window is given. */
-export const DEFAULT_FIRE_SHARE = 2 / 3;
+import { billedCost, type Prices } from "../rollout/billed-cost";
+import { rolloutSession, type RolloutSessionResult } from "../rollout/rollout-session";
+import { callStarts } from "../rollout/continue-from-view";
+import { DEFAULT_SIM_TRIGGER, defaultSimWindow } from "../rollout/window";
 
 export interface SuiteSimSession {
   session: Session;
@@ -67,21 +63,9 @@ export interface SimSuiteReport {
   curve: { call: number; without: number; with: number; sessions: number }[];
 }
 
-/**
- * The window a session is simulated in when none is given: sized so the budget trigger first fires
- * when the prompt (without the policy) reaches `DEFAULT_FIRE_SHARE` of its peak — every session
- * that grows gets a commit and then continues from the compacted context for its last third.
- * A real model window (200K) would never fire on most recorded traces, which are far shorter.
- */
-export function defaultSimWindow(session: Session, tokenizer: Tokenizer, trigger = DEFAULT_SIM_TRIGGER): number {
-  const index = buildContextIndex(session, tokenizer);
-  let peak = 0;
-  for (const k of callStarts(session)) peak = Math.max(peak, index.prefixTokens[k] ?? 0);
-  return Math.max(1, Math.floor((peak * DEFAULT_FIRE_SHARE) / trigger));
-}
 
 /**
- * Simulates one policy over a suite of sessions (`simulateSession` on each, in order; an async
+ * Simulates one policy over a suite of sessions (`rolloutSession` on each, unjudged, in order; an async
  * source lets a server load one session at a time) and pools the per-call series: the CLI's `tracefold simulate` and the studio's *Simulate from traces* both call
  * this, so they print the same numbers for the same sessions.
  */
@@ -94,14 +78,14 @@ export async function simulateSuite(items: Iterable<SuiteSimSession> | AsyncIter
   let i = 0;
   for await (const item of items) {
     const window = options.window ?? defaultSimWindow(item.session, item.tokenizer, trigger);
-    const result = await simulateSession(item.session, policy, { window, tokenizer: item.tokenizer, params, ...(options.prices ? { prices: options.prices } : {}), ...(options.cacheTtlMs !== undefined ? { cacheTtlMs: options.cacheTtlMs } : {}) });
+    const result = await rolloutSession(item.session, policy, { judge: false,  window, tokenizer: item.tokenizer, params, ...(options.prices ? { prices: options.prices } : {}), ...(options.cacheTtlMs !== undefined ? { cacheTtlMs: options.cacheTtlMs } : {}) });
     sessions.push({ session: item.session.id, format: item.session.format, ...(item.source ? { source: item.source } : {}), window, ...figuresOf([result], options.prices), series: result.calls.map((c) => [c.without.input, c.with.input, c.compacted ? 1 : 0]) });
     await options.onSession?.(++i, total, item.session.id);
   }
   return { policy: policy.id, trigger, window: options.window ?? null, sessions, pooled: { sessions: sessions.length, ...pool(sessions, options.prices) }, curve: curveOf(sessions) };
 }
 
-function figuresOf(results: readonly SimulationResult[], prices: Prices | undefined): SimFigures {
+function figuresOf(results: readonly RolloutSessionResult[], prices: Prices | undefined): SimFigures {
   let calls = 0, without = 0, withPolicy = 0, compactions = 0, cacheBreaks = 0, cacheBreakTokens = 0, costWithout = 0, costWith = 0;
   for (const r of results) {
     for (const c of r.calls) {
@@ -161,16 +145,4 @@ function curveOf(sessions: readonly SimSessionReport[]): SimSuiteReport["curve"]
     out.push({ call: k + 1, without: round2(without / n), with: round2(withPolicy / n), sessions: n });
   }
   return out;
-}
-
-/**
- * Reads a trigger level as a share of the window: `0.9` or a percentage `90` / `90%` (values above 1
- * are percentages). Throws RangeError naming what was expected, for the CLI and the studio alike.
- */
-export function parseTriggerLevel(text: string): number {
-  const match = /^\s*(\d*\.?\d+)\s*(%?)\s*$/.exec(text);
-  const n = match ? Number(match[1]) : Number.NaN;
-  const share = match && (match[2] === "%" || n > 1) ? n / 100 : n;
-  if (!(share > 0 && share <= 1)) throw new RangeError(`expected the trigger as a share of the window above 0 and at most 1 (0.9) or a percentage (90%), got ${JSON.stringify(text)}`);
-  return share;
 }

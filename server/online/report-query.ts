@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parseAssignRule } from "@/lib/online/assign";
-import { DEFAULT_PRICES, parsePrices } from "@/lib/online/cost";
+import { DEFAULT_PRICES, parsePrices } from "@/lib/rollout/billed-cost";
 import { checkTimeZone, parseWindow } from "@/lib/online/local-time";
 import { isSlotAligned, isWindowSlotAligned } from "@/lib/online/slots";
 

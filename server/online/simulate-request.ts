@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DEFAULT_PRICES } from "@/lib/online/cost";
+import { DEFAULT_PRICES } from "@/lib/rollout/billed-cost";
 import { findPolicy } from "@/lib/policies/registry";
 import { SimSelectionSchema } from "./simulate-stored";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Prices } from "@/lib/online/cost";
+import type { Prices } from "@/lib/rollout/billed-cost";
 import { simulateSuite, type SimSuiteReport, type SuiteSimSession } from "@/lib/online/simulate-suite";
 import { findPolicy } from "@/lib/policies/registry";
 import type { Db } from "../db/client";

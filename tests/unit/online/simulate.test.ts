@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { test } from "node:test";
 import { sessionUsageRows } from "@/lib/online/trace-usage";
-import { simulateSession } from "@/lib/online/simulate";
+import { rolloutSession } from "@/lib/rollout/rollout-session";
 import { findPolicy } from "@/lib/policies/registry";
 import { createAnalyzer } from "@/lib/trace/analyze";
 import { parseTrace } from "@/lib/trace/parse-trace";
@@ -22,7 +22,7 @@ async function loadSession() {
 test("simulating tool-prune on a real Claude Code trace lowers mean input tokens and records cache breaks", async () => {
   const { session, index, tokenizer } = await loadSession();
   const window = Math.floor(index.prefixTokens[session.messages.length]! / 2);
-  const result = await simulateSession(session, findPolicy("tool-prune")!, { window, tokenizer, cacheTtlMs: Number.POSITIVE_INFINITY });
+  const result = await rolloutSession(session, findPolicy("tool-prune")!, { window, tokenizer, cacheTtlMs: Number.POSITIVE_INFINITY });
   assert.ok(result.calls.length > 20, `${result.calls.length} calls`);
   assert.ok(result.compactions.length >= 1, "the trigger fired at least once");
   assert.ok(result.meanInput.with < result.meanInput.without, JSON.stringify(result.meanInput));
@@ -51,7 +51,7 @@ test("simulating tool-prune on a real Claude Code trace lowers mean input tokens
 
 test("the none policy changes nothing", async () => {
   const { session, index, tokenizer } = await loadSession();
-  const result = await simulateSession(session, findPolicy("none")!, { window: 1_000, tokenizer });
+  const result = await rolloutSession(session, findPolicy("none")!, { window: 1_000, tokenizer });
   assert.equal(result.compactions.length, 0);
   assert.deepEqual(result.calls.map((c) => c.with), result.calls.map((c) => c.without));
   assert.equal(result.reductionPct, 0);

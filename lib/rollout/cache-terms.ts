@@ -1,4 +1,4 @@
-import { billedCost, type Prices } from "./cost";
+import { billedCost, type Prices } from "./billed-cost";
 
 /** One call's prompt with its cache terms: `input = cached + write` (the simulator has no uncached remainder). */
 export interface CallTokens {

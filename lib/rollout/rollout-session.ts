@@ -1,0 +1,161 @@
+import { buildContextIndex, type ContextIndex } from "../context/objects";
+import { judgeWithChecks } from "../eval/judge/dependency-judge";
+import { safeCutPoints } from "../policies/cut-points";
+import { resolveParams } from "../policies/params";
+import { runPolicy } from "../policies/run-policy";
+import { defaultBudgetFires } from "../policies/shared/triggers";
+import type { Policy, PolicyParams } from "../policies/types";
+import type { Summarizer } from "../summary/types";
+import type { Tokenizer } from "../tokens/tokenizer";
+import type { Session } from "../trace/model";
+import { callCacheTerms, commitBenefits, type CallTokens, type CompactionEvent } from "./cache-terms";
+import { callStarts, continueFromView } from "./continue-from-view";
+import { DEFAULT_PRICES, type Prices } from "./billed-cost";
+import { settleRounds, type JudgedRound, type LostStep, type RestoreEvent } from "./judged-rounds";
+
+export interface RolloutOptions {
+  /** The model's context window in tokens (the policy's trigger reads the prefix against it). */
+  window: number;
+  tokenizer: Tokenizer;
+  params?: PolicyParams;
+  summaryCap?: number;
+  summarizer?: Summarizer;
+  /** Provider cache lifetime; a gap longer than this between calls empties the cache (default 5 min; Infinity: never). */
+  cacheTtlMs?: number;
+  prices?: Prices;
+  /** L_GC of seed 000: input tokens of a side-channel call per commit (planner/summariser), billed at the input price. */
+  gcOverheadTokens?: number;
+  /**
+   * Judge every committed view against the real continuation with the dependency judge (default
+   * true): lost dependencies, restores and their tokens. Off, the walk only measures tokens — the
+   * numbers without a judge are the same walk, restores left out.
+   */
+  judge?: boolean;
+}
+
+export interface RolloutCall {
+  /** Index in the original session of the assistant message the call produced. */
+  message: number;
+  timestamp?: string;
+  without: CallTokens;
+  /** The prompt with the policy: the committed view, the messages since, and any restored payloads. */
+  with: CallTokens;
+  /** Output tokens of the step this call produced (the same on both sides). */
+  output: number;
+  /** A compaction was committed right before this call (its cached prefix is gone). */
+  compacted: boolean;
+  /** Tokens restored from sidecars right before this call (payload plus the restore call's framing). */
+  restoredTokens: number;
+}
+
+export interface RolloutSessionResult {
+  sessionId: string;
+  policy: string;
+  window: number;
+  calls: RolloutCall[];
+  compactions: CompactionEvent[];
+  /** Per compaction round (1-based, in order), what the dependency judge found; empty when not judged. */
+  rounds: JudgedRound[];
+  restores: RestoreEvent[];
+  /** Calls whose step needed a value the committed view had lost, with the values' categories. */
+  lostSteps: LostStep[];
+  meanInput: { without: number; with: number };
+  /** 100 × (1 − mean with / mean without). */
+  reductionPct: number;
+  judged: boolean;
+}
+
+/**
+ * Walks one session in time order, as a harness running `policy` would have: at every model call
+ * that starts at a safe cut, the policy's own trigger is read against the context the model would
+ * actually get (the compacted prefix plus everything after it); when it fires and the projection
+ * is smaller, the compaction is committed and the session continues from the compacted context.
+ *
+ * Each committed view is judged once, by the same dependency judge as single-cut replay, against
+ * the real continuation (judged-rounds.ts turns the verdicts into lost steps, restores and drift).
+ * A restorable value is restored at its first use: the sidecar's tokens re-enter the prompt from
+ * that call until the next commit. Token counts are Tracefold's tokenizer estimates on both sides,
+ * so the series compare like for like; native compactions recorded in the trace are not replayed.
+ *
+ * Cost: prefix sums between commits (O(1) per call), one index rebuild and one judge pass per commit,
+ * so O(messages × (1 + commits)).
+ */
+export async function rolloutSession(session: Session, policy: Policy, options: RolloutOptions): Promise<RolloutSessionResult> {
+  const params = resolveParams(policy, options.params ?? {});
+  const judge = options.judge ?? true;
+  const original = buildContextIndex(session, options.tokenizer);
+  let work = session;
+  let index: ContextIndex = original;
+  let safe = new Set(safeCutPoints(work));
+  let base = 0;
+  let headLength = 0;
+  const starts = callStarts(session);
+  const walked: { message: number; without: number; with: number; compacted: boolean; output: number }[] = [];
+  const compactionAt: { call: number; tokensBefore: number; tokensAfter: number; actions: number }[] = [];
+  const rounds: JudgedRound[] = [];
+
+  for (let c = 0; c < starts.length; c++) {
+    const k = starts[c]!;
+    if (k === 0) continue;
+    let cut = k - base + headLength;
+    let compacted = false;
+    const prefixTokens = index.prefixTokens[cut]!;
+    const ctx = { session: work, index, cut, window: options.window, tokenizer: options.tokenizer, prefixTokens, summaryCap: options.summaryCap ?? 2_000 };
+    if (safe.has(cut) && (policy.fires ? policy.fires(ctx, params) : defaultBudgetFires(ctx, params))) {
+      const result = await runPolicy(policy, { session: work, index, cut, window: options.window, tokenizer: options.tokenizer, params, ...(options.summaryCap !== undefined ? { summaryCap: options.summaryCap } : {}), ...(options.summarizer ? { summarizer: options.summarizer } : {}) });
+      if (result.tokensAfter < result.tokensBefore) {
+        if (judge) {
+          const { checked } = judgeWithChecks({ session: work, index, cut, result, countTokens: (text) => options.tokenizer.count(text) });
+          // Messages from `cut` on in `work` are the original messages from `k` on.
+          rounds.push({ round: rounds.length + 1, message: k, toOriginal: (m) => k + (m - cut), checked, sidecars: result.sidecars });
+        }
+        work = continueFromView(work, cut, result.view);
+        index = buildContextIndex(work, options.tokenizer);
+        safe = new Set(safeCutPoints(work));
+        base = k;
+        headLength = result.view.length;
+        cut = headLength;
+        compacted = true;
+        compactionAt.push({ call: walked.length, tokensBefore: result.tokensBefore, tokensAfter: index.prefixTokens[cut]!, actions: result.actions.length });
+      }
+    }
+    const stepEnd = nextNonAssistant(session, k);
+    walked.push({ message: k, without: original.prefixTokens[k]!, with: index.prefixTokens[cut]!, compacted, output: original.prefixTokens[stepEnd]! - original.prefixTokens[k]! });
+  }
+
+  const settled = settleRounds(rounds, walked.map((w) => w.message), compactionAt.map((a) => a.call), options.tokenizer);
+  const ttl = options.cacheTtlMs ?? 5 * 60_000;
+  const calls: RolloutCall[] = [];
+  let previous: { without: number; with: number; at?: number } | undefined;
+  walked.forEach((w, i) => {
+    const message = session.messages[w.message]!;
+    const at = message.timestamp ? Date.parse(message.timestamp) : undefined;
+    const expired = previous !== undefined && at !== undefined && previous.at !== undefined && at - previous.at > ttl;
+    const without = callCacheTerms(w.without, expired ? undefined : previous?.without);
+    const withPolicy = callCacheTerms(w.with + settled.extraInput[i]!, expired || w.compacted ? undefined : previous?.with);
+    calls.push({ message: w.message, ...(message.timestamp ? { timestamp: message.timestamp } : {}), without, with: withPolicy, output: w.output, compacted: w.compacted, restoredTokens: settled.restoredAt[i]! });
+    previous = { without: without.input, with: withPolicy.input, ...(at !== undefined && Number.isFinite(at) ? { at } : {}) };
+  });
+  const mean = (pick: (c: RolloutCall) => number) => (calls.length ? calls.reduce((a, c) => a + pick(c), 0) / calls.length : Number.NaN);
+  const meanInput = { without: mean((c) => c.without.input), with: mean((c) => c.with.input) };
+  return {
+    sessionId: session.id,
+    policy: policy.id,
+    window: options.window,
+    calls,
+    compactions: commitBenefits(calls, compactionAt, options.prices ?? DEFAULT_PRICES, options.gcOverheadTokens ?? 0),
+    rounds,
+    restores: settled.restores,
+    lostSteps: settled.lostSteps,
+    meanInput,
+    reductionPct: 100 * (1 - meanInput.with / meanInput.without),
+    judged: judge,
+  };
+}
+
+/** The end of the assistant step starting at `k`: the first later message that is not the assistant's. */
+function nextNonAssistant(session: Session, k: number): number {
+  let end = k;
+  while (end < session.messages.length && session.messages[end]!.role === "assistant") end++;
+  return end;
+}
