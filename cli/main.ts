@@ -3,7 +3,7 @@ import { UsageError } from "./args";
 import { renderCommandHelp, type CommandSpec, type OptionSpec } from "./command-spec";
 import {
   backupCommand, compactCommand, evalCommand, importCommand, inspectCommand, keysCommand, onlineCommand, policiesCommand,
-  pushCommand, redactCommand, restoreCommand, retentionCommand, reviewCommand, simulateCommand, storageCommand,
+  pushCommand, redactCommand, restoreCommand, retentionCommand, reviewCommand, rolloutCommand, simulateCommand, storageCommand,
 } from "./usage";
 
 type Run = (argv: string[]) => Promise<number>;
@@ -23,6 +23,7 @@ const COMMANDS: Record<string, { spec: CommandSpec<Record<string, OptionSpec>>; 
   online: { spec: onlineCommand, load: async () => (await import("./commands/online")).runOnline },
   backup: { spec: backupCommand, load: async () => (await import("./commands/backup")).runBackup },
   restore: { spec: restoreCommand, load: async () => (await import("./commands/backup")).runRestore },
+  rollout: { spec: rolloutCommand, load: async () => (await import("./commands/rollout")).runRollout },
   simulate: { spec: simulateCommand, load: async () => (await import("./commands/simulate")).runSimulate },
   push: { spec: pushCommand, load: async () => (await import("./commands/push")).runPush },
   retention: { spec: retentionCommand, load: async () => (await import("./commands/retention")).runRetention },

@@ -135,7 +135,7 @@ function parseSweep(text: string): number[] {
 }
 
 /** `all`, or ids separated by commas, in the order given (duplicates dropped). */
-function parsePolicies(value: string): Policy[] {
+export function parsePolicies(value: string): Policy[] {
   if (value.trim() === "all") return [...POLICIES];
   const ids = [...new Set(value.split(",").map((id) => id.trim()).filter(Boolean))];
   if (ids.length === 0) throw new UsageError("--policies needs `all` or at least one policy id");

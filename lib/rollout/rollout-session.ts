@@ -107,7 +107,8 @@ export async function rolloutSession(session: Session, policy: Policy, options: 
         if (judge) {
           const { checked } = judgeWithChecks({ session: work, index, cut, result, countTokens: (text) => options.tokenizer.count(text) });
           // Messages from `cut` on in `work` are the original messages from `k` on.
-          rounds.push({ round: rounds.length + 1, message: k, toOriginal: (m) => k + (m - cut), checked, sidecars: result.sidecars });
+          const offset = k - cut;
+          rounds.push({ round: rounds.length + 1, message: k, toOriginal: (m) => m + offset, checked, sidecars: result.sidecars });
         }
         work = continueFromView(work, cut, result.view);
         index = buildContextIndex(work, options.tokenizer);

@@ -27,8 +27,8 @@ test("--help lists every command without loading a command module", () => {
   for (const command of ["inspect", "import", "policies", "compact", "eval", "backup", "storage", "review"]) assert.match(run.stdout, new RegExp(`^  ${command} +\\S`, "m"));
 });
 
-test("inspect, policies, compact and eval run without the database client", () => {
-  for (const args of [["inspect", AIDER, "--json"], ["policies", "--json"], ["compact", AIDER, "--policy", "oldest-turn", "--json"], ["eval", AIDER, "--policies", "none", "--json"]]) {
+test("inspect, policies, compact, eval and rollout run without the database client", () => {
+  for (const args of [["inspect", AIDER, "--json"], ["policies", "--json"], ["compact", AIDER, "--policy", "oldest-turn", "--json"], ["eval", AIDER, "--policies", "none", "--json"], ["rollout", AIDER, "--policies", "none,tool-prune", "--json"]]) {
     const run = tracefoldWithoutPrisma(...args);
     assert.equal(run.code, 0, `${args[0]}: ${run.stderr}`);
     JSON.parse(run.stdout);

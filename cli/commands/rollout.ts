@@ -1,0 +1,172 @@
+import { readFile } from "node:fs/promises";
+import { parseParamAssignments, PolicyParamError } from "@/lib/policies/params";
+import type { Policy, PolicyParams } from "@/lib/policies/types";
+import type { PriceChoice } from "@/lib/rollout/model-prices";
+import { parseCacheTtl, parsePriceChoice, parsePriceTable } from "@/lib/rollout/price-choice";
+import { rolloutSuite, type RolloutReport } from "@/lib/rollout/rollout-suite";
+import { parseTriggerLevel } from "@/lib/rollout/window";
+import { FORMAT_IDS, type FormatId } from "@/lib/trace/model";
+import { isTokenizerId, type TokenizerId } from "@/lib/tokens/tokenizer";
+import { parseCommandArgs, UsageError } from "../args";
+import { loadSessions, NoTraceFilesError } from "../eval/load-sessions";
+import { parsePolicies } from "../eval/options";
+import { createProgress } from "../progress";
+import { rolloutCommand } from "../usage";
+
+export interface RolloutCommandOptions {
+  inputs: string[];
+  policies: Policy[];
+  params: Record<string, PolicyParams>;
+  trigger?: number;
+  window?: number;
+  /** A price choice, or a file to read one from. */
+  prices?: PriceChoice | { file: string };
+  cacheTtlMs: number;
+  format?: FormatId;
+  tokenizer?: TokenizerId;
+  json: boolean;
+}
+
+/**
+ * `tracefold rollout`: every policy through every session, call by call, each committed view judged
+ * against the real continuation (lib/rollout). Prints one JSON object (`--json`, the README's
+ * contract) or a table per policy. Exit 0 when every file loaded; 1 when some did not (each
+ * reported on stderr, the rest still rolled out) or nothing was left; 2 for a bad command line.
+ */
+export async function runRollout(argv: string[]): Promise<number> {
+  const options = parseRolloutArgs(argv);
+  let prices: PriceChoice | undefined;
+  if (options.prices && "file" in options.prices) {
+    const file = options.prices.file;
+    let text: string;
+    try {
+      text = await readFile(file, "utf8");
+    } catch (error) {
+      throw new UsageError(`--prices ${file}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file (give a JSON price table, model=NAME or input=…,output=…)" : (error as Error).message}`);
+    }
+    try {
+      prices = parsePriceTable(text, file);
+    } catch (error) {
+      if (error instanceof RangeError) throw new UsageError(`--prices ${error.message}`);
+      throw error;
+    }
+  } else prices = options.prices;
+
+  const progress = createProgress(process.stderr, { lines: !options.json });
+  let loaded;
+  try {
+    loaded = await loadSessions(options.inputs, {
+      ...(options.format ? { format: options.format } : {}),
+      ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}),
+      onFile: (_, i, total) => process.stderr.isTTY && progress.update("loading", i + 1, total),
+    });
+  } catch (error) {
+    if (!(error instanceof NoTraceFilesError)) throw error;
+    console.error(`tracefold rollout: ${error.message}`);
+    return 1;
+  }
+  progress.finish();
+  for (const file of loaded.failed) {
+    progress.note(`skipped ${file.path}: ${file.problems.length} error${file.problems.length === 1 ? "" : "s"}`);
+    for (const problem of file.problems.slice(0, 5)) progress.note(`  ${problem}`);
+    if (file.problems.length > 5) progress.note(`  … ${file.problems.length - 5} more`);
+  }
+  if (loaded.sessions.length === 0) {
+    console.error(`tracefold rollout: no sessions to roll out in ${loaded.files} file${loaded.files === 1 ? "" : "s"}`);
+    return 1;
+  }
+  const items = loaded.sessions.map((s) => ({ session: s.session, tokenizer: loaded.tokenizerFor(s.session), source: s.session.messages[0]?.source.file ?? "" }));
+  const report = await rolloutSuite(items, options.policies, {
+    params: options.params,
+    cacheTtlMs: options.cacheTtlMs,
+    ...(options.trigger !== undefined ? { trigger: options.trigger } : {}),
+    ...(options.window !== undefined ? { window: options.window } : {}),
+    ...(prices ? { prices } : {}),
+    onProgress: (done, total) => progress.update("rolling out", done, total),
+  });
+  progress.finish();
+  if (options.json) process.stdout.write(`${JSON.stringify(toRolloutContract(report))}\n`);
+  else console.log(formatRollout(report));
+  return loaded.failed.length === 0 ? 0 : 1;
+}
+
+export function parseRolloutArgs(argv: string[]): RolloutCommandOptions {
+  const { values, positionals } = parseCommandArgs(argv, rolloutCommand);
+  if (positionals.length === 0) throw new UsageError("rollout takes one or more trace files or directories");
+  if (values.policies === undefined) throw new UsageError("rollout needs --policies all or a comma-separated list of policy ids");
+  const policies = parsePolicies(values.policies);
+  if (values.format !== undefined && !(FORMAT_IDS as readonly string[]).includes(values.format)) throw new UsageError(`unknown --format ${values.format}`);
+  if (values.tokenizer !== undefined && !isTokenizerId(values.tokenizer)) throw new UsageError(`unknown --tokenizer ${values.tokenizer}`);
+  if (values.window !== undefined && !/^[1-9]\d*$/.test(values.window)) throw new UsageError(`--window must be a positive whole number of tokens, got ${JSON.stringify(values.window)}`);
+  const rethrow = <T>(f: () => T): T => {
+    try {
+      return f();
+    } catch (error) {
+      if (error instanceof RangeError || error instanceof PolicyParamError) throw new UsageError(error.message);
+      throw error;
+    }
+  };
+  const prices = values.prices === undefined ? undefined : values.prices.includes("=") ? rethrow(() => parsePriceChoice(values.prices!)) : { file: values.prices };
+  return {
+    inputs: positionals,
+    policies,
+    params: rethrow(() => parsePolicyParams(policies, values.param ?? [])),
+    cacheTtlMs: rethrow(() => parseCacheTtl(values["cache-ttl"])),
+    json: values.json,
+    ...(values.trigger !== undefined ? { trigger: rethrow(() => parseTriggerLevel(values.trigger!)) } : {}),
+    ...(values.window !== undefined ? { window: Number(values.window) } : {}),
+    ...(prices ? { prices } : {}),
+    ...(values.format ? { format: values.format as FormatId } : {}),
+    ...(values.tokenizer ? { tokenizer: values.tokenizer as TokenizerId } : {}),
+  };
+}
+
+/** `policy.name=value` assignments, grouped per policy (each checked against that policy's parameters). */
+function parsePolicyParams(policies: readonly Policy[], assignments: readonly string[]): Record<string, PolicyParams> {
+  const grouped = new Map<string, string[]>();
+  for (const assignment of assignments) {
+    const dot = assignment.indexOf(".");
+    const id = dot > 0 ? assignment.slice(0, dot) : "";
+    if (!policies.some((p) => p.id === id)) throw new UsageError(`--param ${JSON.stringify(assignment)}: expected policy.name=value with a policy among --policies (${policies.map((p) => p.id).join(", ")})`);
+    grouped.set(id, [...(grouped.get(id) ?? []), assignment.slice(dot + 1)]);
+  }
+  return Object.fromEntries([...grouped].map(([id, list]) => [id, parseParamAssignments(policies.find((p) => p.id === id)!, list)]));
+}
+
+/** The documented `rollout --json` shape: per policy the pooled figures; per session each policy's, without the per-call series. */
+export function toRolloutContract(report: RolloutReport) {
+  return {
+    trigger: report.trigger,
+    window: report.window,
+    policies: report.policies,
+    sessions: report.sessions.map(({ source, policies, ...rest }) => ({ ...rest, ...(source ? { file: source } : {}), policies: policies.map(({ series: _series, ...figures }) => figures) })),
+  };
+}
+
+function formatRollout(report: RolloutReport): string {
+  const pct = (x: number | null) => (x === null ? "—" : `${x.toFixed(1)}%`);
+  const usd = (x: number) => `$${x.toFixed(4)}`;
+  const rows = [
+    ["policy", "calls", "input without", "input with", "reduction", "cached", "cost without", "cost with", "commits", "restores", "restored tok", "lost /100 calls"],
+    ...report.policies.map((p) => [
+      p.id,
+      String(p.calls),
+      String(p.inputTokens.without),
+      String(p.inputTokens.with),
+      pct(p.reductionPct),
+      pct(p.cachedInputPct),
+      p.cost ? usd(p.cost.without) : "—",
+      p.cost ? usd(p.cost.with) : "—",
+      String(p.compactions),
+      String(p.restores),
+      String(p.restoredTokens),
+      p.lostStepsPer100 === null ? "—" : p.lostStepsPer100.toFixed(2),
+    ]),
+  ];
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  const lines = rows.map((r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  "));
+  const unpriced = Math.max(0, ...report.policies.map((p) => p.unpricedSessions));
+  const head = `${report.sessions.length} session${report.sessions.length === 1 ? "" : "s"}, trigger ${report.trigger * 100}% of the window${report.window === null ? " (window per session: the trigger first fires at 2/3 of its peak prompt)" : ` of ${report.window} tokens`}`;
+  const notes = [unpriced ? `${unpriced} session${unpriced === 1 ? "" : "s"} unpriced (model not in the price table: pass --prices)` : "", "lost: steps that needed a value the committed view had lost, per 100 calls; restores bring a folded payload back into the prompt until the next commit"].filter(Boolean);
+  return `${head}\n${lines.join("\n")}\n${notes.join("\n")}`;
+}
