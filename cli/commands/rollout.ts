@@ -147,7 +147,7 @@ function formatRollout(report: RolloutReport): string {
   const pct = (x: number | null) => (x === null ? "—" : `${x.toFixed(1)}%`);
   const usd = (x: number) => `$${x.toFixed(4)}`;
   const rows = [
-    ["policy", "calls", "input without", "input with", "reduction", "cached", "cost without", "cost with", "commits", "restores", "restored tok", "lost /100 calls"],
+    ["policy", "calls", "input without", "input with", "reduction", "cached", "cost without", "cost with", "commits", "over window", "restores", "restored tok", "lost /100 calls"],
     ...report.policies.map((p) => [
       p.id,
       String(p.calls),
@@ -158,6 +158,7 @@ function formatRollout(report: RolloutReport): string {
       p.cost ? usd(p.cost.without) : "—",
       p.cost ? usd(p.cost.with) : "—",
       String(p.compactions),
+      String(p.overflowCalls),
       String(p.restores),
       String(p.restoredTokens),
       p.lostStepsPer100 === null ? "—" : p.lostStepsPer100.toFixed(2),

@@ -8,7 +8,14 @@ import type { Message, Part, Session } from "../trace/model";
  * parts, so the next policy run sees the compacted context exactly as the model would.
  */
 export function continueFromView(work: Session, cut: number, view: readonly ViewMessage[]): Session {
-  const head: Message[] = view.map((vm, i) => {
+  const head = headFromView(work, view);
+  const tail = work.messages.slice(cut).map((m, i) => ({ ...m, index: head.length + i }));
+  return { ...work, messages: [...head, ...tail], compactions: [] };
+}
+
+/** The committed view as plain trace messages: what a harness keeps in place of the prefix it compacted. */
+export function headFromView(work: Session, view: readonly ViewMessage[]): Message[] {
+  return view.map((vm, i) => {
     const origin = typeof vm.origin === "number" ? work.messages[vm.origin] : undefined;
     return {
       index: i,
@@ -19,8 +26,12 @@ export function continueFromView(work: Session, cut: number, view: readonly View
       ...(origin?.model ? { model: origin.model } : {}),
     };
   });
-  const tail = work.messages.slice(cut).map((m, i) => ({ ...m, index: head.length + i }));
-  return { ...work, messages: [...head, ...tail], compactions: [] };
+}
+
+/** `head` followed by the original messages `from`..`to` (exclusive), re-indexed: a working session. */
+export function withHead(session: Session, head: readonly Message[], from: number, to: number): Session {
+  const tail = session.messages.slice(from, to).map((m, i) => ({ ...m, index: head.length + i }));
+  return { ...session, messages: [...head, ...tail], compactions: [] };
 }
 
 function plainPart(part: ViewMessage["parts"][number]): Part {

@@ -8,10 +8,11 @@ import type { Prices } from "./billed-cost";
  *
  * Cache terms follow each provider's scheme: Anthropic bills 5-minute cache writes at 1.25× input
  * and reads at 0.1×; OpenAI and Google charge no write surcharge (writes at the input price) and
- * discount reads. Prices as published by the providers in 2025 (Gemini Pro at the ≤200K-token
+ * discount reads. Prices as published by the providers (2025–2026) (Gemini Pro at the ≤200K-token
  * tier); check them before quoting a bill.
  */
 export const MODEL_PRICES: Readonly<Record<string, Prices>> = {
+  "claude-opus-4-6": { input: 5, cachedInput: 0.5, cacheWrite: 6.25, output: 25 },
   "claude-opus-4-5": { input: 5, cachedInput: 0.5, cacheWrite: 6.25, output: 25 },
   "claude-opus-4": { input: 15, cachedInput: 1.5, cacheWrite: 18.75, output: 75 },
   "claude-sonnet-4": { input: 3, cachedInput: 0.3, cacheWrite: 3.75, output: 15 },

@@ -19,6 +19,8 @@ export interface RolloutFigures {
   cost: { without: number; with: number } | null;
   unpricedSessions: number;
   compactions: number;
+  /** Calls whose prompt with the policy exceeded the window: a real harness would have failed them. */
+  overflowCalls: number;
   restores: number;
   /** Payload and framing tokens the restores put back into prompts. */
   restoredTokens: number;
@@ -42,7 +44,7 @@ const round2 = (x: number) => Math.round(x * 100) / 100;
 const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 
 export function rolloutFigures(id: string, walks: readonly PricedRollout[]): RolloutFigures {
-  let calls = 0, without = 0, withPolicy = 0, cachedWith = 0, cachedWithout = 0, compactions = 0, restoredTokens = 0, restores = 0, lostSteps = 0, unpriced = 0, priced = 0;
+  let overflow = 0, calls = 0, without = 0, withPolicy = 0, cachedWith = 0, cachedWithout = 0, compactions = 0, restoredTokens = 0, restores = 0, lostSteps = 0, unpriced = 0, priced = 0;
   let costWithout = 0, costWith = 0;
   const lostByCategory: Record<string, number> = {};
   const drift = new Map<number, number>();
@@ -55,6 +57,7 @@ export function rolloutFigures(id: string, walks: readonly PricedRollout[]): Rol
       withPolicy += c.with.input;
       cachedWith += c.with.cached;
       cachedWithout += c.without.cached;
+      if (c.with.input > result.window) overflow++;
       if (prices) {
         costWithout += billedCost({ calls: 1, input: c.without.input, cached: c.without.cached, write: c.without.write, output: c.output }, prices);
         costWith += billedCost({ calls: 1, input: c.with.input, cached: c.with.cached, write: c.with.write, output: c.output }, prices);
@@ -83,6 +86,7 @@ export function rolloutFigures(id: string, walks: readonly PricedRollout[]): Rol
     cost: priced > 0 ? { without: round6(costWithout), with: round6(costWith) } : null,
     unpricedSessions: unpriced,
     compactions,
+    overflowCalls: overflow,
     restores,
     restoredTokens,
     lostSteps,

@@ -7,9 +7,9 @@ import { defaultBudgetFires } from "../policies/shared/triggers";
 import type { Policy, PolicyParams } from "../policies/types";
 import type { Summarizer } from "../summary/types";
 import type { Tokenizer } from "../tokens/tokenizer";
-import type { Session } from "../trace/model";
+import type { Message, Session } from "../trace/model";
 import { callCacheTerms, commitBenefits, type CallTokens, type CompactionEvent } from "./cache-terms";
-import { callStarts, continueFromView } from "./continue-from-view";
+import { callStarts, headFromView, withHead } from "./continue-from-view";
 import { DEFAULT_PRICES, type Prices } from "./billed-cost";
 import { settleRounds, type JudgedRound, type LostStep, type RestoreEvent } from "./judged-rounds";
 
@@ -77,18 +77,24 @@ export interface RolloutSessionResult {
  * that call until the next commit. Token counts are Tracefold's tokenizer estimates on both sides,
  * so the series compare like for like; native compactions recorded in the trace are not replayed.
  *
- * Cost: prefix sums between commits (O(1) per call), one index rebuild and one judge pass per commit,
- * so O(messages × (1 + commits)).
+ * Cost: prefix sums between commits (O(1) per call); the working session (committed head plus the
+ * messages since) reaches only a horizon of about one window of new tokens past the walk, extended by
+ * doubling, so its index is rebuilt over what each round walks (linear in the session for a fixed
+ * window). The judge reads each commit's whole continuation: one extraction pass per commit.
  */
 export async function rolloutSession(session: Session, policy: Policy, options: RolloutOptions): Promise<RolloutSessionResult> {
   const params = resolveParams(policy, options.params ?? {});
   const judge = options.judge ?? true;
   const original = buildContextIndex(session, options.tokenizer);
-  let work = session;
-  let index: ContextIndex = original;
-  let safe = new Set(safeCutPoints(work));
+  const n = session.messages.length;
+  // A cut in the working session is safe exactly when its original position is: the committed head
+  // is a valid view (no call left open) and every later message is the original's.
+  const safeOriginal = new Set(safeCutPoints(session));
+  let head: Message[] = [];
   let base = 0;
-  let headLength = 0;
+  let end = horizonEnd(original.prefixTokens, base, base + 1, options.window);
+  let work = withHead(session, head, base, end);
+  let index: ContextIndex = buildContextIndex(work, options.tokenizer);
   const starts = callStarts(session);
   const walked: { message: number; without: number; with: number; compacted: boolean; output: number }[] = [];
   const compactionAt: { call: number; tokensBefore: number; tokensAfter: number; actions: number }[] = [];
@@ -97,30 +103,39 @@ export async function rolloutSession(session: Session, policy: Policy, options: 
   for (let c = 0; c < starts.length; c++) {
     const k = starts[c]!;
     if (k === 0) continue;
-    let cut = k - base + headLength;
+    const stepEnd = nextNonAssistant(session, k);
+    if (stepEnd + HORIZON_MARGIN > end && end < n) {
+      // The walk nears the end of the working session: extend it (doubling its new tokens), so the
+      // index is rebuilt O(log) times per round over what the round really walks.
+      end = horizonEnd(original.prefixTokens, base, stepEnd + HORIZON_MARGIN, 2 * Math.max(options.window, original.prefixTokens[end]! - original.prefixTokens[base]!));
+      work = withHead(session, head, base, end);
+      index = buildContextIndex(work, options.tokenizer);
+    }
+    let cut = k - base + head.length;
     let compacted = false;
     const prefixTokens = index.prefixTokens[cut]!;
     const ctx = { session: work, index, cut, window: options.window, tokenizer: options.tokenizer, prefixTokens, summaryCap: options.summaryCap ?? 2_000 };
-    if (safe.has(cut) && (policy.fires ? policy.fires(ctx, params) : defaultBudgetFires(ctx, params))) {
+    if (safeOriginal.has(k) && (policy.fires ? policy.fires(ctx, params) : defaultBudgetFires(ctx, params))) {
       const result = await runPolicy(policy, { session: work, index, cut, window: options.window, tokenizer: options.tokenizer, params, ...(options.summaryCap !== undefined ? { summaryCap: options.summaryCap } : {}), ...(options.summarizer ? { summarizer: options.summarizer } : {}) });
       if (result.tokensAfter < result.tokensBefore) {
         if (judge) {
-          const { checked } = judgeWithChecks({ session: work, index, cut, result, countTokens: (text) => options.tokenizer.count(text) });
-          // Messages from `cut` on in `work` are the original messages from `k` on.
+          // The judge reads the real continuation to the session's end, not just the working horizon.
+          const judged = withHead(session, head, base, n);
+          const { checked } = judgeWithChecks({ session: judged, index, cut, result, countTokens: (text) => options.tokenizer.count(text) });
+          // Messages from `cut` on in the working session are the original messages from `k` on.
           const offset = k - cut;
           rounds.push({ round: rounds.length + 1, message: k, toOriginal: (m) => m + offset, checked, sidecars: result.sidecars });
         }
-        work = continueFromView(work, cut, result.view);
-        index = buildContextIndex(work, options.tokenizer);
-        safe = new Set(safeCutPoints(work));
+        head = headFromView(work, result.view);
         base = k;
-        headLength = result.view.length;
-        cut = headLength;
+        end = horizonEnd(original.prefixTokens, base, stepEnd + HORIZON_MARGIN, options.window);
+        work = withHead(session, head, base, end);
+        index = buildContextIndex(work, options.tokenizer);
+        cut = head.length;
         compacted = true;
         compactionAt.push({ call: walked.length, tokensBefore: result.tokensBefore, tokensAfter: index.prefixTokens[cut]!, actions: result.actions.length });
       }
     }
-    const stepEnd = nextNonAssistant(session, k);
     walked.push({ message: k, without: original.prefixTokens[k]!, with: index.prefixTokens[cut]!, compacted, output: original.prefixTokens[stepEnd]! - original.prefixTokens[k]! });
   }
 
@@ -152,6 +167,25 @@ export async function rolloutSession(session: Session, policy: Policy, options: 
     reductionPct: 100 * (1 - meanInput.with / meanInput.without),
     judged: judge,
   };
+}
+
+/** Messages kept past a step's end in the working session (a cut's safety and the step's output need no more). */
+const HORIZON_MARGIN = 2;
+
+/**
+ * The working session's end: the first original index at or after `atLeast` whose messages since
+ * `base` hold `tokens` (a policy's trigger fires within about a window of new tokens), or the end.
+ */
+function horizonEnd(prefixTokens: readonly number[], base: number, atLeast: number, tokens: number): number {
+  const n = prefixTokens.length - 1;
+  let lo = Math.min(n, atLeast), hi = n;
+  const target = prefixTokens[base]! + tokens;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (prefixTokens[mid]! >= target) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
 }
 
 /** The end of the assistant step starting at `k`: the first later message that is not the assistant's. */

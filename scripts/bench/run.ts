@@ -4,7 +4,9 @@
  * session length, redaction over adversarial inputs (linear scaling against prose), and online usage-log aggregation (rows/s against a lines-only pass, peak RSS,
  * clustered bootstrap). Prints human tables and, last, one JSON line. Set BENCH_MB (default 200),
  * BENCH_ONLINE_ROWS (default 5,000,000), BENCH_ONLINE_MAX_RSS_MB (default 1024: the run fails past
- * it) and BENCH_ONLY (comma-separated parts: import,tokens,replay,redact,online,llm; default all).
+ * it) and BENCH_ONLY (comma-separated parts: import,tokens,replay,rollout,redact,online,llm; default all).
+ * `rollout`: whole-session rollouts of generated sessions (100K, 200K, 400K tokens) in a
+ * BENCH_ROLLOUT_WINDOW (32,000) token window; fails when doubling the session costs tool-prune over 2.3× the time.
  * `llm`: an LLM-judged suite against a local endpoint answering in BENCH_LLM_DELAY_MS (200),
  * sequential and with BENCH_LLM_CONCURRENCY (4) units in flight, over about BENCH_LLM_UNITS (80)
  * units; the run fails when the speedup is under BENCH_LLM_MIN_SPEEDUP (3, issue 13).
@@ -19,6 +21,7 @@ import { benchLlmJudge } from "./llm-judge";
 import { assertOnlineMemory, benchOnline } from "./online";
 import { benchRedact } from "./redact";
 import { benchReplay } from "./replay";
+import { assertRolloutLinear, benchRollout } from "./rollout";
 import { benchTokens, round } from "./tokens";
 
 const TRACES = process.env.TRACEFOLD_TRACES_DIR ?? resolve(__dirname, "../../../shared/traces");
@@ -70,6 +73,14 @@ async function main(): Promise<void> {
     out.replay = await benchReplay([50_000, 100_000, 200_000]);
     console.table(out.replay);
   }
+  let rollout: Awaited<ReturnType<typeof benchRollout>> | undefined;
+  if (wanted("rollout")) {
+    const window = Number(process.env.BENCH_ROLLOUT_WINDOW ?? 32_000);
+    console.log(`› rollout: whole generated sessions of growing length in a ${window}-token window, every commit judged (time ratio per doubling; bound 2.3 on tool-prune)`);
+    rollout = await benchRollout([100_000, 200_000, 400_000], window);
+    console.table(rollout);
+    out.rollout = rollout;
+  }
   if (wanted("redact")) {
     console.log("› redact: adversarial inputs at 256 KB and 1 MB against plain prose (linear: scaling ≈ 4)");
     out.redact = benchRedact();
@@ -97,6 +108,7 @@ async function main(): Promise<void> {
   // After the JSON line, so the figures are on record even when a bound fails the run.
   if (online) assertOnlineMemory(online.table, Number(process.env.BENCH_ONLINE_MAX_RSS_MB ?? 1024));
   if (llm) assertLlmSpeedup(llm, Number(process.env.BENCH_LLM_MIN_SPEEDUP ?? 3));
+  if (rollout) assertRolloutLinear(rollout, 2.3);
 }
 
 /** The issue's bound: concurrent judging at least `min`× faster than sequential, with the same verdicts. */

@@ -8,6 +8,7 @@ test("model names as traces spell them find their list price by the longest pref
     ["claude-sonnet-4-5-20250929", "claude-sonnet-4"],
     ["anthropic/claude-opus-4-1", "claude-opus-4"],
     ["claude-opus-4-5-20251101", "claude-opus-4-5"],
+    ["claude-opus-4-6", "claude-opus-4-6"],
     ["us.anthropic.claude-3-5-haiku-20241022-v1:0", "claude-3-5-haiku"],
     ["gpt-5-mini-2025-08-07", "gpt-5-mini"],
     ["openai:gpt-4o-2024-08-06", "gpt-4o"],
