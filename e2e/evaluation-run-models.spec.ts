@@ -4,6 +4,7 @@ import { promptOf, startLlmStub, type LlmStub } from "../tests/helpers/llm-stub-
 import { storageStateOf } from "./fixtures/accounts";
 import { importForE2e } from "./fixtures/import-session";
 import { clearLlmEndpoint } from "./fixtures/llm-endpoint";
+import { runLlmEvaluation } from "./fixtures/llm-evaluation-run";
 
 /*
  * A model per purpose, seen on the run page (issue 13 item 2): an evaluation with the LLM planner
@@ -55,24 +56,9 @@ async function saveEndpoint(page: Page, region: string, model: string, prices?: 
   await expect(form.getByRole("status").filter({ hasText: /^Saved revision \d+ at/ })).toBeVisible();
 }
 
-async function startLlmRun(page: Page, name: string): Promise<void> {
-  await page.goto("/evaluations");
-  const form = page.getByRole("region", { name: "New evaluation" });
-  await form.getByLabel("Name (optional)").fill(name);
-  await form.getByLabel("Suite format").selectOption("swe_agent_traj");
-  await form.getByRole("checkbox", { name: "self-gc", exact: true }).check();
-  const params = form.getByTestId("params-self-gc");
-  await params.getByText(/^Parameters \(/).click();
-  await params.getByLabel("planner", { exact: true }).fill("llm");
-  await form.getByLabel("Judge", { exact: true }).selectOption("llm");
-  await form.getByRole("button", { name: "Start evaluation" }).click();
-  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
-  await expect(page.getByTestId("run-status").first()).toHaveText("done", { timeout: 90_000 });
-}
-
 test("the run page names the planner and judge models and warns when they are the same model", async ({ page }) => {
   await saveEndpoint(page, "LLM endpoint", "shared-model");
-  await startLlmRun(page, `e2e one model ${Date.now()}`);
+  await runLlmEvaluation(page, `e2e one model ${Date.now()}`);
   await expect(page.getByTestId("run-models")).toHaveText("Judged by openai:shared-model · planned by openai:shared-model");
   await expect(page.getByTestId("run-self-judge")).toContainText("The judge model is the planner model (openai:shared-model)");
   const usage = page.getByRole("table", { name: "LLM usage" });
@@ -82,7 +68,7 @@ test("the run page names the planner and judge models and warns when they are th
   // The stub reports 11 input and 7 output tokens per call: at $2 / $8 per MTok a judge call costs $0.000078.
   await saveEndpoint(page, "Judge model", "judge-model", { input: "2", output: "8" });
   const callsBefore = stub.requests.length;
-  await startLlmRun(page, `e2e own judge ${Date.now()}`);
+  await runLlmEvaluation(page, `e2e own judge ${Date.now()}`);
   await expect(page.getByTestId("run-models")).toHaveText("Judged by openai:judge-model · planned by openai:shared-model");
   await expect(page.getByTestId("run-self-judge")).toHaveCount(0);
   const judgeRow = page.getByRole("table", { name: "LLM usage" }).locator('tr[data-purpose="judge"]');

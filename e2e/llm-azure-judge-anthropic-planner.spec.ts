@@ -4,6 +4,7 @@ import { promptOf, startLlmStub, type LlmStub } from "../tests/helpers/llm-stub-
 import { storageStateOf } from "./fixtures/accounts";
 import { importForE2e } from "./fixtures/import-session";
 import { clearLlmEndpoint } from "./fixtures/llm-endpoint";
+import { runLlmEvaluation } from "./fixtures/llm-evaluation-run";
 
 /*
  * Issue 13's new-user walk: an admin gives the judge an Azure OpenAI deployment and the planner an
@@ -78,18 +79,7 @@ test("an Azure judge and an Anthropic planner, no default endpoint: both tested,
   const azureBefore = azure.requests.length;
   const anthropicBefore = anthropic.requests.length;
   const name = `e2e azure judge ${Date.now()}`;
-  await page.goto("/evaluations");
-  const form = page.getByRole("region", { name: "New evaluation" });
-  await form.getByLabel("Name (optional)").fill(name);
-  await form.getByLabel("Suite format").selectOption("swe_agent_traj");
-  await form.getByRole("checkbox", { name: "self-gc", exact: true }).check();
-  const params = form.getByTestId("params-self-gc");
-  await params.getByText(/^Parameters \(/).click();
-  await params.getByLabel("planner", { exact: true }).fill("llm");
-  await form.getByLabel("Judge", { exact: true }).selectOption("llm");
-  await form.getByRole("button", { name: "Start evaluation" }).click();
-  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
-  await expect(page.getByTestId("run-status").first()).toHaveText("done", { timeout: 90_000 });
+  await runLlmEvaluation(page, name);
 
   await expect(page.getByTestId("run-models")).toHaveText("Judged by azure:judge-deployment · planned by anthropic:claude-planner");
   await expect(page.getByTestId("run-self-judge")).toHaveCount(0);

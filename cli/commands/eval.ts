@@ -15,7 +15,7 @@ import { recordUsage } from "@/server/llm/usage-recorder";
 import { withSignal } from "@/server/llm/with-signal";
 import { clientIdFor, type LlmClient } from "@/lib/llm/types";
 import { contractBreakdown, formatBreakdown, groupLabels } from "../eval/breakdown";
-import { loadSessions, NoTraceFilesError } from "../eval/load-sessions";
+import { loadForCommand } from "../eval/load-for-command";
 import { parseEvalOptions, suiteSpec, type EvalOptions } from "../eval/options";
 import { calibrateAgainst, GoldFileError, readGoldFile } from "../eval/calibrate";
 import { createProgress } from "../progress";
@@ -68,28 +68,8 @@ async function evaluate(options: EvalOptions, interrupt: AbortSignal): Promise<n
     return 2;
   }
   const progress = createProgress(process.stderr, { lines: !options.json });
-  let loaded;
-  try {
-    loaded = await loadSessions(options.inputs, {
-      ...(options.format ? { format: options.format } : {}),
-      ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}),
-      onFile: (_, i, total) => process.stderr.isTTY && progress.update("loading", i + 1, total),
-    });
-  } catch (error) {
-    if (!(error instanceof NoTraceFilesError)) throw error;
-    console.error(`tracefold eval: ${error.message}`);
-    return 1;
-  }
-  progress.finish();
-  for (const file of loaded.failed) {
-    progress.note(`skipped ${file.path}: ${file.problems.length} error${file.problems.length === 1 ? "" : "s"}`);
-    for (const problem of file.problems.slice(0, 5)) progress.note(`  ${problem}`);
-    if (file.problems.length > 5) progress.note(`  … ${file.problems.length - 5} more`);
-  }
-  if (loaded.sessions.length === 0) {
-    console.error(`tracefold eval: no sessions to evaluate in ${loaded.files} file${loaded.files === 1 ? "" : "s"}`);
-    return 1;
-  }
+  const loaded = await loadForCommand({ command: "eval", verb: "evaluate" }, options.inputs, { ...(options.format ? { format: options.format } : {}), ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}) }, progress, process.stderr.isTTY);
+  if (!loaded) return 1;
 
   const sessions = selectSuite(loaded.sessions, suiteSpec(options));
   if (sessions.length === 0) {

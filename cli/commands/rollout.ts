@@ -1,14 +1,15 @@
 import { readFile } from "node:fs/promises";
-import { parseParamAssignments, PolicyParamError } from "@/lib/policies/params";
+import { parseParamAssignments } from "@/lib/policies/params";
 import type { Policy, PolicyParams } from "@/lib/policies/types";
 import type { PriceChoice } from "@/lib/rollout/model-prices";
 import { parseCacheTtl, parsePriceChoice, parsePriceTable } from "@/lib/rollout/price-choice";
 import { rolloutSuite, type RolloutReport } from "@/lib/rollout/rollout-suite";
 import { parseTriggerLevel } from "@/lib/rollout/window";
-import { FORMAT_IDS, type FormatId } from "@/lib/trace/model";
-import { isTokenizerId, type TokenizerId } from "@/lib/tokens/tokenizer";
+import type { FormatId } from "@/lib/trace/model";
+import type { TokenizerId } from "@/lib/tokens/tokenizer";
 import { parseCommandArgs, UsageError } from "../args";
-import { loadSessions, NoTraceFilesError } from "../eval/load-sessions";
+import { asUsage, readTraceOptions } from "../trace-options";
+import { loadForCommand } from "../eval/load-for-command";
 import { parsePolicies } from "../eval/options";
 import { createProgress } from "../progress";
 import { rolloutCommand } from "../usage";
@@ -53,28 +54,8 @@ export async function runRollout(argv: string[]): Promise<number> {
   } else prices = options.prices;
 
   const progress = createProgress(process.stderr, { lines: !options.json });
-  let loaded;
-  try {
-    loaded = await loadSessions(options.inputs, {
-      ...(options.format ? { format: options.format } : {}),
-      ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}),
-      onFile: (_, i, total) => process.stderr.isTTY && progress.update("loading", i + 1, total),
-    });
-  } catch (error) {
-    if (!(error instanceof NoTraceFilesError)) throw error;
-    console.error(`tracefold rollout: ${error.message}`);
-    return 1;
-  }
-  progress.finish();
-  for (const file of loaded.failed) {
-    progress.note(`skipped ${file.path}: ${file.problems.length} error${file.problems.length === 1 ? "" : "s"}`);
-    for (const problem of file.problems.slice(0, 5)) progress.note(`  ${problem}`);
-    if (file.problems.length > 5) progress.note(`  … ${file.problems.length - 5} more`);
-  }
-  if (loaded.sessions.length === 0) {
-    console.error(`tracefold rollout: no sessions to roll out in ${loaded.files} file${loaded.files === 1 ? "" : "s"}`);
-    return 1;
-  }
+  const loaded = await loadForCommand({ command: "rollout", verb: "roll out" }, options.inputs, { ...(options.format ? { format: options.format } : {}), ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}) }, progress, process.stderr.isTTY);
+  if (!loaded) return 1;
   const items = loaded.sessions.map((s) => ({ session: s.session, tokenizer: loaded.tokenizerFor(s.session), source: s.session.messages[0]?.source.file ?? "" }));
   const report = await rolloutSuite(items, options.policies, {
     params: options.params,
@@ -95,29 +76,17 @@ export function parseRolloutArgs(argv: string[]): RolloutCommandOptions {
   if (positionals.length === 0) throw new UsageError("rollout takes one or more trace files or directories");
   if (values.policies === undefined) throw new UsageError("rollout needs --policies all or a comma-separated list of policy ids");
   const policies = parsePolicies(values.policies);
-  if (values.format !== undefined && !(FORMAT_IDS as readonly string[]).includes(values.format)) throw new UsageError(`unknown --format ${values.format}`);
-  if (values.tokenizer !== undefined && !isTokenizerId(values.tokenizer)) throw new UsageError(`unknown --tokenizer ${values.tokenizer}`);
-  if (values.window !== undefined && !/^[1-9]\d*$/.test(values.window)) throw new UsageError(`--window must be a positive whole number of tokens, got ${JSON.stringify(values.window)}`);
-  const rethrow = <T>(f: () => T): T => {
-    try {
-      return f();
-    } catch (error) {
-      if (error instanceof RangeError || error instanceof PolicyParamError) throw new UsageError(error.message);
-      throw error;
-    }
-  };
-  const prices = values.prices === undefined ? undefined : values.prices.includes("=") ? rethrow(() => parsePriceChoice(values.prices!)) : { file: values.prices };
+  const trace = readTraceOptions(values);
+  const prices = values.prices === undefined ? undefined : values.prices.includes("=") ? asUsage(() => parsePriceChoice(values.prices!)) : { file: values.prices };
   return {
     inputs: positionals,
     policies,
-    params: rethrow(() => parsePolicyParams(policies, values.param ?? [])),
-    cacheTtlMs: rethrow(() => parseCacheTtl(values["cache-ttl"])),
+    params: asUsage(() => parsePolicyParams(policies, values.param ?? [])),
+    cacheTtlMs: asUsage(() => parseCacheTtl(values["cache-ttl"])),
     json: values.json,
-    ...(values.trigger !== undefined ? { trigger: rethrow(() => parseTriggerLevel(values.trigger!)) } : {}),
-    ...(values.window !== undefined ? { window: Number(values.window) } : {}),
+    ...(values.trigger !== undefined ? { trigger: asUsage(() => parseTriggerLevel(values.trigger!)) } : {}),
     ...(prices ? { prices } : {}),
-    ...(values.format ? { format: values.format as FormatId } : {}),
-    ...(values.tokenizer ? { tokenizer: values.tokenizer as TokenizerId } : {}),
+    ...trace,
   };
 }
 

@@ -1,12 +1,13 @@
 import { parsePrices, type Prices } from "@/lib/rollout/billed-cost";
 import { simulateSuite, type SimSuiteReport } from "@/lib/online/simulate-suite";
 import { parseTriggerLevel } from "@/lib/rollout/window";
-import { parseParamAssignments, PolicyParamError } from "@/lib/policies/params";
+import { parseParamAssignments } from "@/lib/policies/params";
 import { findPolicy, POLICIES } from "@/lib/policies/registry";
 import type { Policy } from "@/lib/policies/types";
-import { FORMAT_IDS, type FormatId } from "@/lib/trace/model";
-import { isTokenizerId, type TokenizerId } from "@/lib/tokens/tokenizer";
+import type { FormatId } from "@/lib/trace/model";
+import type { TokenizerId } from "@/lib/tokens/tokenizer";
 import { parseCommandArgs, UsageError } from "../args";
+import { asUsage, readTraceOptions } from "../trace-options";
 import { simulateCommand } from "../usage";
 import { loadSessions, NoTraceFilesError } from "../eval/load-sessions";
 
@@ -53,27 +54,15 @@ export function parseSimulateArgs(argv: string[]): SimulateCommandOptions {
   if (positionals.length === 0) throw new UsageError("simulate takes one or more trace files or directories");
   const policy = values.policy ? findPolicy(values.policy) : undefined;
   if (!policy) throw new UsageError(`--policy must be one of ${POLICIES.map((p) => p.id).join(", ")}`);
-  if (values.format !== undefined && !(FORMAT_IDS as readonly string[]).includes(values.format)) throw new UsageError(`unknown --format ${values.format}`);
-  if (values.tokenizer !== undefined && !isTokenizerId(values.tokenizer)) throw new UsageError(`unknown --tokenizer ${values.tokenizer}`);
-  if (values.window !== undefined && !/^[1-9]\d*$/.test(values.window)) throw new UsageError(`--window must be a positive whole number of tokens, got ${JSON.stringify(values.window)}`);
-  const rethrow = <T>(f: () => T): T => {
-    try {
-      return f();
-    } catch (error) {
-      if (error instanceof RangeError || error instanceof PolicyParamError) throw new UsageError(error.message);
-      throw error;
-    }
-  };
+  const trace = readTraceOptions(values);
   return {
     inputs: positionals,
     policy,
     json: values.json,
-    ...(values.trigger !== undefined ? { trigger: rethrow(() => parseTriggerLevel(values.trigger!)) } : {}),
-    ...(values.window !== undefined ? { window: Number(values.window) } : {}),
-    params: rethrow(() => parseParamAssignments(policy, values.param ?? [])),
-    ...(values.prices !== undefined ? { prices: rethrow(() => parsePrices(values.prices!)) } : {}),
-    ...(values.format ? { format: values.format as FormatId } : {}),
-    ...(values.tokenizer ? { tokenizer: values.tokenizer as TokenizerId } : {}),
+    ...(values.trigger !== undefined ? { trigger: asUsage(() => parseTriggerLevel(values.trigger!)) } : {}),
+    params: asUsage(() => parseParamAssignments(policy, values.param ?? [])),
+    ...(values.prices !== undefined ? { prices: asUsage(() => parsePrices(values.prices!)) } : {}),
+    ...trace,
   };
 }
 
