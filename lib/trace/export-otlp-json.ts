@@ -28,6 +28,7 @@ export function toOtlpJson(session: Session, options: { seed?: string; serviceNa
   const seed = options.seed ?? session.id;
   const traceId = otlpTraceId(seed);
   const clock = spanClock(session);
+  const callNames = new Map(session.messages.flatMap((m) => m.parts.flatMap((p) => (p.type === "tool_call" ? [[p.id, p.name] as const] : []))));
   const conversation = [str("gen_ai.conversation.id", session.id)];
   const root = otlpAgentSpanId(seed);
   const span = (spanId: string, name: string, kind: number, startMs: number, attributes: OtlpAttribute[], isError = false): OtlpSpan => ({
@@ -70,7 +71,7 @@ export function toOtlpJson(session: Session, options: { seed?: string; serviceNa
     message.parts.forEach((part, j) => {
       // A result gets its own span only while nothing else came since the call (the importer adds span results before the next call's inputs) and only for a known, unanswered call.
       if (part.type === "tool_result" && !gapHasOtherParts && open.has(part.callId)) {
-        spans.push(span(otlpSpanId(seed, `tool:${message.index}:${j}`), `execute_tool ${toolName(part, session)}`, SPAN_KIND_INTERNAL, at, toolAttributes(part, session), part.isError === true));
+        spans.push(span(otlpSpanId(seed, `tool:${message.index}:${j}`), `execute_tool ${toolName(part, callNames)}`, SPAN_KIND_INTERNAL, at, toolAttributes(part, callNames), part.isError === true));
       } else if (part.type !== "tool_result") gapHasOtherParts = true;
       if (part.type === "tool_result") open.delete(part.callId);
     });
@@ -127,10 +128,10 @@ function rootSpan(session: Session, traceId: string, spanId: string, children: O
   };
 }
 
-function toolAttributes(part: ToolResultPart, session: Session): OtlpAttribute[] {
+function toolAttributes(part: ToolResultPart, callNames: ReadonlyMap<string, string>): OtlpAttribute[] {
   return [
     str("gen_ai.operation.name", "execute_tool"),
-    str("gen_ai.tool.name", toolName(part, session)),
+    str("gen_ai.tool.name", toolName(part, callNames)),
     str("gen_ai.tool.call.id", part.callId),
     str("gen_ai.tool.type", "function"),
     str("gen_ai.tool.call.result", part.content),
@@ -138,10 +139,8 @@ function toolAttributes(part: ToolResultPart, session: Session): OtlpAttribute[]
 }
 
 /** The result's own name, else its call's (the importer pairs a span with a pending call by id first, then by name). */
-function toolName(part: ToolResultPart, session: Session): string {
-  if (part.name) return part.name;
-  for (const m of session.messages) for (const p of m.parts) if (p.type === "tool_call" && p.id === part.callId) return p.name;
-  return "tool";
+function toolName(part: ToolResultPart, callNames: ReadonlyMap<string, string>): string {
+  return part.name ?? callNames.get(part.callId) ?? "tool";
 }
 
 const USAGE_KEYS: [keyof Usage, string][] = [
