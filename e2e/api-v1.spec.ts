@@ -71,6 +71,23 @@ test("a script uploads with an ingest key, finds and exports with a read key, an
   expect(lines[0]!.type).toBe("session");
   expect(lines.filter((l) => l.type === "message").length).toBe(one.data.messages);
 
+  // The same session as OTLP JSON, and its (empty) review labels as span annotations; nothing without a key.
+  const otlp = await read.get(`/api/v1/sessions/${ids[0]}/export?as=otlp`);
+  expect(otlp.status()).toBe(200);
+  expect(otlp.headers()["content-disposition"]).toContain(`${ids[0]}.otlp.json`);
+  const request = (await otlp.json()) as { resourceSpans: { scopeSpans: { spans: { name: string; spanId: string }[] }[] }[] };
+  const spans = request.resourceSpans[0]!.scopeSpans[0]!.spans;
+  expect(spans[0]!.name).toMatch(/^invoke_agent/);
+  expect(spans.filter((s) => s.name.startsWith("chat")).length).toBeGreaterThan(0);
+  const annotations = await read.get(`/api/v1/sessions/${ids[0]}/span-annotations`);
+  expect(annotations.status()).toBe(200);
+  expect(await annotations.json()).toEqual({ data: [] });
+  expect((await read.get(`/api/v1/sessions/${ids[0]}/export?as=pdf`)).status()).toBe(400);
+  const anonymous = await playwrightRequest.newContext({ baseURL: ORIGIN, storageState: { cookies: [], origins: [] } });
+  expect((await anonymous.get(`/api/v1/sessions/${ids[0]}/export?as=otlp`)).status()).toBe(401);
+  expect((await anonymous.get(`/api/v1/sessions/${ids[0]}/span-annotations`)).status()).toBe(401);
+  await anonymous.dispose();
+
   // The read key cannot send traces or start runs; the ingest key cannot read sessions.
   expect((await read.post("/api/v1/uploads?name=x.md", { data: bytes })).status()).toBe(403);
   expect((await ingest.get("/api/v1/sessions")).status()).toBe(403);

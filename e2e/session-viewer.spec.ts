@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { storageStateOf } from "./fixtures/accounts";
 import { COMPACTED_TRANSCRIPT, importForE2e, type ImportedSession } from "./fixtures/import-session";
@@ -29,6 +30,21 @@ test("the header shows the session's facts", async ({ page }) => {
   await expect(header).toContainText("claude-opus-4-6");
   await expect(header).toContainText(String(session.messages));
   await expect(header).toContainText("provider input");
+});
+
+test("the header's export links download the session as OTLP JSON and its review labels as span annotations", async ({ page }) => {
+  const links = page.getByTestId("session-export");
+  await expect(links.getByRole("link", { name: "Tracefold JSONL" })).toHaveAttribute("href", `/api/v1/sessions/${session.id}/export?as=jsonl`);
+  const [otlp] = await Promise.all([page.waitForEvent("download"), links.getByRole("link", { name: "OTLP JSON" }).click()]);
+  expect(otlp.suggestedFilename()).toBe(`${session.id}.otlp.json`);
+  const request = JSON.parse(readFileSync((await otlp.path())!, "utf8")) as { resourceSpans: { scopeSpans: { spans: { name: string }[] }[] }[] };
+  const names = request.resourceSpans[0]!.scopeSpans[0]!.spans.map((s) => s.name);
+  expect(names[0]).toBe("invoke_agent");
+  expect(names.filter((n) => n.startsWith("chat claude-opus-4-6")).length).toBeGreaterThan(10);
+  expect(names.filter((n) => n.startsWith("execute_tool ")).length).toBeGreaterThan(10);
+  const [labels] = await Promise.all([page.waitForEvent("download"), links.getByRole("link", { name: "Review labels (span annotations)" }).click()]);
+  expect(labels.suggestedFilename()).toBe(`${session.id}.span-annotations.json`);
+  expect(JSON.parse(readFileSync((await labels.path())!, "utf8"))).toHaveProperty("data");
 });
 
 test("typing an object id into search scrolls its tool result into view", async ({ page }) => {

@@ -5,6 +5,7 @@ import { formatDateTime } from "@/lib/util/format-date-time";
 import { plural } from "@/lib/util/plural";
 import type { SessionOverview } from "@/server/sessions/types";
 import { DeleteSessionButton } from "./delete-session-button";
+import { SessionExportLinks } from "./session-export-links";
 import { withRedactionMarkers } from "./redaction-marker";
 import styles from "./session-viewer.module.css";
 
@@ -63,6 +64,9 @@ export function SessionHeader({ overview, deletion }: { overview: SessionOvervie
         </Fact>
         <Fact label="Tokenizer">
           <span className="mono">{overview.tokenizer}</span>
+        </Fact>
+        <Fact label="Export">
+          <SessionExportLinks sessionId={overview.id} />
         </Fact>
         {overview.startedAt ? (
           <Fact label="Started">

@@ -74,9 +74,49 @@ export function openApiDocument(): Record<string, unknown> {
       },
       "/api/v1/sessions/{id}/export": {
         get: {
-          summary: "Export a session as Tracefold JSONL (read key)",
-          parameters: [id, { name: "as", in: "query", schema: { type: "string", enum: ["jsonl"], default: "jsonl" } }],
-          responses: { "200": { description: "Tracefold JSONL (docs/tracefold-jsonl.md)", content: { "application/x-ndjson": { schema: { type: "string" } } } }, ...errors, "404": json(ref("Error"), "No such session") },
+          summary: "Export a session as Tracefold JSONL or OTLP JSON (read key)",
+          description: "`as=jsonl`: Tracefold JSONL, which uploads and `tracefold import` read back into the same messages. `as=otlp`: an OTLP ExportTraceServiceRequest in the OpenTelemetry GenAI conventions (an invoke_agent root span, a chat span per assistant message with gen_ai.input.messages / gen_ai.output.messages, an execute_tool span per tool result; trace and span ids derived from the session id), which any OTLP backend and Tracefold's own importer read.",
+          parameters: [id, { name: "as", in: "query", schema: { type: "string", enum: ["jsonl", "otlp"], default: "jsonl" } }],
+          responses: {
+            "200": { description: "The file, as an attachment", content: { "application/x-ndjson": { schema: { type: "string", description: "Tracefold JSONL (docs/tracefold-jsonl.md)" } }, "application/json": { schema: { type: "object", description: "OTLP JSON", properties: { resourceSpans: { type: "array" } } } } } },
+            ...errors,
+            "404": json(ref("Error"), "No such session"),
+          },
+        },
+      },
+      "/api/v1/sessions/{id}/span-annotations": {
+        get: {
+          summary: "The session's review labels as Phoenix / OpenInference span annotations (read key)",
+          description: "The current version of every review label on the session, as the body Phoenix's POST /v1/span_annotations takes. Each annotation's span_id is a span of `export?as=otlp` (the model call right after the label's cut); `identifier` is the label thread id, so sending a newer export updates rather than duplicates.",
+          parameters: [id],
+          responses: {
+            "200": json(
+              {
+                type: "object",
+                required: ["data"],
+                properties: {
+                  data: {
+                    type: "array",
+                    items: {
+                      type: "object",
+                      required: ["span_id", "name", "annotator_kind", "result", "metadata", "identifier"],
+                      properties: {
+                        span_id: { type: "string", pattern: "^[0-9a-f]{16}$" },
+                        name: { type: "string", enum: ["dependency", "cut_review", "failure_category", "ab", "view_verdict"] },
+                        annotator_kind: { const: "HUMAN" },
+                        result: { type: "object", properties: { label: { type: "string" }, score: { type: "number" }, explanation: { type: "string" } } },
+                        metadata: { type: "object", description: "The label's other fields (labelId, version, reviewer, createdAt, cut, queue…)" },
+                        identifier: { type: "string" },
+                      },
+                    },
+                  },
+                },
+              },
+              "Span annotations",
+            ),
+            ...errors,
+            "404": json(ref("Error"), "No such session"),
+          },
         },
       },
       "/api/v1/runs": {

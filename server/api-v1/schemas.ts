@@ -47,9 +47,9 @@ export const SessionPageSchema = z
   .object({ ok: z.literal(true), data: z.array(SessionSummarySchema), nextCursor: z.string().nullable().describe("Pass as cursor for the next page; null on the last") })
   .meta({ id: "SessionPage" });
 
-/** `as=otlp` (issue 15) is not written yet: only Tracefold JSONL, which `tracefold import` and uploads read back. */
+/** `jsonl`: Tracefold JSONL, which `tracefold import` and uploads read back; `otlp`: OTLP JSON in the GenAI conventions. */
 export const SessionExportQuerySchema = z.object({
-  as: z.enum(["jsonl"], { message: "as must be jsonl (the OTLP export is not available yet)" }).default("jsonl"),
+  as: z.enum(["jsonl", "otlp"], { message: "as must be jsonl or otlp" }).default("jsonl"),
 });
 
 export const StartRunBodySchema = z

@@ -277,7 +277,11 @@ class SpanConversation {
   /** Keeps the list of calls still waiting for a result, for pairing `execute_tool` spans. */
   private track(message: Message): void {
     for (const part of message.parts) {
-      if (part.type === "tool_call") this.pending.push(part);
+      if (part.type === "tool_call") {
+        this.pending.push(part);
+        // A new call reusing an answered call's id (tau-bench reuses ids) waits for its own result.
+        this.answered.delete(part.id);
+      }
       if (part.type === "tool_result") {
         this.answered.add(part.callId);
         const index = this.pending.findIndex((c) => c.id === part.callId);
