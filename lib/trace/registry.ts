@@ -8,7 +8,9 @@ import { codexRolloutImporter } from "./importers/codex-rollout";
 import { geminiApiContentsImporter } from "./importers/gemini-api-contents";
 import { geminiCliChatImporter } from "./importers/gemini-cli-chat";
 import { geminiCliStreamJsonImporter } from "./importers/gemini-cli-stream-json";
+import { inspectEvalLogImporter } from "./importers/inspect-eval-log";
 import { miniSweAgentImporter } from "./importers/mini-swe-agent";
+import { openInferenceImporter } from "./importers/openinference";
 import { openaiChatImporter } from "./importers/openai-chat";
 import { openaiResponsesImporter } from "./importers/openai-responses";
 import { openhandsImporter } from "./importers/openhands";
@@ -31,7 +33,9 @@ export const IMPORTERS: readonly Importer[] = [
   geminiCliStreamJsonImporter,
   geminiApiContentsImporter,
   browserUseImporter,
+  inspectEvalLogImporter,
   openhandsImporter,
+  openInferenceImporter,
   otelGenaiImporter,
   aiderImporter,
   anthropicMessagesImporter,
