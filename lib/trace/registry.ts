@@ -11,6 +11,7 @@ import { geminiCliStreamJsonImporter } from "./importers/gemini-cli-stream-json"
 import { inspectEvalLogImporter } from "./importers/inspect-eval-log";
 import { miniSweAgentImporter } from "./importers/mini-swe-agent";
 import { openInferenceImporter } from "./importers/openinference";
+import { openLlmetryImporter } from "./importers/openllmetry";
 import { openaiChatImporter } from "./importers/openai-chat";
 import { openaiResponsesImporter } from "./importers/openai-responses";
 import { openhandsImporter } from "./importers/openhands";
@@ -36,6 +37,7 @@ export const IMPORTERS: readonly Importer[] = [
   inspectEvalLogImporter,
   openhandsImporter,
   openInferenceImporter,
+  openLlmetryImporter,
   otelGenaiImporter,
   aiderImporter,
   anthropicMessagesImporter,

@@ -92,7 +92,6 @@ function parseSample(raw: unknown, field: string, document: Document, context: C
     const where = { file: context.file, line: context.lineOf(`${field}.messages[${j}]`), field: `${field}.messages[${j}]` };
     addInspectMessage(builder, message, where, context.issues, model);
   });
-  builder.noteModel(model);
   const meta: Record<string, string | number | boolean> = { sampleId: String(sample.id), epoch };
   if (document.eval.task) meta.task = document.eval.task;
   if (sample.error) meta.error = true;

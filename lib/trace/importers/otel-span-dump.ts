@@ -61,7 +61,7 @@ function normalizeSpan(raw: unknown, field: string, lineOf: LineOf, issues: Issu
       ...(idText(spanId) ? { spanKey: idText(spanId) } : {}),
       ...(idText(parentId) ? { parentKey: idText(parentId) } : {}),
       ...(startMs !== undefined ? { startMs } : {}),
-      attributes: withOperationDetails(readAttributes(raw.attributes ?? raw.span_attributes), events),
+      attributes: withOperationDetails(readAttributes(isRecord(raw.span_attributes) ? raw.span_attributes : raw.attributes), events),
       events,
       isError: ["error", "ERROR", "STATUS_CODE_ERROR", 2].includes(status as string | number),
       field,
