@@ -28,6 +28,7 @@ export const FORMAT_IDS = [
   "otel_genai_spans",
   "openinference_spans",
   "openllmetry_spans",
+  "langfuse_trace",
   "inspect_eval_log",
   "aider_chat_md",
   "openai_chat",

@@ -9,6 +9,7 @@ import { geminiApiContentsImporter } from "./importers/gemini-api-contents";
 import { geminiCliChatImporter } from "./importers/gemini-cli-chat";
 import { geminiCliStreamJsonImporter } from "./importers/gemini-cli-stream-json";
 import { inspectEvalLogImporter } from "./importers/inspect-eval-log";
+import { langfuseTraceImporter } from "./importers/langfuse-trace";
 import { miniSweAgentImporter } from "./importers/mini-swe-agent";
 import { openInferenceImporter } from "./importers/openinference";
 import { openLlmetryImporter } from "./importers/openllmetry";
@@ -35,6 +36,7 @@ export const IMPORTERS: readonly Importer[] = [
   geminiApiContentsImporter,
   browserUseImporter,
   inspectEvalLogImporter,
+  langfuseTraceImporter,
   openhandsImporter,
   openInferenceImporter,
   openLlmetryImporter,

@@ -61,6 +61,16 @@ export const NEW_TRACE_COUNTS: Record<string, NewTraceCounts> = {
   "inspect-ai/UKGovernmentBEIS__inspect_ai/tests/analysis/test_logs/2025-05-12T20-28-26-04-00_security-guide.json": { format: "inspect_eval_log", sessions: 3, messages: 9, toolCalls: 0, toolResults: 0, models: ["gpt-4o-mini-2024-07-18"] },
   // .eval zip: samples/*.json 10 x (system, user, assistant); assistant messages name no model, eval.model is used.
   "inspect-ai/UKGovernmentBEIS__inspect_ai/tests/scorer/logs/2025-02-11T15-18-04-05-00_popularity_mj7khqpMM4GBCfVQozKgzB.eval": { format: "inspect_eval_log", sessions: 10, messages: 30, toolCalls: 0, toolResults: 0, models: ["openai/gpt-4o-mini"] },
+  // observations by startTime: GENERATION 2 (first input 1 user; outputs: 1 function_call, 1 message), TOOL 1 (paired by name).
+  "langfuse/langfuse__langfuse/worker/src/__tests__/chatml/framework-traces/openai-agents-2025-09-30.trace.json": { format: "langfuse_trace", sessions: 1, messages: 4, toolCalls: 1, toolResults: 1, models: ["gpt-4.1-2025-04-14"] },
+  // GENERATION 2: first input 2 user (+ 1 role=tool tool definition, dropped); outputs 1 tool call (additional_kwargs) + 1 text;
+  // the second input's role=tool message answers the call; SPANs are structure.
+  "langfuse/langfuse__langfuse/worker/src/__tests__/chatml/framework-traces/langgraph-python-2025-08-22.trace.json": { format: "langfuse_trace", sessions: 1, messages: 5, toolCalls: 1, toolResults: 1, models: ["gpt-4o-2024-08-06"] },
+  // GENERATION 4: first input 1 user (later inputs are {"content":"role"} placeholders); outputs text, tool_use, tool_use, text; TOOL 2.
+  "langfuse/langfuse__langfuse/worker/src/__tests__/chatml/framework-traces/claude-agent-2025-12-22.trace.json": { format: "langfuse_trace", sessions: 1, messages: 7, toolCalls: 2, toolResults: 2, models: ["claude-sonnet-4-5-20250929"] },
+  // GENERATION 2: first input system + user; first output 2 assistant messages whose content is the JSON of a tool call;
+  // SPANs tool.ByeTool / tool.HelloTool carry gen_ai.tool.call.id in metadata.attributes (2 results); second output 1 text.
+  "langfuse/langfuse__langfuse/worker/src/__tests__/chatml/framework-traces/koog-2025-08-26.trace.json": { format: "langfuse_trace", sessions: 1, messages: 7, toolCalls: 2, toolResults: 2, models: ["gpt-4o"] },
 };
 
 /** Files of these source formats that are recognised and refused, with the reason's pattern. */
@@ -69,7 +79,7 @@ export const REFUSED_NEW_TRACES: Record<string, { format: FormatId; message: Reg
 };
 
 /** The MANIFEST's source-format names whose every file is in one of the two lists above. */
-export const COVERED_SOURCE_FORMATS = ["tau2", "gemini-cli", "codex-rollout", "browser-use", "openinference", "openllmetry", "inspect-ai"];
+export const COVERED_SOURCE_FORMATS = ["tau2", "gemini-cli", "codex-rollout", "browser-use", "openinference", "openllmetry", "langfuse", "inspect-ai"];
 
 /** Rows of ../shared/traces-new/MANIFEST.tsv: path and source-format name. */
 export function readNewManifestRows(): { path: string; sourceFormat: string }[] {

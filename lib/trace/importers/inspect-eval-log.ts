@@ -2,7 +2,7 @@ import { z } from "zod";
 import { IssueList, type Importer } from "../importer";
 import { hasJsonKey, jsonKind, readLocatedJsonDocument, str } from "../json-lines";
 import type { ParseResult, Session } from "../model";
-import { SessionBuilder } from "../session-builder";
+import { SessionBuilder, uniqueSessionId } from "../session-builder";
 import type { TraceSource } from "../source";
 import { reportZodIssues } from "../zod-issues";
 import { addInspectMessage, resolveAttachments } from "./inspect-messages";
@@ -62,8 +62,9 @@ async function parseInspect(source: TraceSource): Promise<ParseResult> {
     } else if (!parsed.data.samples?.length) {
       issues.error(1, "the eval log holds no samples (a header-only log, or samples not yet written)", "samples", "at least one sample with messages");
     } else {
+      const used = new Set<string>();
       parsed.data.samples.forEach((raw, i) => {
-        const session = parseSample(raw, `samples[${i}]`, parsed.data, { issues, file: source.name, lineOf: doc.lineOf });
+        const session = parseSample(raw, `samples[${i}]`, parsed.data, { issues, file: source.name, lineOf: doc.lineOf, used });
         if (session) sessions.push(session);
       });
     }
@@ -75,6 +76,7 @@ interface Context {
   issues: IssueList;
   file: string;
   lineOf: (field: string) => number;
+  used: Set<string>;
 }
 
 function parseSample(raw: unknown, field: string, document: Document, context: Context): Session | undefined {
@@ -85,7 +87,7 @@ function parseSample(raw: unknown, field: string, document: Document, context: C
   }
   const sample = parsed.data;
   const epoch = sample.epoch ?? 1;
-  const builder = new SessionBuilder(`${sample.id}-epoch-${epoch}`, "inspect_eval_log");
+  const builder = new SessionBuilder(uniqueSessionId(`${sample.id}-epoch-${epoch}`, context.used), "inspect_eval_log");
   const model = document.eval.model ?? undefined;
   const messages = resolveAttachments(sample.messages, sample.attachments ?? {});
   messages.forEach((message, j) => {

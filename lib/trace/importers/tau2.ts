@@ -2,7 +2,7 @@ import { z } from "zod";
 import { IssueList, type Importer } from "../importer";
 import { hasJsonKey, jsonKind, readLocatedJsonDocument, type LocatedJson } from "../json-lines";
 import type { ParseResult, Session } from "../model";
-import { SessionBuilder } from "../session-builder";
+import { SessionBuilder, uniqueSessionId } from "../session-builder";
 import type { TraceSource } from "../source";
 import { reportZodIssues } from "../zod-issues";
 import { addTau2Message } from "./tau2-messages";
@@ -95,7 +95,7 @@ function parseSimulation(raw: unknown, i: number, document: Document, context: C
   }
   const simulation = parsed.data;
   const agentModel = document.info?.agent_info?.llm ?? undefined;
-  const builder = new SessionBuilder(uniqueId(simulationId(simulation, i), context.used), "tau2_simulation");
+  const builder = new SessionBuilder(uniqueSessionId(simulationId(simulation, i), context.used), "tau2_simulation");
   builder.noteModel(agentModel);
   const policy = simulation.policy ?? document.info?.environment_info?.policy;
   if (policy) {
@@ -112,14 +112,6 @@ function simulationId(simulation: Simulation, index: number): string {
   if (simulation.id) return simulation.id;
   if (simulation.task_id === undefined || simulation.task_id === null) return `simulation-${index}`;
   return `task-${simulation.task_id}-trial-${simulation.trial ?? 0}`;
-}
-
-/** Ids must be unique within the file; a repeated one gets a `-2`, `-3`… suffix. */
-function uniqueId(id: string, used: Set<string>): string {
-  let candidate = id;
-  for (let n = 2; used.has(candidate); n++) candidate = `${id}-${n}`;
-  used.add(candidate);
-  return candidate;
 }
 
 function simulationMeta(simulation: Simulation, document: Document): Record<string, string | number> {
