@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { archiveKindOf } from "@/lib/trace/archive/archive-limits";
 import { HEAD_BYTES, SourceError, sourceFromText, type TraceSource } from "@/lib/trace/source";
-import { expandArchive } from "../uploads/expand-archive";
+import { expandArchive } from "./expand-archive";
 
 /** Largest file read as one string (document formats). JSONL is streamed and has no such cap. */
 export const MAX_DOCUMENT_BYTES = 256 * 1024 * 1024;

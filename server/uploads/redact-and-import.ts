@@ -10,7 +10,7 @@ import { queueUploadImport, type QueuedUpload } from "./queue-upload-import";
 import { getUploadRedaction, toRedactionRecord, type RedactionSummary } from "./redaction-report";
 import { redactUploadFile } from "./redact-upload-file";
 import { removeUnreferencedRaw } from "./remove-unreferenced-raw";
-import { expandArchive } from "./expand-archive";
+import { expandArchive } from "../files/expand-archive";
 import { rm } from "node:fs/promises";
 
 export interface RedactAndImportOptions {

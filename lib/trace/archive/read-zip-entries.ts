@@ -40,12 +40,12 @@ export function readZipEntries(file: string, bytes: Uint8Array, wanted: (name: s
   return new Map([...chunks].map(([name, parts]) => [name, concat(parts)]));
 }
 
+/** The chunks one entry inflated to, joined (fflate hands them over one by one). */
 function concat(parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let offset = 0;
-  for (const part of parts) {
+  parts.reduce((offset, part) => {
     out.set(part, offset);
-    offset += part.length;
-  }
+    return offset + part.length;
+  }, 0);
   return out;
 }

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { IssueList, type Importer } from "../importer";
-import { hasJsonKey, jsonKind, readLocatedJsonDocument, str } from "../json-lines";
+import { hasJsonKey, str } from "../json-lines";
 import type { ParseResult, Session } from "../model";
 import { SessionBuilder, uniqueSessionId } from "../session-builder";
 import type { TraceSource } from "../source";
+import { readValidatedDocument } from "../validated-document";
 import { reportZodIssues } from "../zod-issues";
 import { addInspectMessage, resolveAttachments } from "./inspect-messages";
 
@@ -20,20 +21,16 @@ import { addInspectMessage, resolveAttachments } from "./inspect-messages";
 export const inspectEvalLogImporter: Importer = {
   format: "inspect_eval_log",
   label: "Inspect AI eval logs",
-  detect: detectInspect,
+  /** An object with `version` and an `eval` header naming its task and run; a `.eval` name adds to it. */
+  detect(name, head) {
+    if (!/^\uFEFF?\s*\{/.test(head) || !hasJsonKey(head, "eval") || !hasJsonKey(head, "version")) return 0;
+    const marks = [hasJsonKey(head, "task") && hasJsonKey(head, "task_id"), hasJsonKey(head, "run_id") || hasJsonKey(head, "plan"), /\.eval$/i.test(name)];
+    return 0.5 + [0.2, 0.15, 0.1].reduce((sum, weight, i) => sum + (marks[i] ? weight : 0), 0);
+  },
   parse: parseInspect,
 };
 
 const SHAPE = "{version, status, eval, samples[]}";
-
-function detectInspect(name: string, head: string): number {
-  if (!/^\uFEFF?\s*\{/.test(head) || !hasJsonKey(head, "eval") || !hasJsonKey(head, "version")) return 0;
-  let score = 0.5;
-  if (hasJsonKey(head, "task") && hasJsonKey(head, "task_id")) score += 0.2;
-  if (hasJsonKey(head, "run_id") || hasJsonKey(head, "plan")) score += 0.15;
-  if (/\.eval$/i.test(name)) score += 0.1;
-  return score;
-}
 
 const DocumentSchema = z.looseObject({
   version: z.number().nullish(),
@@ -52,22 +49,16 @@ const SampleSchema = z.looseObject({
 async function parseInspect(source: TraceSource): Promise<ParseResult> {
   const issues = new IssueList(source.name);
   // Depth 4 locates `samples[i].messages[j]`.
-  const doc = await readLocatedJsonDocument(source, issues, 4);
+  const doc = await readValidatedDocument(source, issues, DocumentSchema, { depth: 4, expected: "an Inspect eval log object", invalid: "not an Inspect eval log", shape: SHAPE });
   const sessions: Session[] = [];
-  if (doc) {
-    const parsed = DocumentSchema.safeParse(doc.value);
-    if (!parsed.success) {
-      if (jsonKind(doc.value) !== "an object") issues.error(1, `expected an Inspect eval log object, found ${jsonKind(doc.value)}`, undefined, SHAPE);
-      else reportZodIssues(issues, parsed.error, { field: "", lineOf: doc.lineOf }, "not an Inspect eval log");
-    } else if (!parsed.data.samples?.length) {
-      issues.error(1, "the eval log holds no samples (a header-only log, or samples not yet written)", "samples", "at least one sample with messages");
-    } else {
-      const used = new Set<string>();
-      parsed.data.samples.forEach((raw, i) => {
-        const session = parseSample(raw, `samples[${i}]`, parsed.data, { issues, file: source.name, lineOf: doc.lineOf, used });
-        if (session) sessions.push(session);
-      });
-    }
+  if (doc && !doc.data.samples?.length) {
+    issues.error(1, "the eval log holds no samples (a header-only log, or samples not yet written)", "samples", "at least one sample with messages");
+  } else if (doc) {
+    const used = new Set<string>();
+    doc.data.samples!.forEach((raw, i) => {
+      const session = parseSample(raw, `samples[${i}]`, doc.data, { issues, file: source.name, lineOf: doc.lineOf, used });
+      if (session) sessions.push(session);
+    });
   }
   return { format: "inspect_eval_log", sessions, issues: issues.items };
 }

@@ -6,7 +6,7 @@ import { createGunzip } from "node:zlib";
 import { ArchiveError, archiveKindOf, checkExpansion, DEFAULT_MAX_ARCHIVE_RATIO, DEFAULT_RATIO_FLOOR_BYTES, type ArchiveKind, type ArchiveLimits } from "@/lib/trace/archive/archive-limits";
 import { inspectLogFromEvalZip } from "@/lib/trace/archive/inspect-eval-archive";
 import { processEnv } from "@/server/env";
-import { maxUploadBytes } from "./upload-limits";
+import { maxUploadBytes } from "./max-upload-bytes";
 
 /**
  * Expansion limits: an expanded trace may be as large as an uncompressed upload
