@@ -45,9 +45,9 @@ const ObservationSchema = z.looseObject({
   name: z.string().nullish(),
   startTime: z.string().nullish(),
   model: z.string().nullish(),
-  input: z.unknown(),
-  output: z.unknown(),
-  metadata: z.unknown(),
+  input: z.unknown().optional(),
+  output: z.unknown().optional(),
+  metadata: z.unknown().optional(),
   usageDetails: z.record(z.string(), z.number()).nullish(),
 });
 type Observation = z.infer<typeof ObservationSchema>;
