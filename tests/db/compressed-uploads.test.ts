@@ -1,9 +1,10 @@
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { after, before, describe, test } from "node:test";
 import { strToU8, zipSync } from "fflate";
+import { runImport } from "../../cli/commands/import";
 import { ArchiveError } from "../../lib/trace/archive/archive-limits";
 import { parseTrace } from "../../lib/trace/parse-trace";
 import { sourceFromText } from "../../lib/trace/source";
@@ -39,8 +40,11 @@ describe("compressed uploads on sqlite", () => {
     t = await createTestDb("sqlite");
     process.env.TRACEFOLD_DATA_DIR = t.dataDir;
   });
+  const savedUrl = process.env.DATABASE_URL;
   after(async () => {
     delete process.env.TRACEFOLD_MAX_UPLOAD_MB;
+    if (savedUrl === undefined) delete process.env.DATABASE_URL;
+    else process.env.DATABASE_URL = savedUrl;
     await t.close();
   });
 
@@ -88,5 +92,27 @@ describe("compressed uploads on sqlite", () => {
     } finally {
       delete process.env.TRACEFOLD_MAX_UPLOAD_MB;
     }
+  });
+
+  test("tracefold import of a directory: a .json.gz and an .eval are picked up and import; a bomb fails on its own line", async () => {
+    process.env.DATABASE_URL = t.url;
+    const dir = mkdtempSync(join(t.dataDir, "cli-"));
+    const evalPath = Object.keys(NEW_TRACE_COUNTS).find((p) => p.endsWith(".eval"))!;
+    writeFileSync(join(dir, "a.eval"), readFileSync(resolve(TRACES_NEW_DIR, evalPath)));
+    writeFileSync(join(dir, "b.json.gz"), gzipSync(chat.replace("done", "done again")));
+    writeFileSync(join(dir, "c.jsonl.gz"), gzipSync(`[${" ".repeat(3 << 20)}]`));
+    process.env.TRACEFOLD_MAX_UPLOAD_MB = "1";
+    const log = console.log;
+    const lines: string[] = [];
+    console.log = (...args: unknown[]) => void lines.push(args.join(" "));
+    try {
+      assert.equal(await runImport([dir]), 1);
+    } finally {
+      console.log = log;
+      delete process.env.TRACEFOLD_MAX_UPLOAD_MB;
+    }
+    assert.match(lines.find((l) => l.includes("a.eval"))!, /^(imported|duplicate) .*: 10 sessions \(inspect_eval_log\)/);
+    assert.match(lines.find((l) => l.includes("b.json.gz"))!, /^imported .*: 1 sessions \(openai_chat\)/);
+    assert.match(lines.join("\n"), /failed +\S*c\.jsonl\.gz[\s\S]*c\.jsonl\.gz: expands past 1 MB/);
   });
 });
