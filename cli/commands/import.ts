@@ -7,6 +7,7 @@ import { listTraceFiles } from "@/server/files/list-trace-files";
 import { getBlobStore } from "@/server/storage/configured-blob-store";
 import { importRedactedFile, redactionKinds, summarizeRedaction, type RedactedImportOutcome } from "@/server/traces/import-redacted-file";
 import { importTraceFile } from "@/server/traces/import-trace-file";
+import { ArchiveError } from "@/lib/trace/archive/archive-limits";
 import { parseCommandArgs, UsageError } from "../args";
 import { importCommand } from "../usage";
 
@@ -36,7 +37,7 @@ export async function runImport(argv: string[]): Promise<number> {
         ...(values.format ? { format: values.format as FormatId } : {}),
         ...(values.tokenizer && isTokenizerId(values.tokenizer) ? { tokenizer: values.tokenizer } : {}),
       };
-      const outcome: RedactedImportOutcome = redact ? await importRedactedFile(input) : await importTraceFile(input);
+      const outcome: RedactedImportOutcome = await refusedArchiveAsFailure(path, () => (redact ? importRedactedFile(input) : importTraceFile(input)));
       // The JSON line carries the counts per kind; the located entries stay in the studio (/api/uploads/<id>/redactions).
       const { redaction, ...rest } = outcome;
       results.push({ path, ...rest, ...(outcome.status === "failed" ? {} : { redaction: redact ? { count: redaction?.count ?? 0, kinds: redactionKinds(redaction) } : null }) });
@@ -54,4 +55,14 @@ export async function runImport(argv: string[]): Promise<number> {
   }
   if (values.json) process.stdout.write(`${JSON.stringify({ files: results })}\n`);
   return results.every((r) => r.status !== "failed") ? 0 : 1;
+}
+
+/** A compressed file refused by the expansion limits (or not an Inspect `.eval` zip) fails on its own line; the other files still import. */
+async function refusedArchiveAsFailure(path: string, run: () => Promise<RedactedImportOutcome>): Promise<RedactedImportOutcome> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof ArchiveError)) throw error;
+    return { status: "failed", format: "unknown", errors: [{ file: path, line: 1, message: error.message, severity: "error" }] };
+  }
 }

@@ -50,7 +50,7 @@ export function UploadPanel({ formats, maxBytes, maxLabel, rules }: UploadPanelP
     setItems((list) => [...added, ...list]);
     for (const item of added) {
       if (item.phase !== "picked") continue;
-      previewFile(item.file, rules).then(
+      previewFile(item.file, rules, maxBytes).then(
         (result) => update(item.key, { preview: { status: "done", result } }),
         (error: unknown) => update(item.key, { preview: { status: "failed", message: error instanceof Error ? error.message : String(error) } }),
       );
@@ -101,7 +101,7 @@ export function UploadPanel({ formats, maxBytes, maxLabel, rules }: UploadPanelP
           </select>
         </div>
       </div>
-      <DropZone onFiles={addFiles} hint={`JSONL, JSON, .traj or aider Markdown; up to ${maxLabel} per file. Each file is checked for secrets here first, then uploaded when you confirm.`} />
+      <DropZone onFiles={addFiles} hint={`JSONL, JSON, .traj or aider Markdown (JSON/JSONL also gzip'd), or an Inspect .eval; up to ${maxLabel} per file. Each file is checked for secrets here first, then uploaded when you confirm.`} />
       {picked.length > 0 ? (
         <div className="row" role="group" aria-label="Confirm the upload">
           <button type="button" className="btn btn-primary" onClick={confirm} disabled={checking}>

@@ -8,7 +8,11 @@ import { codexRolloutImporter } from "./importers/codex-rollout";
 import { geminiApiContentsImporter } from "./importers/gemini-api-contents";
 import { geminiCliChatImporter } from "./importers/gemini-cli-chat";
 import { geminiCliStreamJsonImporter } from "./importers/gemini-cli-stream-json";
+import { inspectEvalLogImporter } from "./importers/inspect-eval-log";
+import { langfuseTraceImporter } from "./importers/langfuse-trace";
 import { miniSweAgentImporter } from "./importers/mini-swe-agent";
+import { openInferenceImporter } from "./importers/openinference";
+import { openLlmetryImporter } from "./importers/openllmetry";
 import { openaiChatImporter } from "./importers/openai-chat";
 import { openaiResponsesImporter } from "./importers/openai-responses";
 import { openhandsImporter } from "./importers/openhands";
@@ -31,7 +35,11 @@ export const IMPORTERS: readonly Importer[] = [
   geminiCliStreamJsonImporter,
   geminiApiContentsImporter,
   browserUseImporter,
+  inspectEvalLogImporter,
+  langfuseTraceImporter,
   openhandsImporter,
+  openInferenceImporter,
+  openLlmetryImporter,
   otelGenaiImporter,
   aiderImporter,
   anthropicMessagesImporter,

@@ -108,3 +108,11 @@ export function deriveTitle(messages: Message[]): string {
 export function at(file: string, line: number): SourceRef {
   return { file, line };
 }
+
+/** Session ids must be unique within a file: a repeated one gets a `-2`, `-3`… suffix (recorded in `used`). */
+export function uniqueSessionId(id: string, used: Set<string>): string {
+  let candidate = id;
+  for (let n = 2; used.has(candidate); n++) candidate = `${id}-${n}`;
+  used.add(candidate);
+  return candidate;
+}

@@ -34,13 +34,13 @@ export function openApiDocument(): Record<string, unknown> {
       "/api/v1/uploads": {
         post: {
           summary: "Upload one trace file (ingest key)",
-          description: "The raw bytes of one file. Secrets are redacted before anything is stored. 201 imported, 200 duplicate, 202 queued for a worker (poll GET /api/uploads/imports/{importId}), 413 too large, 415 archive, 422 not a valid trace (located issues).",
+          description: "The raw bytes of one file. Secrets are redacted before anything is stored. 201 imported, 200 duplicate, 202 queued for a worker (poll GET /api/uploads/imports/{importId}), 413 too large (also a gzip or Inspect .eval zip that expands past the limits: archive_refused), 415 a zip that is not an Inspect .eval log, 422 not a valid trace (located issues). A gzip'd JSON/JSONL trace and an Inspect .eval are expanded before import.",
           parameters: [
             { name: "name", in: "query", required: true, schema: { type: "string" }, description: "The file's name (its extension helps detect the format)" },
             { name: "format", in: "query", required: false, schema: { type: "string" }, description: "A format id, when detection should not guess" },
           ],
           requestBody: { required: true, content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } } },
-          responses: { "200": { description: "Already uploaded (same bytes)" }, "201": { description: "Imported" }, "202": { description: "Queued for a job worker" }, ...errors, "413": json(ref("Error"), "Too large"), "415": json(ref("Error"), "An archive"), "422": json(ref("Error"), "Not a valid trace") },
+          responses: { "200": { description: "Already uploaded (same bytes)" }, "201": { description: "Imported" }, "202": { description: "Queued for a job worker" }, ...errors, "413": json(ref("Error"), "Too large, or expands past the zip-bomb limits"), "415": json(ref("Error"), "A zip that is not an Inspect .eval log, or an unreadable archive"), "422": json(ref("Error"), "Not a valid trace") },
         },
       },
       "/api/v1/otlp/v1/traces": {

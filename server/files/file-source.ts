@@ -1,17 +1,46 @@
+import { randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { open, stat } from "node:fs/promises";
-import { HEAD_BYTES, SourceError, type TraceSource } from "@/lib/trace/source";
+import { open, readFile, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { archiveKindOf } from "@/lib/trace/archive/archive-limits";
+import { HEAD_BYTES, SourceError, sourceFromText, type TraceSource } from "@/lib/trace/source";
+import { expandArchive } from "./expand-archive";
 
 /** Largest file read as one string (document formats). JSONL is streamed and has no such cap. */
 export const MAX_DOCUMENT_BYTES = 256 * 1024 * 1024;
 
 /**
  * A `TraceSource` over a file on disk: the head for detection, streamed lines for JSONL, the whole
- * text for JSON documents. Invalid UTF-8 is reported with the line it occurs on.
+ * text for JSON documents. Invalid UTF-8 is reported with the line it occurs on. A compressed file
+ * (gzip, or an Inspect `.eval` zip) is expanded within the zip-bomb limits (expand-archive.ts, which
+ * throws ArchiveError) and read from memory.
  */
 export async function sourceFromFile(path: string, name: string = path): Promise<TraceSource> {
   const { size } = await stat(path);
+  if (await isArchive(path)) return await expandedSource(path, name);
   return { name, size, head: await readHead(path), text: () => readText(path, size), lines: () => readLines(path) };
+}
+
+async function isArchive(path: string): Promise<boolean> {
+  const handle = await open(path, "r");
+  try {
+    const bytes = new Uint8Array(4);
+    await handle.read(bytes, 0, 4, 0);
+    return archiveKindOf(bytes) !== undefined;
+  } finally {
+    await handle.close();
+  }
+}
+
+async function expandedSource(path: string, name: string): Promise<TraceSource> {
+  const expanded = join(tmpdir(), `tracefold-${randomUUID()}.expanded`);
+  try {
+    await expandArchive(path, expanded, name);
+    return sourceFromText(name, await readFile(expanded, "utf8"));
+  } finally {
+    await rm(expanded, { force: true });
+  }
 }
 
 async function readHead(path: string): Promise<string> {

@@ -2,7 +2,7 @@ import { readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 
 /** Extensions picked up when a directory is given; explicit file arguments are always taken. */
-const TRACE_EXTENSIONS = /\.(jsonl|ndjson|json|traj)$/i;
+const TRACE_EXTENSIONS = /\.((jsonl|ndjson|json|traj)(\.gz)?|eval)$/i;
 const AIDER_HISTORY = /(^|\/)\.?aider\.chat\.history\.md$|chat[._-]history\.md$/i;
 
 /**

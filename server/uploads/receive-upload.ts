@@ -8,7 +8,6 @@ import type { BlobStore } from "../storage/blob-store";
 import { dataDir } from "../storage/blob-store";
 import { redactAndImport, type RedactedOutcome } from "./redact-and-import";
 import { MAX_REDACTIONS_IN_RESPONSE } from "./redaction-report";
-import { refuseArchive } from "./refuse-archive";
 import { sweepUploadTemps } from "./sweep-upload-temps";
 import { writeBodyToFile } from "./write-body-to-file";
 
@@ -38,14 +37,14 @@ export interface ReceiveUploadOptions {
 export type UploadOutcome = RedactedOutcome;
 
 /**
- * Receives one uploaded file: streams the body to a temp file under the data directory, refuses
- * archives, then redacts and imports it as every path into the database does (redact-and-import.ts:
+ * Receives one uploaded file: streams the body to a temp file under the data directory, then
+ * expands it when compressed (gzip, or an Inspect `.eval` zip: see expand-archive.ts), redacts and imports it as every path into the database does (redact-and-import.ts:
  * secrets redacted into a second temp file, the raw original kept only when the admin says so, the
  * redacted file imported with its report in one transaction) and always removes both temp files. A
  * file larger than `asyncImportBytes` is not parsed here: it is stored and queued for a job worker,
  * and the answer says `queued` with the id the upload page polls. Temp files a killed studio left
  * behind (over an hour old) are swept first, so an unredacted original does not stay on disk. Throws
- * UploadTooLargeError, EmptyUploadError or UploadRefusedError for bodies it refuses before importing.
+ * UploadTooLargeError, EmptyUploadError or ArchiveError for bodies it refuses before importing.
  */
 export async function receiveUpload(options: ReceiveUploadOptions): Promise<UploadOutcome> {
   if (!options.body) throw new EmptyUploadError();
@@ -58,7 +57,6 @@ export async function receiveUpload(options: ReceiveUploadOptions): Promise<Uplo
   try {
     const bytes = await writeBodyToFile(options.body, path, options.maxBytes);
     if (bytes === 0) throw new EmptyUploadError();
-    await refuseArchive(path);
     const queue = options.queue && options.asyncImportBytes !== undefined ? { queue: options.queue, thresholdBytes: options.asyncImportBytes, bytes } : undefined;
     return await redactAndImport({ db, store, path, redactedPath, fileName: options.fileName, format: options.format, userId: options.userId, queue, reportLimit: MAX_REDACTIONS_IN_RESPONSE });
   } finally {

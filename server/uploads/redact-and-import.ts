@@ -10,6 +10,8 @@ import { queueUploadImport, type QueuedUpload } from "./queue-upload-import";
 import { getUploadRedaction, toRedactionRecord, type RedactionSummary } from "./redaction-report";
 import { redactUploadFile } from "./redact-upload-file";
 import { removeUnreferencedRaw } from "./remove-unreferenced-raw";
+import { expandArchive } from "../files/expand-archive";
+import { rm } from "node:fs/promises";
 
 export interface RedactAndImportOptions {
   db: Db;
@@ -40,6 +42,10 @@ export type RedactedOutcome = (ImportOutcome & { redaction?: RedactionSummary })
  * original this call stored is removed again when the import does not keep it (failed or duplicate:
  * unless another upload's report names the same bytes, see remove-unreferenced-raw.ts), also when
  * the import throws.
+ * A compressed file (gzip, or an Inspect `.eval` zip) is expanded first, within the zip-bomb
+ * limits (expand-archive.ts), into a third temp file next to the redacted copy; the raw original
+ * kept is the compressed file byte for byte. A refused archive throws ArchiveError before anything
+ * is stored.
  * Kept in one place because each path sequencing it alone is how a fix reached one and not the other.
  */
 export async function redactAndImport(options: RedactAndImportOptions & { queue?: undefined }): Promise<ImportOutcome & { redaction?: RedactionSummary }>;
@@ -47,9 +53,11 @@ export async function redactAndImport(options: RedactAndImportOptions): Promise<
 export async function redactAndImport(options: RedactAndImportOptions): Promise<RedactedOutcome> {
   const { db, store } = options;
   let raw: { key: string; created: boolean } | undefined;
+  const expandedPath = `${options.redactedPath}.expanded`;
   try {
+    const plainPath = (await expandArchive(options.path, expandedPath, options.fileName)) ? expandedPath : options.path;
     const settings = await getRedactionSettings(db);
-    const report = await redactUploadFile(options.path, options.redactedPath, redactOptionsOf(rulesOf(settings)));
+    const report = await redactUploadFile(plainPath, options.redactedPath, redactOptionsOf(rulesOf(settings)));
     if (settings.keepRawOriginals && report.length > 0) raw = await store.putFile(options.path, "uploads");
     const redaction = toRedactionRecord(report, raw?.key ?? null, settings.redactEmails);
     const common = { db, store, path: options.redactedPath, fileName: options.fileName, redaction, ...(options.format ? { format: options.format } : {}), ...(options.userId ? { userId: options.userId } : {}) };
@@ -62,5 +70,7 @@ export async function redactAndImport(options: RedactAndImportOptions): Promise<
   } catch (error) {
     if (raw?.created) await removeUnreferencedRaw(db, store, raw.key);
     throw error;
+  } finally {
+    await rm(expandedPath, { force: true });
   }
 }

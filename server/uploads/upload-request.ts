@@ -5,7 +5,7 @@ import { getJobQueue } from "../jobs/process-queue";
 import { getBlobStore } from "../storage/configured-blob-store";
 import { asyncImportBytes } from "./async-import-threshold";
 import { EmptyUploadError, receiveUpload } from "./receive-upload";
-import { UploadRefusedError } from "./refuse-archive";
+import { ArchiveError } from "@/lib/trace/archive/archive-limits";
 import { isMultipart, maxUploadBytes, ONE_FILE_PER_REQUEST_MESSAGE, rateLimitedMessage, tooLargeMessage, uploadsPerMinute } from "./upload-limits";
 import { UploadQuerySchema } from "./upload-query";
 import { sharedUploadRateLimiter } from "./upload-rate";
@@ -52,7 +52,7 @@ export async function receiveUploadRequest(request: Request, user: ApiPrincipal)
     return Response.json(body, { status });
   } catch (error) {
     if (error instanceof UploadTooLargeError) return tooLarge(maxBytes);
-    if (error instanceof UploadRefusedError) return fail(415, error.code, error.message);
+    if (error instanceof ArchiveError) return fail(error.code === "archive_too_large" ? 413 : 415, "archive_refused", error.message);
     if (error instanceof EmptyUploadError) return fail(422, "empty_file", "the file is empty: there is nothing to import");
     return fail(500, "internal", `the import failed: ${publicMessage(error, `upload of ${JSON.stringify(query.data.name)}`)}`);
   }

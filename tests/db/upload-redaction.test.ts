@@ -8,7 +8,7 @@ import { sourceFromText } from "../../lib/trace/source";
 import { DEFAULT_REDACTION_SETTINGS, getRedactionSettings, setRedactionSettings } from "../../server/settings/redaction-settings";
 import type { BlobStore } from "../../server/storage/blob-store";
 import { receiveUpload, type UploadOutcome } from "../../server/uploads/receive-upload";
-import { UploadRefusedError } from "../../server/uploads/refuse-archive";
+import { ArchiveError } from "../../lib/trace/archive/archive-limits";
 import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
 
 const OPENAI_KEY = "sk-proj-Qz8vN3kT5mW1xR7yL2pA9dF4gH6jK0cB";
@@ -213,11 +213,11 @@ for (const engine of ENGINES) {
       for (const secret of SECRETS) assert.ok(!(await storedRows(t, outcome.uploadId)).includes(secret));
     });
 
-    test("zip and gzip archives are refused before anything is read into the database", async () => {
+    test("a zip that is not an Inspect .eval log and a truncated gzip are refused before anything is read into the database", async () => {
       const before = await t.db.upload.count();
       const zip = Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0]);
-      await assert.rejects(upload(t, zip, "traces.zip"), (e: unknown) => e instanceof UploadRefusedError && e.code === "archive_refused" && e.message === "zip archives are not accepted: unpack it and upload the trace files themselves");
-      await assert.rejects(upload(t, Uint8Array.from([0x1f, 0x8b, 8, 0]), "t.jsonl.gz"), { message: "gzip archives are not accepted: unpack it and upload the trace files themselves" });
+      await assert.rejects(upload(t, zip, "traces.zip"), (e: unknown) => e instanceof ArchiveError && e.code !== "archive_too_large" && e.message.startsWith("traces.zip: "));
+      await assert.rejects(upload(t, Uint8Array.from([0x1f, 0x8b, 8, 0]), "t.jsonl.gz"), (e: unknown) => e instanceof ArchiveError && e.code === "archive_corrupt" && e.message.startsWith("t.jsonl.gz: "));
       assert.equal(await t.db.upload.count(), before);
     });
   });

@@ -44,6 +44,33 @@ export const NEW_TRACE_COUNTS: Record<string, NewTraceCounts> = {
   "codex-rollout/codemie-ai__codemie-code/src/agents/plugins/codex/__tests__/fixtures/rollout-2026-05-11T13-28-45-019e1695-0522-7c83-8b39-0dd379793f80.jsonl": { format: "codex_rollout_jsonl", sessions: 1, messages: 83, toolCalls: 38, toolResults: 38, models: [] },
   // history: 6 steps, each state + model_output + result; actions 2,2,2,2,1,1 = 10; results 2,2,1,2,1,1 = 9.
   "browser-use/jakkaj__tools/AgentHistory.json": { format: "browser_use_history", sessions: 1, messages: 18, toolCalls: 10, toolResults: 9, models: [] },
+  // one span's attribute map: llm.input_messages 0..2 (user, assistant with 1 tool call, tool) + llm.output_messages 0.
+  "openinference/Arize-ai__openinference/js/packages/openinference-genai/test/__fixtures__/openinference_client_span_tool_calls.json": { format: "openinference_spans", sessions: 1, messages: 4, toolCalls: 1, toolResults: 1, models: ["gpt-4-0613"] },
+  // spans with kind LLM: 3 (first input: 1 user; outputs 2 tool calls + 1 text); TOOL spans 2 (one result each).
+  "openinference/mozilla-ai__any-agent/tests/evaluation/sample_traces/OPENAI.json": { format: "openinference_spans", sessions: 1, messages: 6, toolCalls: 2, toolResults: 2, models: ["gpt-4o"] },
+  // LLM spans 3 (first input system + user; tool calls of outputs 1-2 only in output.value generations); TOOL spans 2;
+  // CHAIN/AGENT spans (which repeat the prompt) are not model calls.
+  "openinference/mozilla-ai__any-agent/tests/assets/LANGCHAIN_trace.json": { format: "openinference_spans", sessions: 1, messages: 7, toolCalls: 2, toolResults: 2, models: ["gpt-4.1-mini"] },
+  // LLM spans 9 = 3 calls each wrapped twice (innermost read); input.value args[0] opens with system + user; TOOL spans 3.
+  "openinference/mozilla-ai__any-agent/tests/assets/SMOLAGENTS_trace.json": { format: "openinference_spans", sessions: 1, messages: 8, toolCalls: 3, toolResults: 3, models: ["gpt-4.1-mini"] },
+  // spans 7, three with span_attributes.gen_ai.completion [{"0": {role, content}}] (agent run + 2 responses); no tool calls.
+  "openllmetry/AgentOps-AI__agentops/agentops/instrumentation/openai_agents/api_output.json": { format: "openllmetry_spans", sessions: 1, messages: 3, toolCalls: 0, toolResults: 0, models: ["gpt-4o"] },
+  // samples 1: messages 10 (user, 4 assistant tool_calls + final, 4 tool); model per assistant message.
+  "inspect-ai/UKGovernmentBEIS__inspect_ai/tests/analysis/test_logs/2025-05-12T20-27-36-04-00_browser.json": { format: "inspect_eval_log", sessions: 1, messages: 10, toolCalls: 4, toolResults: 4, models: ["gpt-4o-mini-2024-07-18"] },
+  // samples 3 x (system, user, assistant).
+  "inspect-ai/UKGovernmentBEIS__inspect_ai/tests/analysis/test_logs/2025-05-12T20-28-26-04-00_security-guide.json": { format: "inspect_eval_log", sessions: 3, messages: 9, toolCalls: 0, toolResults: 0, models: ["gpt-4o-mini-2024-07-18"] },
+  // .eval zip: samples/*.json 10 x (system, user, assistant); assistant messages name no model, eval.model is used.
+  "inspect-ai/UKGovernmentBEIS__inspect_ai/tests/scorer/logs/2025-02-11T15-18-04-05-00_popularity_mj7khqpMM4GBCfVQozKgzB.eval": { format: "inspect_eval_log", sessions: 10, messages: 30, toolCalls: 0, toolResults: 0, models: ["openai/gpt-4o-mini"] },
+  // observations by startTime: GENERATION 2 (first input 1 user; outputs: 1 function_call, 1 message), TOOL 1 (paired by name).
+  "langfuse/langfuse__langfuse/worker/src/__tests__/chatml/framework-traces/openai-agents-2025-09-30.trace.json": { format: "langfuse_trace", sessions: 1, messages: 4, toolCalls: 1, toolResults: 1, models: ["gpt-4.1-2025-04-14"] },
+  // GENERATION 2: first input 2 user (+ 1 role=tool tool definition, dropped); outputs 1 tool call (additional_kwargs) + 1 text;
+  // the second input's role=tool message answers the call; SPANs are structure.
+  "langfuse/langfuse__langfuse/worker/src/__tests__/chatml/framework-traces/langgraph-python-2025-08-22.trace.json": { format: "langfuse_trace", sessions: 1, messages: 5, toolCalls: 1, toolResults: 1, models: ["gpt-4o-2024-08-06"] },
+  // GENERATION 4: first input 1 user (later inputs are {"content":"role"} placeholders); outputs text, tool_use, tool_use, text; TOOL 2.
+  "langfuse/langfuse__langfuse/worker/src/__tests__/chatml/framework-traces/claude-agent-2025-12-22.trace.json": { format: "langfuse_trace", sessions: 1, messages: 7, toolCalls: 2, toolResults: 2, models: ["claude-sonnet-4-5-20250929"] },
+  // GENERATION 2: first input system + user; first output 2 assistant messages whose content is the JSON of a tool call;
+  // SPANs tool.ByeTool / tool.HelloTool carry gen_ai.tool.call.id in metadata.attributes (2 results); second output 1 text.
+  "langfuse/langfuse__langfuse/worker/src/__tests__/chatml/framework-traces/koog-2025-08-26.trace.json": { format: "langfuse_trace", sessions: 1, messages: 7, toolCalls: 2, toolResults: 2, models: ["gpt-4o"] },
 };
 
 /** Files of these source formats that are recognised and refused, with the reason's pattern. */
@@ -52,7 +79,7 @@ export const REFUSED_NEW_TRACES: Record<string, { format: FormatId; message: Reg
 };
 
 /** The MANIFEST's source-format names whose every file is in one of the two lists above. */
-export const COVERED_SOURCE_FORMATS = ["tau2", "gemini-cli", "codex-rollout", "browser-use"];
+export const COVERED_SOURCE_FORMATS = ["tau2", "gemini-cli", "codex-rollout", "browser-use", "openinference", "openllmetry", "langfuse", "inspect-ai"];
 
 /** Rows of ../shared/traces-new/MANIFEST.tsv: path and source-format name. */
 export function readNewManifestRows(): { path: string; sourceFormat: string }[] {

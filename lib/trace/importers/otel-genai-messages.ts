@@ -17,6 +17,9 @@ export interface Span {
   traceKey: string;
   /** Readable trace id when the dump has one that survived JSON number precision. */
   traceId?: string;
+  /** The span's own id and its parent's, as text, when the dump has them (nested LLM spans). */
+  spanKey?: string;
+  parentKey?: string;
   startMs?: number;
   attributes: Record<string, unknown>;
   events: SpanEvent[];

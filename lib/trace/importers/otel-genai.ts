@@ -5,7 +5,9 @@ import { SessionBuilder } from "../session-builder";
 import type { TraceSource } from "../source";
 import { addOpenAiChatMessage } from "./openai-messages";
 import { hasIndexedMessages } from "./otel-indexed-messages";
-import { MESSAGE_EVENTS, readInputs, readOutputs, type ChatInput, type Span, type SpanEvent } from "./otel-genai-messages";
+import { MESSAGE_EVENTS, readInputs, readOutputs, type ChatInput, type Span } from "./otel-genai-messages";
+import { collectSpans, SPAN_LOCATE_DEPTH } from "./otel-span-dump";
+import { inputValueMessages, withOutputValueCalls } from "./openinference-values";
 
 /**
  * OpenTelemetry GenAI spans. Three span shapes are read, so dumps from different SDK versions
@@ -29,18 +31,22 @@ export const otelGenaiImporter: Importer = {
     if (!/"gen_ai\.(operation\.name|request\.model|input\.messages|output|system|usage)/.test(head)) return 0;
     return /"(spans|resourceSpans|scopeSpans)"\s*:/.test(head) || /^\s*\[\s*\{\s*"name"/.test(head) ? 0.95 : 0.6;
   },
-  parse: parseOtelGenai,
+  parse: (source) => parseSpanDump(source, "otel_genai_spans"),
 };
 
-async function parseOtelGenai(source: TraceSource): Promise<ParseResult> {
+/** The formats whose files are span dumps read by this parser (they differ in detection and label). */
+export type SpanFormat = "otel_genai_spans" | "openinference_spans" | "openllmetry_spans";
+
+/** Parses a span dump into one session per trace id, labelled with `format`. */
+export async function parseSpanDump(source: TraceSource, format: SpanFormat): Promise<ParseResult> {
   const issues = new IssueList(source.name);
   const spans: Span[] = [];
   for await (const record of readJsonRecords(source, issues, SPAN_LOCATE_DEPTH)) spans.push(...collectSpans(record.value, record.lineOf, issues));
   const sessions: Session[] = [];
   for (const traceSpans of groupByTrace(spans).values()) {
-    sessions.push(buildTraceSession(traceSpans, sessions.length + 1, source.name, issues));
+    sessions.push(buildTraceSession(traceSpans, { ordinal: sessions.length + 1, file: source.name, format }, issues));
   }
-  return { format: "otel_genai_spans", sessions, issues: issues.items };
+  return { format, sessions, issues: issues.items };
 }
 
 /**
@@ -51,112 +57,8 @@ async function parseOtelGenai(source: TraceSource): Promise<ParseResult> {
 export function buildOtelSession(records: readonly unknown[], options: { id: string; file: string }): { session: Session; issues: ParseIssue[] } {
   const issues = new IssueList(options.file);
   const spans = records.flatMap((record, i) => collectSpans(record, () => i + 1, issues));
-  const session = buildTraceSession(spans, 1, options.file, issues, options.id);
+  const session = buildTraceSession(spans, { ordinal: 1, file: options.file, format: "otel_genai_spans", id: options.id }, issues);
   return { session, issues: issues.items };
-}
-
-/** Deep enough to locate OTLP spans (`resourceSpans[0].scopeSpans[0].spans[3]`). */
-const SPAN_LOCATE_DEPTH = 6;
-
-type LineOf = (field: string) => number;
-
-function collectSpans(value: unknown, lineOf: LineOf, issues: IssueList): Span[] {
-  if (Array.isArray(value)) return value.flatMap((raw, i) => normalizeSpan(raw, `[${i}]`, lineOf, issues));
-  if (isRecord(value) && Array.isArray(value.spans)) return value.spans.flatMap((raw, i) => normalizeSpan(raw, `spans[${i}]`, lineOf, issues));
-  if (isRecord(value) && Array.isArray(value.resourceSpans)) return collectOtlpSpans(value.resourceSpans, lineOf, issues);
-  issues.error(lineOf(""), "not a span dump", undefined, "{spans: [...]}, an array of spans, or OTLP {resourceSpans: [...]}");
-  return [];
-}
-
-function collectOtlpSpans(resourceSpans: unknown[], lineOf: LineOf, issues: IssueList): Span[] {
-  const spans: Span[] = [];
-  resourceSpans.forEach((resource, r) => {
-    const scopes = isRecord(resource) ? (resource.scopeSpans ?? resource.instrumentationLibrarySpans) : undefined;
-    if (!Array.isArray(scopes)) return;
-    scopes.forEach((scope, s) => {
-      if (!isRecord(scope) || !Array.isArray(scope.spans)) return;
-      scope.spans.forEach((raw, i) => spans.push(...normalizeSpan(raw, `resourceSpans[${r}].scopeSpans[${s}].spans[${i}]`, lineOf, issues)));
-    });
-  });
-  return spans;
-}
-
-/** SDK dumps say `context.trace_id` / `start_time` / `status.status_code`; OTLP `traceId` / `startTimeUnixNano` / `status.code`. */
-function normalizeSpan(raw: unknown, field: string, lineOf: LineOf, issues: IssueList): Span[] {
-  const line = lineOf(field);
-  if (!isRecord(raw)) {
-    issues.error(line, "span is not an object", field, "{name, start_time, attributes, …}");
-    return [];
-  }
-  const traceId = raw.traceId ?? (isRecord(raw.context) ? raw.context.trace_id : undefined);
-  const status = isRecord(raw.status) ? (raw.status.status_code ?? raw.status.code) : undefined;
-  const startMs = timeMs(raw.start_time ?? raw.startTimeUnixNano ?? raw.startTime);
-  const events = (Array.isArray(raw.events) ? raw.events : []).flatMap((event, i) => readEvent(event, `${field}.events[${i}]`));
-  return [
-    {
-      traceKey: traceId === undefined ? "" : String(traceId),
-      ...(typeof traceId === "string" && traceId ? { traceId } : {}),
-      ...(startMs !== undefined ? { startMs } : {}),
-      attributes: withOperationDetails(readAttributes(raw.attributes), events),
-      events,
-      isError: ["error", "ERROR", "STATUS_CODE_ERROR", 2].includes(status as string | number),
-      field,
-      line,
-    },
-  ];
-}
-
-/**
- * Semantic conventions ≥ 1.37 may carry the messages on one span event,
- * `gen_ai.client.inference.operation.details`, instead of span attributes (so they can be sent as
- * log records): its `gen_ai.input.messages`, `gen_ai.output.messages` and
- * `gen_ai.system_instructions` are read as if they were the span's, unless the span has its own.
- */
-function withOperationDetails(attributes: Record<string, unknown>, events: SpanEvent[]): Record<string, unknown> {
-  const details = events.find((e) => e.name === "gen_ai.client.inference.operation.details");
-  if (!details) return attributes;
-  const merged = { ...attributes };
-  for (const key of DETAIL_ATTRIBUTES) if (!(key in merged) && key in details.attributes) merged[key] = details.attributes[key];
-  return merged;
-}
-const DETAIL_ATTRIBUTES = ["gen_ai.input.messages", "gen_ai.output.messages", "gen_ai.system_instructions"];
-
-function readEvent(event: unknown, field: string): SpanEvent[] {
-  if (!isRecord(event) || !str(event.name)) return [];
-  const ms = timeMs(event.timestamp ?? event.timeUnixNano ?? event.time);
-  return [{ name: str(event.name)!, ...(ms !== undefined ? { timeMs: ms } : {}), attributes: readAttributes(event.attributes), field }];
-}
-
-/** SDK dumps keep attributes as an object; OTLP JSON as `[{key, value: {stringValue|intValue|…}}]`. */
-function readAttributes(raw: unknown): Record<string, unknown> {
-  if (isRecord(raw)) return raw;
-  if (!Array.isArray(raw)) return {};
-  const out: Record<string, unknown> = {};
-  for (const entry of raw) if (isRecord(entry) && str(entry.key)) out[str(entry.key)!] = otlpValue(entry.value);
-  return out;
-}
-
-function otlpValue(value: unknown): unknown {
-  if (!isRecord(value)) return value;
-  if ("stringValue" in value) return value.stringValue;
-  if ("intValue" in value) return Number(value.intValue);
-  if ("doubleValue" in value) return Number(value.doubleValue);
-  if ("boolValue" in value) return value.boolValue;
-  if (isRecord(value.arrayValue)) return Array.isArray(value.arrayValue.values) ? value.arrayValue.values.map(otlpValue) : [];
-  if (isRecord(value.kvlistValue)) return readAttributes(value.kvlistValue.values);
-  return undefined;
-}
-
-/**
- * Span times come as unix nanoseconds (a JSON number, already rounded past 2^53, or an OTLP digit
- * string, split so no precision is lost) or as ISO text. Milliseconds suffice.
- */
-function timeMs(value: unknown): number | undefined {
-  if (typeof value === "number" && Number.isFinite(value)) return value / 1e6;
-  if (typeof value !== "string") return undefined;
-  if (/^\d+$/.test(value)) return Number(value.slice(0, -6) || "0") + Number(`0.${value.slice(-6).padStart(6, "0")}`);
-  const parsed = Date.parse(value);
-  return Number.isNaN(parsed) ? undefined : parsed;
 }
 
 function groupByTrace(spans: Span[]): Map<string, Span[]> {
@@ -169,26 +71,55 @@ function groupByTrace(spans: Span[]): Map<string, Span[]> {
   return groups;
 }
 
-function buildTraceSession(spans: Span[], ordinal: number, file: string, issues: IssueList, sessionId?: string): Session {
+interface TraceOptions {
+  ordinal: number;
+  file: string;
+  format: SpanFormat;
+  id?: string;
+}
+
+function buildTraceSession(spans: Span[], options: TraceOptions, issues: IssueList): Session {
   // Array sort is stable, so spans with equal (or missing) start times keep their file order.
   const ordered = [...spans].sort((a, b) => (a.startMs ?? 0) - (b.startMs ?? 0));
-  const id = sessionId ?? ordered.find((s) => s.traceId)?.traceId ?? `trace-${ordinal}`;
-  const conversation = new SpanConversation(new SessionBuilder(id, "otel_genai_spans"), file, issues);
+  const id = options.id ?? ordered.find((s) => s.traceId)?.traceId ?? `trace-${options.ordinal}`;
+  const conversation = new SpanConversation(new SessionBuilder(id, options.format), options.file, issues);
+  const wrappers = llmWrappers(ordered);
   let agent: string | undefined;
   for (const span of ordered) {
     const operation = str(span.attributes["gen_ai.operation.name"]);
     agent ??= str(span.attributes["gen_ai.agent.name"]);
     if (operation === "execute_tool" || span.attributes["openinference.span.kind"] === "TOOL") conversation.addToolSpan(span);
-    else if (isLlmSpan(span, operation)) conversation.addLlmSpan(span);
+    else if (isLlmSpan(span, operation) && !wrappers.has(span)) conversation.addLlmSpan(span);
     else conversation.noteModel(str(span.attributes["gen_ai.request.model"]));
   }
   return conversation.build(agent);
 }
 
+/**
+ * OpenInference instrumentations may record one model call as nested LLM spans (smolagents wraps
+ * `LiteLLMModel.__call__` three deep, each with the same output): only the innermost is read.
+ */
+function llmWrappers(spans: Span[]): Set<Span> {
+  const llmKeys = new Map(spans.filter((s) => s.spanKey && s.attributes["openinference.span.kind"] === "LLM").map((s) => [s.spanKey!, s]));
+  const wrappers = new Set<Span>();
+  for (const span of llmKeys.values()) {
+    const parent = span.parentKey ? llmKeys.get(span.parentKey) : undefined;
+    if (parent) wrappers.add(parent);
+  }
+  return wrappers;
+}
+
+/**
+ * An OpenInference span kind decides (CHAIN and AGENT spans repeat the prompt in
+ * `llm.input_messages` without being model calls); otherwise the operation name, then the presence
+ * of message attributes or events.
+ */
 function isLlmSpan(span: Span, operation: string | undefined): boolean {
   if (operation && LLM_OPERATIONS.has(operation)) return true;
   if (operation) return false;
-  if (span.attributes["openinference.span.kind"] === "LLM" || hasIndexedMessages(span.attributes)) return true;
+  const kind = span.attributes["openinference.span.kind"];
+  if (kind !== undefined) return kind === "LLM";
+  if (hasIndexedMessages(span.attributes)) return true;
   return LLM_ATTRIBUTES.some((key) => key in span.attributes) || span.events.some((e) => MESSAGE_EVENTS.has(e.name));
 }
 
@@ -219,9 +150,9 @@ class SpanConversation {
   }
 
   addLlmSpan(span: Span): void {
-    const inputs = readInputs(span, this.issues);
-    if (inputs) this.addInputs(inputs, span);
-    const outputs = readOutputs(span, this.issues);
+    const inputs = readInputs(span, this.issues) ?? (this.builder.messageCount === 0 ? inputValueMessages(span) : undefined);
+    if (inputs?.length) this.addInputs(inputs, span);
+    const outputs = withOutputValueCalls(readOutputs(span, this.issues), span);
     const model = str(span.attributes["gen_ai.request.model"]) ?? str(span.attributes["gen_ai.response.model"]) ?? str(span.attributes["llm.model_name"]);
     const usage = readUsage(span.attributes);
     outputs.forEach((output, i) => {

@@ -71,7 +71,7 @@ function readConvention(span: Span, c: IndexedConvention, defaultRole: string): 
 /** One message's fields (`role`, `content`, `tool_calls.0.name`, …) as a Chat Completions message. */
 function toChat(fields: Record<string, unknown>, c: IndexedConvention, defaultRole: string): Record<string, unknown> {
   const role = str(fields.role) ?? defaultRole;
-  const raw: Record<string, unknown> = { role, content: fields.content ?? null };
+  const raw: Record<string, unknown> = { role, content: fields.content ?? indexedContents(fields) };
   const callId = str(fields.tool_call_id);
   if (callId) raw.tool_call_id = callId;
   const calls = new Map<number, Record<string, unknown>>();
@@ -92,6 +92,23 @@ function toChat(fields: Record<string, unknown>, c: IndexedConvention, defaultRo
       }));
   }
   return raw;
+}
+
+/**
+ * OpenInference's multi-part content, `contents.N.message_content.type|text` (`image.image.url` for
+ * images), as a Chat Completions content array; null when the message has none.
+ */
+function indexedContents(fields: Record<string, unknown>): Record<string, unknown>[] | null {
+  const blocks = new Map<number, Record<string, unknown>>();
+  for (const [key, value] of Object.entries(fields)) {
+    const match = /^contents\.(\d+)\.message_content\.(.+)$/.exec(key);
+    if (!match) continue;
+    const block = blocks.get(Number(match[1])) ?? {};
+    block[match[2]!] = value;
+    blocks.set(Number(match[1]), block);
+  }
+  if (!blocks.size) return null;
+  return [...blocks.entries()].sort(([a], [b]) => a - b).map(([, b]) => (b.type === "image" ? { type: "image_url" } : { type: "text", text: str(b.text) ?? "" }));
 }
 
 function argumentsText(value: unknown): string {

@@ -1,7 +1,7 @@
 import { IssueList, type Importer } from "../importer";
 import { hasJsonKey, isRecord, jsonKind, num, readLocatedJsonDocument, str, type LocatedJson } from "../json-lines";
 import type { ParseResult, Session } from "../model";
-import { SessionBuilder } from "../session-builder";
+import { SessionBuilder, uniqueSessionId } from "../session-builder";
 import type { TraceSource } from "../source";
 import { addOpenAiChatMessage } from "./openai-messages";
 
@@ -73,7 +73,7 @@ function parseEpisode(raw: unknown, index: number, context: EpisodeContext): Ses
   }
   const taskId = idPart(raw.task_id);
   if (taskId === undefined) issues.warn(line, "episode has no task_id; its id uses its position instead", `${field}.task_id`);
-  const builder = new SessionBuilder(uniqueId(episodeId(taskId, idPart(raw.trial), index), context.usedIds), "tau_bench_traj");
+  const builder = new SessionBuilder(uniqueSessionId(episodeId(taskId, idPart(raw.trial), index), context.usedIds), "tau_bench_traj");
   builder.noteModel(context.model);
   raw.traj.forEach((message, j) => {
     const where = `${field}.traj[${j}]`;
@@ -89,14 +89,6 @@ function idPart(value: unknown): string | undefined {
 function episodeId(taskId: string | undefined, trial: string | undefined, index: number): string {
   if (taskId === undefined) return `episode-${index}`;
   return trial === undefined ? `task-${taskId}` : `task-${taskId}-trial-${trial}`;
-}
-
-/** Ids must be unique within the file; a repeated (task, trial) pair gets a `-2`, `-3`… suffix. */
-function uniqueId(id: string, used: Set<string>): string {
-  let candidate = id;
-  for (let n = 2; used.has(candidate); n++) candidate = `${id}-${n}`;
-  used.add(candidate);
-  return candidate;
 }
 
 function episodeMeta(raw: Record<string, unknown>): Record<string, string | number> {

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { IssueList, type Importer } from "../importer";
-import { hasJsonKey, jsonKind, readLocatedJsonDocument, type LocatedJson } from "../json-lines";
+import { hasJsonKey, type LocatedJson } from "../json-lines";
 import type { ParseResult, Session } from "../model";
-import { SessionBuilder } from "../session-builder";
+import { SessionBuilder, uniqueSessionId } from "../session-builder";
 import type { TraceSource } from "../source";
+import { readValidatedDocument } from "../validated-document";
 import { reportZodIssues } from "../zod-issues";
 import { addTau2Message } from "./tau2-messages";
 
@@ -60,26 +61,20 @@ type Simulation = z.infer<typeof SimulationSchema>;
 async function parseTau2(source: TraceSource): Promise<ParseResult> {
   const issues = new IssueList(source.name);
   // Depth 5 locates `simulations[i].messages[j].role`.
-  const doc = await readLocatedJsonDocument(source, issues, 5);
+  const doc = await readValidatedDocument(source, issues, DocumentSchema, { depth: 5, expected: "a tau2 results object", invalid: "not a tau2 results file", shape: SHAPE });
   const sessions: Session[] = [];
   if (doc) {
-    const parsed = DocumentSchema.safeParse(doc.value);
-    if (!parsed.success) {
-      if (jsonKind(doc.value) !== "an object") issues.error(1, `expected a tau2 results object, found ${jsonKind(doc.value)}`, undefined, SHAPE);
-      else reportZodIssues(issues, parsed.error, { field: "", lineOf: doc.lineOf }, "not a tau2 results file");
-    } else {
-      const used = new Set<string>();
-      parsed.data.simulations.forEach((raw, i) => {
-        const session = parseSimulation(raw, i, parsed.data, { doc, issues, file: source.name, used });
-        if (session) sessions.push(session);
-      });
-    }
+    const used = new Set<string>();
+    doc.data.simulations.forEach((raw, i) => {
+      const session = parseSimulation(raw, i, doc.data, { doc, issues, file: source.name, used });
+      if (session) sessions.push(session);
+    });
   }
   return { format: "tau2_simulation", sessions, issues: issues.items };
 }
 
 interface Context {
-  doc: LocatedJson;
+  doc: Pick<LocatedJson, "lineOf">;
   issues: IssueList;
   file: string;
   used: Set<string>;
@@ -95,7 +90,7 @@ function parseSimulation(raw: unknown, i: number, document: Document, context: C
   }
   const simulation = parsed.data;
   const agentModel = document.info?.agent_info?.llm ?? undefined;
-  const builder = new SessionBuilder(uniqueId(simulationId(simulation, i), context.used), "tau2_simulation");
+  const builder = new SessionBuilder(uniqueSessionId(simulationId(simulation, i), context.used), "tau2_simulation");
   builder.noteModel(agentModel);
   const policy = simulation.policy ?? document.info?.environment_info?.policy;
   if (policy) {
@@ -112,14 +107,6 @@ function simulationId(simulation: Simulation, index: number): string {
   if (simulation.id) return simulation.id;
   if (simulation.task_id === undefined || simulation.task_id === null) return `simulation-${index}`;
   return `task-${simulation.task_id}-trial-${simulation.trial ?? 0}`;
-}
-
-/** Ids must be unique within the file; a repeated one gets a `-2`, `-3`… suffix. */
-function uniqueId(id: string, used: Set<string>): string {
-  let candidate = id;
-  for (let n = 2; used.has(candidate); n++) candidate = `${id}-${n}`;
-  used.add(candidate);
-  return candidate;
 }
 
 function simulationMeta(simulation: Simulation, document: Document): Record<string, string | number> {

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { inspectLogFromEvalZip } from "../../../lib/trace/archive/inspect-eval-archive";
 import { join, resolve } from "node:path";
 import type { FormatId } from "../../../lib/trace/model";
 import { readManifest } from "../traces";
@@ -45,11 +46,17 @@ export function loadSeeds(): Seed[] {
     ...[...readManifest(), ...readNewManifest()].map((entry) => ({
       format: entry.format as FormatId,
       name: entry.path,
-      text: shrinkTrace(entry.format as FormatId, readFileSync(entry.absolutePath, "utf8"), entry.path),
+      text: shrinkTrace(entry.format as FormatId, seedText(entry.absolutePath), entry.path),
     })),
     ...FIXTURE_SEEDS.map(([format, path]) => ({ format, name: path, text: readFileSync(join(FIXTURES, path), "utf8") })),
   ];
   return cached;
+}
+
+/** A file's text; an Inspect `.eval` (a zip) as the JSON log it expands to, the text its importer reads. */
+function seedText(path: string): string {
+  if (!path.endsWith(".eval")) return readFileSync(path, "utf8");
+  return inspectLogFromEvalZip(path, new Uint8Array(readFileSync(path)), { maxExpandedBytes: 64 << 20, maxRatio: 1000, ratioFloorBytes: 64 << 20 });
 }
 
 /** Real traces at full size (for the few cases that must see a whole file). */
