@@ -34,6 +34,7 @@ export const VARIABLES: readonly Variable[] = [
   { name: "TRACEFOLD_SECRET_KEY", default: "NEXTAUTH_SECRET", meaning: "key the stored LLM API keys are encrypted with", secret: true },
   { name: "TRACEFOLD_ALLOWED_ORIGINS", default: "", meaning: "more origins accepted on mutating requests (comma-separated)" },
   { name: "TRACEFOLD_MAX_UPLOAD_MB", default: "512", meaning: "largest accepted upload", check: positiveNumber },
+  { name: "TRACEFOLD_MAX_ARCHIVE_RATIO", default: "200", meaning: "largest expansion of a gzip or .eval upload past 16 MB (zip-bomb limit)", check: positiveNumber },
   { name: "TRACEFOLD_UPLOADS_PER_MINUTE", default: "120", meaning: "uploads one user may start per minute", check: wholeNumber(1) },
   { name: "TRACEFOLD_ASYNC_IMPORT_MB", default: "32", meaning: "larger uploads are imported by a worker job (0: all)", check: nonNegativeNumber },
   { name: "TRACEFOLD_KEY_RATE_LIMIT", default: "600", meaning: "requests one API key may make per minute", check: wholeNumber(1) },
