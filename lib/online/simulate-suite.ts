@@ -65,7 +65,7 @@ export interface SimSuiteReport {
 
 
 /**
- * Simulates one policy over a suite of sessions (`rolloutSession` on each, unjudged, in order; an async
+ * Simulates one policy over a suite of sessions (`rolloutSession` on each, every commit judged and restores counted as in `tracefold rollout`, in order; an async
  * source lets a server load one session at a time) and pools the per-call series: the CLI's `tracefold simulate` and the studio's *Simulate from traces* both call
  * this, so they print the same numbers for the same sessions.
  */
@@ -78,7 +78,7 @@ export async function simulateSuite(items: Iterable<SuiteSimSession> | AsyncIter
   let i = 0;
   for await (const item of items) {
     const window = options.window ?? defaultSimWindow(item.session, item.tokenizer, trigger);
-    const result = await rolloutSession(item.session, policy, { judge: false,  window, tokenizer: item.tokenizer, params, ...(options.prices ? { prices: options.prices } : {}), ...(options.cacheTtlMs !== undefined ? { cacheTtlMs: options.cacheTtlMs } : {}) });
+    const result = await rolloutSession(item.session, policy, { window, tokenizer: item.tokenizer, params, ...(options.prices ? { prices: options.prices } : {}), ...(options.cacheTtlMs !== undefined ? { cacheTtlMs: options.cacheTtlMs } : {}) });
     sessions.push({ session: item.session.id, format: item.session.format, ...(item.source ? { source: item.source } : {}), window, ...figuresOf([result], options.prices), series: result.calls.map((c) => [c.without.input, c.with.input, c.compacted ? 1 : 0]) });
     await options.onSession?.(++i, total, item.session.id);
   }
