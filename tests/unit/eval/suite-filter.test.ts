@@ -68,7 +68,7 @@ describe("parseSuiteFilterText", () => {
 
   test("unknown and ambiguous formats, unknown workloads", () => {
     refused("format=openai", 'format "openai" is ambiguous: openai_chat, openai_responses');
-    refused("format=word", `unknown format "word"; expected one of claude_code_jsonl, codex_rollout_jsonl, tau_bench_traj, tau2_simulation, gemini_cli_chat, gemini_api_contents, gemini_cli_stream_json, browser_use_history, mini_swe_agent_traj, swe_agent_traj, openhands_events, otel_genai_spans, aider_chat_md, openai_chat, openai_responses, anthropic_messages, tracefold_jsonl`);
+    refused("format=word", `unknown format "word"; expected one of claude_code_jsonl, codex_rollout_jsonl, tau_bench_traj, tau2_simulation, gemini_cli_chat, gemini_api_contents, gemini_cli_stream_json, browser_use_history, mini_swe_agent_traj, swe_agent_traj, openhands_events, otel_genai_spans, openinference_spans, openllmetry_spans, langfuse_trace, inspect_eval_log, aider_chat_md, openai_chat, openai_responses, anthropic_messages, tracefold_jsonl`);
     assert.deepEqual(parseSuiteFilterText("format=swe-agent"), { formats: ["swe_agent_traj"] }, "mini_swe_agent_traj does not start with swe_agent_");
     refused("workload=gpu", 'unknown workload "gpu"; expected one of browser, shell, web, file, code, other, mixed, none');
   });
