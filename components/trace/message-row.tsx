@@ -8,7 +8,8 @@ import { estimateMessageHeight } from "./timeline-items";
 import { PartBlock, type JumpTarget } from "./part-view";
 import { TokenBar } from "./token-bar";
 import type { MessageSlot } from "./use-message-windows";
-import styles from "./session-viewer.module.css";
+import textStyles from "./timeline-text.module.css";
+import styles from "./message-row.module.css";
 
 const ROLE_OF_CODE: Record<string, string> = { s: "system", u: "user", a: "assistant", t: "tool" };
 
@@ -104,11 +105,11 @@ function MessageRowView(props: MessageRowProps) {
           {role}
         </span>
         {message?.conversationId ? (
-          <span className={styles.objectId} data-object-id={message.conversationId} data-highlighted={highlight?.objectId === message.conversationId || undefined}>
+          <span className={textStyles.objectId} data-object-id={message.conversationId} data-highlighted={highlight?.objectId === message.conversationId || undefined}>
             {message.conversationId}
           </span>
         ) : null}
-        {message?.timestamp ? <time className={styles.faintMono}>{formatDateTime(message.timestamp, { seconds: true })}</time> : null}
+        {message?.timestamp ? <time className={textStyles.faintMono}>{formatDateTime(message.timestamp, { seconds: true })}</time> : null}
         {message?.model ? <span className={styles.model}>{message.model}</span> : null}
         {message?.meta ? <MetaFlags meta={message.meta} /> : null}
         <span className={styles.spacer} />
@@ -117,7 +118,7 @@ function MessageRowView(props: MessageRowProps) {
       </header>
       {slot.status === "ready" ? (
         <div className={styles.parts}>
-          {slot.message.parts.length === 0 ? <span className={styles.faint}>(no content)</span> : null}
+          {slot.message.parts.length === 0 ? <span className={textStyles.faint}>(no content)</span> : null}
           {slot.message.parts.map((part, p) => (
             <PartBlock
               key={p}

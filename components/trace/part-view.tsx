@@ -4,7 +4,8 @@ import { useMemo, useState } from "react";
 import type { PartView } from "@/server/sessions/types";
 import { CollapsibleText } from "./collapsible-text";
 import { formatArguments } from "./format-arguments";
-import styles from "./session-viewer.module.css";
+import textStyles from "./timeline-text.module.css";
+import styles from "./part-view.module.css";
 
 /** Where a link inside a message points. */
 export interface JumpTarget {
@@ -61,10 +62,10 @@ export function PartBlock(props: PartBlockProps) {
         <div {...common} data-kind="tool_result" data-object-id={part.objectId} data-error={part.isError || undefined}>
           <div className={styles.partHead}>
             <span className={styles.partKind}>result</span>
-            {part.objectId ? <span className={styles.objectId}>{part.objectId}</span> : null}
+            {part.objectId ? <span className={textStyles.objectId}>{part.objectId}</span> : null}
             {part.name ? <span className={styles.toolName}>{part.name}</span> : null}
             {part.isError ? <span className={styles.errorPill}>error</span> : null}
-            {part.orphan ? <span className={styles.faint}>orphan (no call)</span> : null}
+            {part.orphan ? <span className={textStyles.faint}>orphan (no call)</span> : null}
             {part.callMessage !== undefined ? (
               <button
                 type="button"
@@ -115,7 +116,7 @@ function ToolCallBlock(props: PartBlockProps & { part: Extract<PartView, { type:
       <div className={styles.partHead}>
         <span className={styles.partKind}>call</span>
         <span className={styles.toolName}>{part.name}</span>
-        <span className={styles.faintMono} title="call id">
+        <span className={textStyles.faintMono} title="call id">
           {part.id}
         </span>
         {part.resultMessage !== undefined ? (
@@ -128,7 +129,7 @@ function ToolCallBlock(props: PartBlockProps & { part: Extract<PartView, { type:
             → {part.resultObjectId ?? `result #${part.resultMessage}`}
           </button>
         ) : (
-          <span className={styles.faint}>no result</span>
+          <span className={textStyles.faint}>no result</span>
         )}
         {formatted !== undefined ? (
           <button type="button" className={`${styles.link} ${styles.pushRight}`} onClick={() => setRaw(!raw)} aria-pressed={raw} title="show the arguments exactly as the trace recorded them">

@@ -6,7 +6,7 @@ import { plural } from "@/lib/util/plural";
 import type { SessionOverview } from "@/server/sessions/types";
 import { DeleteSessionButton } from "./delete-session-button";
 import { withRedactionMarkers } from "./redaction-marker";
-import styles from "./session-viewer.module.css";
+import styles from "./session-header.module.css";
 
 const fmt = (value: number) => value.toLocaleString("en-US");
 
