@@ -1,6 +1,7 @@
 "use client";
 
 import { Fragment, useState, type ReactNode } from "react";
+import viewerRow from "@/components/ui/viewer-row.module.css";
 import panelStyles from "@/components/ui/panel.module.css";
 import tableStyles from "@/components/ui/table.module.css";
 import decisionStyles from "./decisions.module.css";
@@ -117,7 +118,7 @@ function ArrayValue({ name, items, onTarget, depth }: { name: string; items: unk
   const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
   const more =
     items.length > PREVIEW_ITEMS ? (
-      <button type="button" className={rowStyles.toggle} onClick={() => setAll(!all)} aria-expanded={all}>
+      <button type="button" className={`${viewerRow.toggle} ${rowStyles.toggle}`} onClick={() => setAll(!all)} aria-expanded={all}>
         {all ? "show fewer" : `show all ${items.length}`}
       </button>
     ) : null;

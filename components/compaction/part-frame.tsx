@@ -3,6 +3,7 @@
 import type { ReactNode } from "react";
 import type { ActionKind, PolicyAction } from "@/lib/projection/types";
 import { ACTION_LABELS } from "./action-palette";
+import viewerRow from "@/components/ui/viewer-row.module.css";
 import badgeStyles from "@/components/ui/badge.module.css";
 import tableStyles from "@/components/ui/table.module.css";
 import rowStyles from "./replay-row.module.css";
@@ -32,7 +33,7 @@ export function PartFrame(props: PartFrameProps) {
   const label = reminder ? "reminder" : kind === "tool_call" ? "call" : kind === "tool_result" ? "result" : kind;
   return (
     <div
-      className={rowStyles.part}
+      className={`${viewerRow.part} ${rowStyles.part}`}
       data-kind={kind}
       data-side={side}
       data-action={action}
@@ -40,11 +41,11 @@ export function PartFrame(props: PartFrameProps) {
       data-reminder={reminder || undefined}
       data-testid="part"
     >
-      <div className={rowStyles.partHead}>
-        <span className={rowStyles.partKind}>{label}</span>
-        {toolName ? <span className={rowStyles.toolName}>{toolName}</span> : null}
-        {objectId ? <span className={rowStyles.objectId}>{objectId}</span> : null}
-        {isError ? <span className={rowStyles.errorPill}>error</span> : null}
+      <div className={`${viewerRow.partHead} ${rowStyles.partHead}`}>
+        <span className={`${viewerRow.partKind} ${rowStyles.partKind}`}>{label}</span>
+        {toolName ? <span className={`${viewerRow.toolName} ${rowStyles.toolName}`}>{toolName}</span> : null}
+        {objectId ? <span className={`${viewerRow.objectId} ${rowStyles.objectId}`}>{objectId}</span> : null}
+        {isError ? <span className={`${viewerRow.errorPill} ${rowStyles.errorPill}`}>error</span> : null}
         {changed && !reminder ? (
           <span className={`${badgeStyles.badge} ${rowStyles.pushRight}`} data-action={action} title={decision ? `${decision.rule}: ${decision.reason}` : undefined}>
             {ACTION_LABELS[action]}

@@ -9,6 +9,7 @@ import { ACTION_LABELS } from "./action-palette";
 import { fullText } from "./original-cell";
 import { PartFrame } from "./part-frame";
 import { TextBlock } from "./text-block";
+import viewerRow from "@/components/ui/viewer-row.module.css";
 import badgeStyles from "@/components/ui/badge.module.css";
 import rowStyles from "./replay-row.module.css";
 import styles from "./projected-cell.module.css";
@@ -36,13 +37,13 @@ export const ProjectedCell = memo(function ProjectedCell(props: ProjectedCellPro
   const inserted = typeof message.origin !== "number";
   const changed = originalTokens !== undefined && originalTokens !== message.tokens;
   const head = (
-    <div className={rowStyles.msgHead}>
+    <div className={`${viewerRow.head} ${rowStyles.msgHead}`}>
       {inserted ? (
         <span className={rowStyles.insertedLabel}>{message.origin === "summary" ? "summary · inserted by the policy" : "reminder · harness control plane"}</span>
       ) : (
-        <span className={rowStyles.index}>#{message.origin}</span>
+        <span className={`${viewerRow.index} ${rowStyles.index}`}>#{message.origin}</span>
       )}
-      <span className={rowStyles.role} data-role={message.role}>
+      <span className={`${viewerRow.role} ${rowStyles.role}`} data-role={message.role}>
         {message.role}
       </span>
       <span className={rowStyles.msgTokens}>
@@ -52,7 +53,7 @@ export const ProjectedCell = memo(function ProjectedCell(props: ProjectedCellPro
     </div>
   );
   const parts = (
-    <div className={rowStyles.parts}>
+    <div className={`${viewerRow.parts} ${rowStyles.parts}`}>
       {message.parts.map((part, p) => (
         <ProjectedPartView key={p} part={part} {...props} />
       ))}
@@ -98,7 +99,7 @@ function ProjectedPartView({ part, decisions, marks, sidecars, loadFull, onResto
       <PartText part={part} load={load} />
       {linked.map((s) => (
         <div key={s.sha256} className={styles.sidecar} data-testid="sidecar-pointer">
-          <span className={rowStyles.partKind}>sidecar</span>
+          <span className={`${viewerRow.partKind} ${rowStyles.partKind}`}>sidecar</span>
           <code title={s.sha256}>sha256:{s.sha256.slice(0, 16)}…</code>
           <span className={rowStyles.faint}>
             {s.target} · {s.bytes.toLocaleString("en-US")} bytes
@@ -113,7 +114,7 @@ function ProjectedPartView({ part, decisions, marks, sidecars, loadFull, onResto
 }
 
 function PartText({ part, load }: { part: ProjectedPart; load: (() => Promise<string>) | undefined }) {
-  if (part.type === "image") return <pre className={rowStyles.text}>[image: payload not kept]</pre>;
+  if (part.type === "image") return <pre className={`${viewerRow.text} ${rowStyles.text}`}>[image: payload not kept]</pre>;
   if (part.type === "tool_call" && !part.action) {
     const formatted = formatArguments(part.text, !part.truncated);
     if (formatted !== undefined) {
@@ -156,7 +157,7 @@ export function GoneCell({ column, index, action, target, decision, tokens, onTa
   return (
     <div className={rowStyles.cell} data-testid="gone-cell" data-column={column} data-message-index={index}>
       <div className={styles.gone} data-action={action} title={decision ? `${decision.rule}: ${decision.reason}` : undefined}>
-        <span className={rowStyles.index}>#{index}</span>
+        <span className={`${viewerRow.index} ${rowStyles.index}`}>#{index}</span>
         <span className={badgeStyles.badge} data-action={action}>
           {ACTION_LABELS[action]}
         </span>

@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import type { SidecarRef } from "@/server/policies/compaction-api";
+import viewerRow from "@/components/ui/viewer-row.module.css";
 import dialogStyles from "@/components/ui/dialog.module.css";
 import rowStyles from "./replay-row.module.css";
 import styles from "./restore-dialog.module.css";
@@ -79,7 +80,7 @@ export function RestoreDialog({ sidecar, onClose }: { sidecar: SidecarRef; onClo
             </>
           ) : null}
         </dl>
-        {state.status === "loading" ? <div className={rowStyles.skeleton} aria-busy="true" /> : null}
+        {state.status === "loading" ? <div className={`${viewerRow.skeleton} ${rowStyles.skeleton}`} aria-busy="true" /> : null}
         {state.status === "error" ? (
           <div className="alert alert-error" role="alert">
             Could not restore: {state.message}

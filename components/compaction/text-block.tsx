@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { plural } from "@/lib/util/plural";
+import viewerRow from "@/components/ui/viewer-row.module.css";
 import rowStyles from "./replay-row.module.css";
 
 /** Collapsed parts show this many lines (and at most COLLAPSED_CHARS characters) until expanded. */
@@ -30,7 +31,7 @@ export function TextBlock({ text, length, lines, truncated, variant, loadFull }:
   const source = full ?? text;
   const isLong = lines > COLLAPSED_LINES + 2 || length > COLLAPSED_CHARS || (truncated && full === undefined);
   if (source.length === 0) return null;
-  if (!truncated && source.trim() === "") return <pre className={`${rowStyles.text} ${rowStyles.faint}`}>(blank: {JSON.stringify(source)})</pre>;
+  if (!truncated && source.trim() === "") return <pre className={`${viewerRow.text} ${rowStyles.text} ${rowStyles.faint}`}>(blank: {JSON.stringify(source)})</pre>;
   const shown = !isLong || expanded ? source : collapse(source);
   const toggle = async () => {
     if (expanded) return setExpanded(false);
@@ -47,13 +48,13 @@ export function TextBlock({ text, length, lines, truncated, variant, loadFull }:
     setExpanded(true);
   };
   return (
-    <div className={rowStyles.textBlock}>
-      <pre className={variant === "prose" ? `${rowStyles.text} ${rowStyles.prose}` : rowStyles.text}>
+    <div className={viewerRow.textBlock}>
+      <pre className={variant === "prose" ? `${viewerRow.text} ${rowStyles.text} ${rowStyles.prose}` : `${viewerRow.text} ${rowStyles.text}`}>
         {shown}
         {shown.length < length ? <span className={rowStyles.more}>…</span> : null}
       </pre>
       {isLong ? (
-        <button type="button" className={rowStyles.toggle} onClick={() => void toggle()} disabled={state === "loading"} aria-expanded={expanded}>
+        <button type="button" className={`${viewerRow.toggle} ${rowStyles.toggle}`} onClick={() => void toggle()} disabled={state === "loading"} aria-expanded={expanded}>
           {state === "loading" ? "loading…" : expanded ? "show less" : `show all (${plural(lines, "line")}, ${plural(length, "char")})`}
         </button>
       ) : null}

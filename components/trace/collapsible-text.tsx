@@ -3,6 +3,7 @@
 import { Fragment, type ReactNode } from "react";
 import { plural } from "@/lib/util/plural";
 import { withRedactionMarkers } from "./redaction-marker";
+import viewerRow from "@/components/ui/viewer-row.module.css";
 import partStyles from "./part-view.module.css";
 import textStyles from "./timeline-text.module.css";
 
@@ -42,13 +43,13 @@ export function CollapsibleText(props: CollapsibleTextProps) {
   const shown = !isLong || (expanded && !truncated) ? text : collapseText(text);
   const Tag = variant === "mono" ? "pre" : "div";
   return (
-    <div className={partStyles.textBlock}>
-      <Tag className={variant === "mono" ? partStyles.mono : partStyles.prose}>
+    <div className={viewerRow.textBlock}>
+      <Tag className={variant === "mono" ? `${viewerRow.text} ${partStyles.mono}` : partStyles.prose}>
         {withRedactionMarkers(shown, (segment, key) => <Fragment key={key}>{highlight(segment, needle)}</Fragment>)}
         {isLong && shown.length < length && text[shown.length] !== "\n" ? <span className={partStyles.fade}>…</span> : null}
       </Tag>
       {isLong ? (
-        <button type="button" className={partStyles.toggle} onClick={() => onToggle(!expanded)} disabled={loading} aria-expanded={expanded && !truncated}>
+        <button type="button" className={`${viewerRow.toggle} ${partStyles.toggle}`} onClick={() => onToggle(!expanded)} disabled={loading} aria-expanded={expanded && !truncated}>
           {loading ? "loading…" : expanded && !truncated ? "show less" : `show all (${sizeLabel(lines, length)})`}
         </button>
       ) : null}

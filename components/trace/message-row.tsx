@@ -8,6 +8,7 @@ import { estimateMessageHeight } from "./timeline-items";
 import { PartBlock, type JumpTarget } from "./part-view";
 import { TokenBar } from "./token-bar";
 import type { MessageSlot } from "./use-message-windows";
+import viewerRow from "@/components/ui/viewer-row.module.css";
 import textStyles from "./timeline-text.module.css";
 import styles from "./message-row.module.css";
 
@@ -99,13 +100,13 @@ function MessageRowView(props: MessageRowProps) {
       data-highlighted={highlight !== undefined || undefined}
       aria-label={`message ${index}, ${role}`}
     >
-      <header className={styles.messageHead}>
-        <span className={styles.index}>#{index}</span>
-        <span className={styles.role} data-role={role}>
+      <header className={`${viewerRow.head} ${styles.messageHead}`}>
+        <span className={`${viewerRow.index} ${styles.index}`}>#{index}</span>
+        <span className={`${viewerRow.role} ${styles.role}`} data-role={role}>
           {role}
         </span>
         {message?.conversationId ? (
-          <span className={textStyles.objectId} data-object-id={message.conversationId} data-highlighted={highlight?.objectId === message.conversationId || undefined}>
+          <span className={`${viewerRow.objectId} ${textStyles.objectId}`} data-object-id={message.conversationId} data-highlighted={highlight?.objectId === message.conversationId || undefined}>
             {message.conversationId}
           </span>
         ) : null}
@@ -117,7 +118,7 @@ function MessageRowView(props: MessageRowProps) {
         <TokenBar tokens={tokens} max={maxTokens} />
       </header>
       {slot.status === "ready" ? (
-        <div className={styles.parts}>
+        <div className={`${viewerRow.parts} ${styles.parts}`}>
           {slot.message.parts.length === 0 ? <span className={textStyles.faint}>(no content)</span> : null}
           {slot.message.parts.map((part, p) => (
             <PartBlock
@@ -135,7 +136,7 @@ function MessageRowView(props: MessageRowProps) {
           ))}
         </div>
       ) : slot.status === "loading" ? (
-        <div className={styles.skeleton} style={{ height: estimateMessageHeight(tokens) - 34 }} aria-busy="true" />
+        <div className={`${viewerRow.skeleton} ${styles.skeleton}`} style={{ height: estimateMessageHeight(tokens) - 34 }} aria-busy="true" />
       ) : (
         <div className="alert alert-error" role="alert">
           Could not load this message: {slot.error}{" "}
