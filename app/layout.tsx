@@ -1,6 +1,15 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
+// Global CSS in cascade order: tokens and reset, then the shared global classes and page-level rules.
 import "./globals.css";
+import "./styles/controls.css";
+import "./styles/layout.css";
+import "./styles/feedback.css";
+import "./styles/data-table.css";
+import "./styles/login.css";
+import "./styles/upload.css";
+import "./styles/admin.css";
+import "./styles/evaluation-run.css";
 
 export const metadata: Metadata = {
   title: { default: "Tracefold", template: "%s · Tracefold" },

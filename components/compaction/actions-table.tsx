@@ -5,7 +5,11 @@ import type { ActionKind } from "@/lib/projection/types";
 import { plural } from "@/lib/util/plural";
 import type { CompactRun } from "@/server/policies/compaction-api";
 import { ACTION_LABELS, ACTION_ORDER } from "./action-palette";
-import styles from "./compaction.module.css";
+import badgeStyles from "@/components/ui/badge.module.css";
+import panelStyles from "@/components/ui/panel.module.css";
+import tableStyles from "@/components/ui/table.module.css";
+import labelStyles from "./run-labels.module.css";
+import styles from "./actions-table.module.css";
 
 const fmt = (n: number) => n.toLocaleString("en-US");
 
@@ -19,10 +23,10 @@ export function ActionsTable({ run, onTarget }: { run: CompactRun; onTarget(targ
   const shown = filter === "all" ? run.actions : run.actions.filter((a) => a.action === filter);
   const saved = run.actions.reduce((sum, a) => sum + a.tokensBefore - a.tokensAfter, 0);
   return (
-    <section className={`card ${styles.panel}`} aria-label="Actions" data-testid="actions-panel">
-      <div className={styles.panelHead}>
+    <section className={`card ${panelStyles.panel}`} aria-label="Actions" data-testid="actions-panel">
+      <div className={panelStyles.panelHead}>
         <h2>Actions</h2>
-        <span className={styles.runMeta}>
+        <span className={labelStyles.runMeta}>
           {plural(run.actions.length, "action")} · {plural(saved, "token")} saved
         </span>
         {present.length > 1 ? (
@@ -37,41 +41,41 @@ export function ActionsTable({ run, onTarget }: { run: CompactRun; onTarget(targ
         ) : null}
       </div>
       {run.actions.length === 0 ? (
-        <p className={`${styles.panelBody} ${styles.none}`}>No actions: the policy left the prefix unchanged (see the decision log).</p>
+        <p className={`${panelStyles.panelBody} ${panelStyles.none}`}>No actions: the policy left the prefix unchanged (see the decision log).</p>
       ) : (
         <div className={styles.actionsScroll}>
-          <table className={styles.table} data-testid="actions-table">
+          <table className={`${tableStyles.table} ${styles.table}`} data-testid="actions-table">
             <thead>
               <tr>
                 <th>Target</th>
                 <th>Action</th>
                 <th>Rule</th>
                 <th>Reason</th>
-                <th className={styles.num}>Before</th>
-                <th className={styles.num}>After</th>
+                <th className={tableStyles.num}>Before</th>
+                <th className={tableStyles.num}>After</th>
               </tr>
             </thead>
             <tbody>
               {shown.map((a, i) => (
                 <tr key={`${a.target}:${i}`}>
                   <td>
-                    <button type="button" className={styles.targetButton} onClick={() => onTarget(a.target)} title="scroll the columns to it">
+                    <button type="button" className={tableStyles.targetButton} onClick={() => onTarget(a.target)} title="scroll the columns to it">
                       {a.target}
                     </button>
                   </td>
                   <td>
-                    <span className={styles.badge} data-action={a.action}>
+                    <span className={badgeStyles.badge} data-action={a.action}>
                       {ACTION_LABELS[a.action]}
                     </span>
                   </td>
-                  <td className={styles.rule}>{a.rule}</td>
-                  <td className={styles.reason}>
+                  <td className={tableStyles.rule}>{a.rule}</td>
+                  <td className={tableStyles.reason}>
                     <div className={styles.reasonText} data-testid="action-reason">
                       {a.reason}
                     </div>
                   </td>
-                  <td className={styles.num}>{fmt(a.tokensBefore)}</td>
-                  <td className={styles.num}>{fmt(a.tokensAfter)}</td>
+                  <td className={tableStyles.num}>{fmt(a.tokensBefore)}</td>
+                  <td className={tableStyles.num}>{fmt(a.tokensAfter)}</td>
                 </tr>
               ))}
             </tbody>
@@ -79,10 +83,10 @@ export function ActionsTable({ run, onTarget }: { run: CompactRun; onTarget(targ
         </div>
       )}
       {run.rejected.length > 0 ? (
-        <div className={styles.panelBody}>
-          <div className={styles.section} data-testid="rejected">
+        <div className={panelStyles.panelBody}>
+          <div className={panelStyles.section} data-testid="rejected">
             <h3>Rejected ({fmt(run.rejected.length)})</h3>
-            <table className={styles.table}>
+            <table className={tableStyles.table}>
               <thead>
                 <tr>
                   <th>Target</th>
@@ -93,11 +97,11 @@ export function ActionsTable({ run, onTarget }: { run: CompactRun; onTarget(targ
                 {run.rejected.map((r, i) => (
                   <tr key={`${r.target}:${i}`}>
                     <td>
-                      <button type="button" className={styles.targetButton} onClick={() => onTarget(r.target)}>
+                      <button type="button" className={tableStyles.targetButton} onClick={() => onTarget(r.target)}>
                         {r.target}
                       </button>
                     </td>
-                    <td className={styles.reason}>{r.reason}</td>
+                    <td className={tableStyles.reason}>{r.reason}</td>
                   </tr>
                 ))}
               </tbody>

@@ -20,7 +20,8 @@ import { coerceParam, compactQueryString, overridesOf, type CompactQuery } from 
 import { dataOf, useCompactionRun } from "./use-compaction-run";
 import { usePrefixWindows } from "./use-prefix-windows";
 import { useShortcuts } from "./use-shortcuts";
-import styles from "./compaction.module.css";
+import kbdStyles from "@/components/ui/kbd.module.css";
+import styles from "./compaction-studio.module.css";
 
 export interface CompactionStudioProps {
   setup: CompactionSetup;
@@ -203,7 +204,7 @@ export function CompactionStudio({ setup, policies, initial }: CompactionStudioP
             <span className="pill">{setup.format}</span> {plural(setup.messageCount, "message")} · {plural(setup.tokens, "token")} · {plural(setup.safeCuts.length, "safe cut")}
           </span>
           <button type="button" className={`btn btn-sm btn-ghost ${styles.helpButton}`} onClick={() => setHelp(true)} aria-keyshortcuts="?">
-            Shortcuts <kbd className={styles.kbd}>?</kbd>
+            Shortcuts <kbd className={kbdStyles.kbd}>?</kbd>
           </button>
         </div>
       </header>
@@ -239,7 +240,7 @@ export function CompactionStudio({ setup, policies, initial }: CompactionStudioP
       {stale && !running ? (
         <div className={styles.stale} role="status">
           The settings changed since this result (shown for <span className="mono">{primary.state.status === "done" ? primary.state.request.policy : ""}</span> at cut{" "}
-          {dataA ? fmt(dataA.result.cut) : ""}). Press <kbd className={styles.kbd}>r</kbd> to run again.
+          {dataA ? fmt(dataA.result.cut) : ""}). Press <kbd className={kbdStyles.kbd}>r</kbd> to run again.
         </div>
       ) : null}
 
@@ -251,8 +252,8 @@ export function CompactionStudio({ setup, policies, initial }: CompactionStudioP
               The server replays the policy on the first messages of this session and shows what the agent would have seen next, beside the original.
             </p>
             <p>
-              Keys: <kbd className={styles.kbd}>r</kbd> run · <kbd className={styles.kbd}>[</kbd> <kbd className={styles.kbd}>]</kbd> previous/next safe cut ·{" "}
-              <kbd className={styles.kbd}>c</kbd> compare · <kbd className={styles.kbd}>?</kbd> all shortcuts
+              Keys: <kbd className={kbdStyles.kbd}>r</kbd> run · <kbd className={kbdStyles.kbd}>[</kbd> <kbd className={kbdStyles.kbd}>]</kbd> previous/next safe cut ·{" "}
+              <kbd className={kbdStyles.kbd}>c</kbd> compare · <kbd className={kbdStyles.kbd}>?</kbd> all shortcuts
             </p>
           </section>
         ) : null

@@ -5,7 +5,9 @@ import type { PolicyFamily } from "@/lib/policies/types";
 import { plural } from "@/lib/util/plural";
 import type { CompactRun, PolicyInfo } from "@/server/policies/compaction-api";
 import { FAMILY_LABELS } from "./action-palette";
-import styles from "./compaction.module.css";
+import rowStyles from "./replay-row.module.css";
+import labelStyles from "./run-labels.module.css";
+import styles from "./compare-tools.module.css";
 
 /**
  * "Compare with…": choosing a policy runs it on the same cut and window at once (one step), and
@@ -72,11 +74,11 @@ export function CompareBar({ a, b, messageCount, note, onSwap, canSwap, tools }:
   const delta = b.tokensAfter - a.tokensAfter;
   return (
     <div className={styles.compareBar} data-testid="compare-bar">
-      <span className={styles.legendTitle}>Comparing</span>
+      <span className={labelStyles.legendTitle}>Comparing</span>
       <span className="mono">{a.policy}</span>
-      <span className={styles.faint}>vs</span>
+      <span className={rowStyles.faint}>vs</span>
       <span className="mono">{b.policy}</span>
-      <span className={styles.runMeta}>
+      <span className={labelStyles.runMeta}>
         at cut after {a.cut.toLocaleString("en-US")} of {plural(messageCount, "message")} · window {a.window.toLocaleString("en-US")} tok ·{" "}
         <strong data-testid="compare-delta">
           B {delta <= 0 ? "−" : "+"}
@@ -84,11 +86,11 @@ export function CompareBar({ a, b, messageCount, note, onSwap, canSwap, tools }:
         </strong>
       </span>
       {note.endsWith("(given)") ? null : (
-        <span className={styles.note} title={note}>
+        <span className={`${labelStyles.note} ${styles.note}`} title={note}>
           {note}
         </span>
       )}
-      <div className={styles.compareTools}>
+      <div className={labelStyles.compareTools}>
         <button type="button" className="btn btn-sm" onClick={onSwap} disabled={!canSwap} title="swap A and B" aria-label="Swap A and B">
           ⇄ Swap
         </button>

@@ -4,7 +4,9 @@ import type { PolicyInfo, SafeCut } from "@/server/policies/compaction-api";
 import { CutSlider } from "./cut-slider";
 import { ParamsEditor } from "./params-editor";
 import { PolicyPicker } from "./policy-picker";
-import styles from "./compaction.module.css";
+import kbdStyles from "@/components/ui/kbd.module.css";
+import fieldStyles from "./fields.module.css";
+import styles from "./controls-card.module.css";
 
 /** The prefix sits at this share of the default window (the replay protocol's 90% trigger level). */
 export const DEFAULT_TRIGGER_LEVEL = 0.9;
@@ -40,7 +42,7 @@ export function ControlsCard(props: ControlsCardProps) {
       <PolicyPicker policies={props.policies} value={props.policy.id} onChange={props.onPolicy} />
       <CutSlider cuts={props.cuts} index={props.cutIndex} messageCount={props.messageCount} onChange={props.onCut} />
       <div>
-        <label className={styles.fieldLabel} htmlFor="window-input">
+        <label className={fieldStyles.fieldLabel} htmlFor="window-input">
           Window (tokens)
         </label>
         <input
@@ -55,13 +57,13 @@ export function ControlsCard(props: ControlsCardProps) {
           aria-describedby="window-hint"
           onChange={(e) => props.onWindow(e.target.value)}
         />
-        <div id="window-hint" className={styles.hint}>
+        <div id="window-hint" className={fieldStyles.hint}>
           {props.windowInvalid ? <span className="field-error">a whole number of tokens</span> : props.windowText.trim() === "" ? "default: prefix at 90%" : `prefix at ${share ?? "?"}%`}
         </div>
       </div>
       <div className={styles.runCol}>
         <button type="button" className={`btn btn-primary ${styles.runButton}`} onClick={props.onRun} disabled={!props.canRun} aria-keyshortcuts="r" aria-label="Run" aria-busy={props.running || undefined}>
-          {props.running ? "Running…" : "Run"} <kbd className={styles.kbd}>r</kbd>
+          {props.running ? "Running…" : "Run"} <kbd className={`${kbdStyles.kbd} ${styles.kbd}`}>r</kbd>
         </button>
       </div>
       <ParamsEditor policy={props.policy} texts={props.paramTexts} onChange={props.onParam} onReset={props.onResetParams} />

@@ -3,7 +3,9 @@
 import { useEffect, useState } from "react";
 import { plural } from "@/lib/util/plural";
 import type { SafeCut } from "@/server/policies/compaction-api";
-import styles from "./compaction.module.css";
+import fieldStyles from "./fields.module.css";
+import rowStyles from "./replay-row.module.css";
+import styles from "./cut-slider.module.css";
 
 const fmt = (n: number) => n.toLocaleString("en-US");
 
@@ -22,7 +24,7 @@ export function CutSlider({ cuts, index, messageCount, onChange }: { cuts: reado
   const current = cuts[index];
   const [typed, setTyped] = useState(String(current?.cut ?? ""));
   useEffect(() => setTyped(String(current?.cut ?? "")), [current?.cut]);
-  if (!current) return <p className={styles.hint}>This session has no messages to cut.</p>;
+  if (!current) return <p className={fieldStyles.hint}>This session has no messages to cut.</p>;
   const commit = () => {
     const n = Number(typed);
     if (Number.isFinite(n) && typed.trim() !== "") onChange(nearestCutIndex(cuts, n));
@@ -32,7 +34,7 @@ export function CutSlider({ cuts, index, messageCount, onChange }: { cuts: reado
   return (
     <div>
       <div className={styles.cutHead}>
-        <label className={styles.fieldLabel} htmlFor="cut-range">
+        <label className={`${fieldStyles.fieldLabel} ${styles.fieldLabel}`} htmlFor="cut-range">
           Cut point
         </label>
         <span className={styles.cutCount}>
@@ -85,7 +87,7 @@ export function CutSlider({ cuts, index, messageCount, onChange }: { cuts: reado
             }}
           />
         </label>
-        <span className={styles.faint} title="a safe cut leaves no tool call without its result">
+        <span className={rowStyles.faint} title="a safe cut leaves no tool call without its result">
           snaps to a safe cut
         </span>
       </div>

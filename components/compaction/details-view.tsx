@@ -1,7 +1,11 @@
 "use client";
 
 import { Fragment, useState, type ReactNode } from "react";
-import styles from "./compaction.module.css";
+import viewerRow from "@/components/ui/viewer-row.module.css";
+import panelStyles from "@/components/ui/panel.module.css";
+import tableStyles from "@/components/ui/table.module.css";
+import decisionStyles from "./decisions.module.css";
+import rowStyles from "./replay-row.module.css";
 import { detailLabel } from "./detail-labels";
 
 /**
@@ -14,7 +18,7 @@ export function DetailsView({ details, onTarget }: { details: Record<string, unk
   return (
     <>
       {Object.entries(details).map(([key, value]) => (
-        <div key={key} className={styles.section} data-testid={`details-${key}`}>
+        <div key={key} className={panelStyles.section} data-testid={`details-${key}`}>
           <h3>{detailLabel(key)}</h3>
           <Value name={key} value={value} onTarget={onTarget} depth={0} />
         </div>
@@ -31,27 +35,27 @@ interface ValueProps {
 }
 
 function Value({ name, value, onTarget, depth }: ValueProps): ReactNode {
-  if (value === null || value === undefined) return <span className={styles.none}>—</span>;
+  if (value === null || value === undefined) return <span className={panelStyles.none}>—</span>;
   if (typeof value === "boolean") return value ? "yes" : "no";
   if (typeof value === "number") return <span title={String(value)}>{formatNumber(name, value)}</span>;
   if (typeof value === "string") return <TextValue name={name} text={value} onTarget={onTarget} />;
   if (Array.isArray(value)) return <ArrayValue name={name} items={value} onTarget={onTarget} depth={depth} />;
   if (typeof value === "object") {
     const entries = Object.entries(value as Record<string, unknown>);
-    if (entries.length === 0) return <span className={styles.none}>none</span>;
+    if (entries.length === 0) return <span className={panelStyles.none}>none</span>;
     return (
-      <table className={styles.kv}>
+      <table className={decisionStyles.kv}>
         <tbody>
           {entries.map(([k, v]) =>
             isBlock(k, v) ? (
               <Fragment key={k}>
                 <tr>
-                  <th scope="rowgroup" colSpan={2} className={styles.kvBlockHead}>
+                  <th scope="rowgroup" colSpan={2} className={decisionStyles.kvBlockHead}>
                     {detailLabel(k)}
                   </th>
                 </tr>
                 <tr>
-                  <td colSpan={2} className={styles.kvBlock}>
+                  <td colSpan={2} className={decisionStyles.kvBlock}>
                     <Value name={k} value={v} onTarget={onTarget} depth={depth + 1} />
                   </td>
                 </tr>
@@ -75,27 +79,27 @@ function Value({ name, value, onTarget, depth }: ValueProps): ReactNode {
 function TextValue({ name, text, onTarget }: { name: string; text: string; onTarget(target: string): void }) {
   if (name === "xml" || (text.trimStart().startsWith("<") && text.includes("</"))) {
     return (
-      <pre className={styles.xml} data-testid="planner-xml">
+      <pre className={decisionStyles.xml} data-testid="planner-xml">
         {text}
       </pre>
     );
   }
   if (name === "status") {
     return (
-      <span className={styles.status} data-status={text}>
+      <span className={decisionStyles.status} data-status={text}>
         {text}
       </span>
     );
   }
   if (name === "target" || /^(function|conversation):[\w.-]+:\d+$/.test(text)) {
     return (
-      <button type="button" className={styles.targetButton} onClick={() => onTarget(text)}>
+      <button type="button" className={tableStyles.targetButton} onClick={() => onTarget(text)}>
         {text}
       </button>
     );
   }
-  if (text.includes("\n") || text.length > 240) return <pre className={styles.longText}>{text}</pre>;
-  return <span className={styles.reason}>{text}</span>;
+  if (text.includes("\n") || text.length > 240) return <pre className={decisionStyles.longText}>{text}</pre>;
+  return <span className={tableStyles.reason}>{text}</span>;
 }
 
 /** Values that need the table's full width: tables, nested records, lists, long or multi-line text. */
@@ -110,11 +114,11 @@ const PREVIEW_ITEMS = 6;
 
 function ArrayValue({ name, items, onTarget, depth }: { name: string; items: unknown[]; onTarget(target: string): void; depth: number }) {
   const [all, setAll] = useState(false);
-  if (items.length === 0) return <span className={styles.none}>none</span>;
+  if (items.length === 0) return <span className={panelStyles.none}>none</span>;
   const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
   const more =
     items.length > PREVIEW_ITEMS ? (
-      <button type="button" className={styles.toggle} onClick={() => setAll(!all)} aria-expanded={all}>
+      <button type="button" className={`${viewerRow.toggle} ${rowStyles.toggle}`} onClick={() => setAll(!all)} aria-expanded={all}>
         {all ? "show fewer" : `show all ${items.length}`}
       </button>
     ) : null;
@@ -123,8 +127,8 @@ function ArrayValue({ name, items, onTarget, depth }: { name: string; items: unk
     const rows = all || items.length <= PREVIEW_ITEMS * 3 ? items : items.slice(0, PREVIEW_ITEMS);
     return (
       <>
-        <div className={styles.tableScroll}>
-          <table className={styles.table}>
+        <div className={decisionStyles.tableScroll}>
+          <table className={tableStyles.table}>
             <thead>
               <tr>
                 {keys.map((k) => (
@@ -136,7 +140,7 @@ function ArrayValue({ name, items, onTarget, depth }: { name: string; items: unk
               {rows.map((item, i) => (
                 <tr key={i}>
                   {keys.map((k) => (
-                    <td key={k} className={k === "reason" || k === "message" ? styles.reason : undefined}>
+                    <td key={k} className={k === "reason" || k === "message" ? tableStyles.reason : undefined}>
                       <Value name={k} value={item[k]} onTarget={onTarget} depth={depth + 1} />
                     </td>
                   ))}
@@ -152,7 +156,7 @@ function ArrayValue({ name, items, onTarget, depth }: { name: string; items: unk
   const shown = all ? items : items.slice(0, PREVIEW_ITEMS);
   return (
     <>
-      <ul className={styles.list}>
+      <ul className={decisionStyles.list}>
         {shown.map((item, i) => (
           <li key={i}>
             <Value name={name} value={item} onTarget={onTarget} depth={depth + 1} />

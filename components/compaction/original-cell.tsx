@@ -10,7 +10,8 @@ import { ACTION_LABELS, dominantAction } from "./action-palette";
 import { PartFrame } from "./part-frame";
 import { TextBlock } from "./text-block";
 import type { OriginalSlot } from "./use-prefix-windows";
-import styles from "./compaction.module.css";
+import viewerRow from "@/components/ui/viewer-row.module.css";
+import rowStyles from "./replay-row.module.css";
 
 export interface OriginalCellProps {
   index: number;
@@ -29,18 +30,18 @@ export const OriginalCell = memo(function OriginalCell({ index, slot, mark, deci
   const role = typeof slot === "object" && "role" in slot ? slot.role : (mark?.role ?? "unknown");
   const action = dominantAction(mark?.parts.map((p) => p.action) ?? []);
   return (
-    <div className={styles.cell} data-testid="original-cell" data-message-index={index} data-action={action}>
-      <div className={styles.msgHead}>
-        <span className={styles.index}>#{index}</span>
-        <span className={styles.role} data-role={role}>
+    <div className={rowStyles.cell} data-testid="original-cell" data-message-index={index} data-action={action}>
+      <div className={`${viewerRow.head} ${rowStyles.msgHead}`}>
+        <span className={`${viewerRow.index} ${rowStyles.index}`}>#{index}</span>
+        <span className={`${viewerRow.role} ${rowStyles.role}`} data-role={role}>
           {role}
         </span>
-        {typeof slot === "object" && "conversationId" in slot && slot.conversationId ? <span className={styles.objectId}>{slot.conversationId}</span> : null}
-        {action !== "keep" ? <span className={styles.faint}>{ACTION_LABELS[action]}</span> : null}
-        <span className={styles.msgTokens}>{(mark?.tokens ?? 0).toLocaleString("en-US")} tok</span>
+        {typeof slot === "object" && "conversationId" in slot && slot.conversationId ? <span className={`${viewerRow.objectId} ${rowStyles.objectId}`}>{slot.conversationId}</span> : null}
+        {action !== "keep" ? <span className={rowStyles.faint}>{ACTION_LABELS[action]}</span> : null}
+        <span className={rowStyles.msgTokens}>{(mark?.tokens ?? 0).toLocaleString("en-US")} tok</span>
       </div>
       {slot === "loading" ? (
-        <div className={styles.skeleton} aria-busy="true" />
+        <div className={`${viewerRow.skeleton} ${rowStyles.skeleton}`} aria-busy="true" />
       ) : "error" in slot ? (
         <div className="alert alert-error" role="alert">
           Could not load message #{index}: {slot.error}{" "}
@@ -49,8 +50,8 @@ export const OriginalCell = memo(function OriginalCell({ index, slot, mark, deci
           </button>
         </div>
       ) : (
-        <div className={styles.parts}>
-          {slot.parts.length === 0 ? <span className={styles.faint}>(no content)</span> : null}
+        <div className={`${viewerRow.parts} ${rowStyles.parts}`}>
+          {slot.parts.length === 0 ? <span className={rowStyles.faint}>(no content)</span> : null}
           {slot.parts.map((part, p) => {
             const partMark = mark?.parts[p];
             const target = partMark?.target;
@@ -80,7 +81,7 @@ export const OriginalCell = memo(function OriginalCell({ index, slot, mark, deci
 });
 
 function OriginalBody({ part, load }: { part: PartView; load: () => Promise<string> }) {
-  if (part.type === "image") return <pre className={styles.text}>[image{part.mediaType ? ` ${part.mediaType}` : ""}: payload not kept]</pre>;
+  if (part.type === "image") return <pre className={`${viewerRow.text} ${rowStyles.text}`}>[image{part.mediaType ? ` ${part.mediaType}` : ""}: payload not kept]</pre>;
   if (part.type === "tool_call") {
     const formatted = formatArguments(part.arguments, !part.truncated);
     const text = formatted ?? part.arguments;

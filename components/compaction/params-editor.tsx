@@ -2,7 +2,8 @@
 
 import type { PolicyInfo } from "@/server/policies/compaction-api";
 import { coerceParam } from "./url-state";
-import styles from "./compaction.module.css";
+import fieldStyles from "./fields.module.css";
+import styles from "./params-editor.module.css";
 
 /**
  * The chosen policy's parameters as fields, prefilled with their defaults. Values are kept as
@@ -32,7 +33,7 @@ export function ParamsEditor({
         Parameters ({policy.params.length}){changed > 0 ? ` · ${changed} changed` : ""}
       </summary>
       {policy.params.length === 0 ? (
-        <p className={styles.hint}>This policy has no parameters.</p>
+        <p className={fieldStyles.hint}>This policy has no parameters.</p>
       ) : (
         <>
           <div className={styles.paramGrid}>

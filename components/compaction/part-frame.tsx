@@ -3,7 +3,11 @@
 import type { ReactNode } from "react";
 import type { ActionKind, PolicyAction } from "@/lib/projection/types";
 import { ACTION_LABELS } from "./action-palette";
-import styles from "./compaction.module.css";
+import viewerRow from "@/components/ui/viewer-row.module.css";
+import badgeStyles from "@/components/ui/badge.module.css";
+import tableStyles from "@/components/ui/table.module.css";
+import rowStyles from "./replay-row.module.css";
+import styles from "./part-frame.module.css";
 
 export interface PartFrameProps {
   kind: string;
@@ -29,7 +33,7 @@ export function PartFrame(props: PartFrameProps) {
   const label = reminder ? "reminder" : kind === "tool_call" ? "call" : kind === "tool_result" ? "result" : kind;
   return (
     <div
-      className={styles.part}
+      className={`${viewerRow.part} ${rowStyles.part}`}
       data-kind={kind}
       data-side={side}
       data-action={action}
@@ -37,13 +41,13 @@ export function PartFrame(props: PartFrameProps) {
       data-reminder={reminder || undefined}
       data-testid="part"
     >
-      <div className={styles.partHead}>
-        <span className={styles.partKind}>{label}</span>
-        {toolName ? <span className={styles.toolName}>{toolName}</span> : null}
-        {objectId ? <span className={styles.objectId}>{objectId}</span> : null}
-        {isError ? <span className={styles.errorPill}>error</span> : null}
+      <div className={`${viewerRow.partHead} ${rowStyles.partHead}`}>
+        <span className={`${viewerRow.partKind} ${rowStyles.partKind}`}>{label}</span>
+        {toolName ? <span className={`${viewerRow.toolName} ${rowStyles.toolName}`}>{toolName}</span> : null}
+        {objectId ? <span className={`${viewerRow.objectId} ${rowStyles.objectId}`}>{objectId}</span> : null}
+        {isError ? <span className={`${viewerRow.errorPill} ${rowStyles.errorPill}`}>error</span> : null}
         {changed && !reminder ? (
-          <span className={`${styles.badge} ${styles.pushRight}`} data-action={action} title={decision ? `${decision.rule}: ${decision.reason}` : undefined}>
+          <span className={`${badgeStyles.badge} ${rowStyles.pushRight}`} data-action={action} title={decision ? `${decision.rule}: ${decision.reason}` : undefined}>
             {ACTION_LABELS[action]}
           </span>
         ) : null}
@@ -52,15 +56,15 @@ export function PartFrame(props: PartFrameProps) {
         <div className={styles.why}>
           {target && target !== objectId ? (
             onTarget ? (
-              <button type="button" className={styles.targetLink} onClick={() => onTarget(target)} title="show this action">
+              <button type="button" className={rowStyles.targetLink} onClick={() => onTarget(target)} title="show this action">
                 {target}
               </button>
             ) : (
-              <span className={styles.faint}>{target}</span>
+              <span className={rowStyles.faint}>{target}</span>
             )
           ) : null}
           {decision && explain ? <span>{decision.reason}</span> : null}
-          {decision && explain ? <span className={styles.rule}>{decision.rule}</span> : null}
+          {decision && explain ? <span className={`${tableStyles.rule} ${styles.rule}`}>{decision.rule}</span> : null}
         </div>
       ) : null}
       {children}

@@ -4,7 +4,8 @@ import { useMemo } from "react";
 import type { PolicyFamily } from "@/lib/policies/types";
 import type { PolicyInfo } from "@/server/policies/compaction-api";
 import { FAMILY_LABELS } from "./action-palette";
-import styles from "./compaction.module.css";
+import fieldStyles from "./fields.module.css";
+import styles from "./policy-picker.module.css";
 
 /** The policy select, grouped by family in registry order, with the chosen policy's description and source. */
 export function PolicyPicker({ policies, value, onChange }: { policies: readonly PolicyInfo[]; value: string; onChange(id: string): void }) {
@@ -16,7 +17,7 @@ export function PolicyPicker({ policies, value, onChange }: { policies: readonly
   const selected = policies.find((p) => p.id === value);
   return (
     <div>
-      <label className={styles.fieldLabel} htmlFor="policy-select">
+      <label className={fieldStyles.fieldLabel} htmlFor="policy-select">
         Policy
       </label>
       <select id="policy-select" className={`select ${styles.policySelect}`} value={value} onChange={(e) => onChange(e.target.value)}>

@@ -9,7 +9,10 @@ import { ACTION_LABELS } from "./action-palette";
 import { fullText } from "./original-cell";
 import { PartFrame } from "./part-frame";
 import { TextBlock } from "./text-block";
-import styles from "./compaction.module.css";
+import viewerRow from "@/components/ui/viewer-row.module.css";
+import badgeStyles from "@/components/ui/badge.module.css";
+import rowStyles from "./replay-row.module.css";
+import styles from "./projected-cell.module.css";
 
 export interface ProjectedCellProps {
   column: number;
@@ -34,32 +37,32 @@ export const ProjectedCell = memo(function ProjectedCell(props: ProjectedCellPro
   const inserted = typeof message.origin !== "number";
   const changed = originalTokens !== undefined && originalTokens !== message.tokens;
   const head = (
-    <div className={styles.msgHead}>
+    <div className={`${viewerRow.head} ${rowStyles.msgHead}`}>
       {inserted ? (
-        <span className={styles.insertedLabel}>{message.origin === "summary" ? "summary · inserted by the policy" : "reminder · harness control plane"}</span>
+        <span className={rowStyles.insertedLabel}>{message.origin === "summary" ? "summary · inserted by the policy" : "reminder · harness control plane"}</span>
       ) : (
-        <span className={styles.index}>#{message.origin}</span>
+        <span className={`${viewerRow.index} ${rowStyles.index}`}>#{message.origin}</span>
       )}
-      <span className={styles.role} data-role={message.role}>
+      <span className={`${viewerRow.role} ${rowStyles.role}`} data-role={message.role}>
         {message.role}
       </span>
-      <span className={styles.msgTokens}>
+      <span className={rowStyles.msgTokens}>
         {changed ? `${originalTokens!.toLocaleString("en-US")} → ` : null}
         {message.tokens.toLocaleString("en-US")} tok
       </span>
     </div>
   );
   const parts = (
-    <div className={styles.parts}>
+    <div className={`${viewerRow.parts} ${rowStyles.parts}`}>
       {message.parts.map((part, p) => (
         <ProjectedPartView key={p} part={part} {...props} />
       ))}
     </div>
   );
   return (
-    <div className={styles.cell} data-testid="projected-cell" data-column={column} data-origin={String(message.origin)}>
+    <div className={rowStyles.cell} data-testid="projected-cell" data-column={column} data-origin={String(message.origin)}>
       {inserted ? (
-        <div className={styles.inserted} data-origin={message.origin} data-testid={`inserted-${message.origin}`}>
+        <div className={rowStyles.inserted} data-origin={message.origin} data-testid={`inserted-${message.origin}`}>
           {head}
           {parts}
         </div>
@@ -96,12 +99,12 @@ function ProjectedPartView({ part, decisions, marks, sidecars, loadFull, onResto
       <PartText part={part} load={load} />
       {linked.map((s) => (
         <div key={s.sha256} className={styles.sidecar} data-testid="sidecar-pointer">
-          <span className={styles.partKind}>sidecar</span>
+          <span className={`${viewerRow.partKind} ${rowStyles.partKind}`}>sidecar</span>
           <code title={s.sha256}>sha256:{s.sha256.slice(0, 16)}…</code>
-          <span className={styles.faint}>
+          <span className={rowStyles.faint}>
             {s.target} · {s.bytes.toLocaleString("en-US")} bytes
           </span>
-          <button type="button" className={`btn btn-sm ${styles.restoreButton} ${styles.pushRight}`} onClick={() => onRestore(s)} aria-label={`Restore ${s.target} from sidecar ${s.sha256.slice(0, 12)}`}>
+          <button type="button" className={`btn btn-sm ${styles.restoreButton} ${rowStyles.pushRight}`} onClick={() => onRestore(s)} aria-label={`Restore ${s.target} from sidecar ${s.sha256.slice(0, 12)}`}>
             Restore
           </button>
         </div>
@@ -111,7 +114,7 @@ function ProjectedPartView({ part, decisions, marks, sidecars, loadFull, onResto
 }
 
 function PartText({ part, load }: { part: ProjectedPart; load: (() => Promise<string>) | undefined }) {
-  if (part.type === "image") return <pre className={styles.text}>[image: payload not kept]</pre>;
+  if (part.type === "image") return <pre className={`${viewerRow.text} ${rowStyles.text}`}>[image: payload not kept]</pre>;
   if (part.type === "tool_call" && !part.action) {
     const formatted = formatArguments(part.text, !part.truncated);
     if (formatted !== undefined) {
@@ -152,19 +155,19 @@ export function GoneCell({ column, index, action, target, decision, tokens, onTa
   onTarget(target: string): void;
 }) {
   return (
-    <div className={styles.cell} data-testid="gone-cell" data-column={column} data-message-index={index}>
+    <div className={rowStyles.cell} data-testid="gone-cell" data-column={column} data-message-index={index}>
       <div className={styles.gone} data-action={action} title={decision ? `${decision.rule}: ${decision.reason}` : undefined}>
-        <span className={styles.index}>#{index}</span>
-        <span className={styles.badge} data-action={action}>
+        <span className={`${viewerRow.index} ${rowStyles.index}`}>#{index}</span>
+        <span className={badgeStyles.badge} data-action={action}>
           {ACTION_LABELS[action]}
         </span>
         {target ? (
-          <button type="button" className={styles.targetLink} onClick={() => onTarget(target)}>
+          <button type="button" className={rowStyles.targetLink} onClick={() => onTarget(target)}>
             {target}
           </button>
         ) : null}
-        <span className={styles.faint}>{decision ? (explain ? decision.reason : "") : action === "summarize" ? "collapsed into the summary" : "removed from the view"}</span>
-        <span className={styles.msgTokens}>
+        <span className={rowStyles.faint}>{decision ? (explain ? decision.reason : "") : action === "summarize" ? "collapsed into the summary" : "removed from the view"}</span>
+        <span className={rowStyles.msgTokens}>
           {tokens.toLocaleString("en-US")} → 0 tok
         </span>
       </div>

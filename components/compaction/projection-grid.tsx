@@ -10,7 +10,9 @@ import { ActionLegend } from "./action-legend";
 import { OriginalCell } from "./original-cell";
 import { GoneCell, ProjectedCell } from "./projected-cell";
 import type { OriginalSlot, PrefixWindows } from "./use-prefix-windows";
-import styles from "./compaction.module.css";
+import rowStyles from "./replay-row.module.css";
+import labelStyles from "./run-labels.module.css";
+import styles from "./projection-grid.module.css";
 
 /** The sticky app header's height plus a little air. */
 const HEADER_OFFSET = 56;
@@ -154,7 +156,7 @@ export function ProjectionGrid({ runs, showOriginal, onShowOriginal, windows, on
         {showOriginal ? (
           <div className={styles.colHead}>
             Original prefix
-            <span className={styles.runMeta}>
+            <span className={`${labelStyles.runMeta} ${styles.runMeta}`}>
               {plural(cut, "message")} · {(runs[0]?.tokensBefore ?? 0).toLocaleString("en-US")} tok
             </span>
           </div>
@@ -162,7 +164,7 @@ export function ProjectionGrid({ runs, showOriginal, onShowOriginal, windows, on
         {runs.map((run, r) => (
           <div key={r} className={styles.colHead} data-testid="column-head">
             Projected · <span className="mono">{run.policy}</span>
-            <span className={styles.runMeta}>
+            <span className={`${labelStyles.runMeta} ${styles.runMeta}`}>
               {plural(run.view.length, "message")} · {run.tokensAfter.toLocaleString("en-US")} tok
             </span>
           </div>
@@ -210,7 +212,7 @@ const GridRow = memo(function GridRow({ row, rowIndex, views, showOriginal, slot
         m !== undefined && slot !== undefined ? (
           <OriginalCell index={m} slot={slot} mark={primary.run.marks[m]} decisions={primary.decisions} onRetry={retry} loadFull={loadFull} onTarget={target} firstOf={firstOf[0]!} />
         ) : (
-          <div className={styles.cell} data-kind="inserted-empty">
+          <div className={rowStyles.cell} data-kind="inserted-empty">
             inserted by the policy — not in the original
           </div>
         )
@@ -248,7 +250,7 @@ const GridRow = memo(function GridRow({ row, rowIndex, views, showOriginal, slot
             />
           );
         }
-        return <div key={c} className={styles.cell} data-kind="empty" />;
+        return <div key={c} className={rowStyles.cell} data-kind="empty" />;
       })}
     </div>
   );

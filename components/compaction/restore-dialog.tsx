@@ -2,7 +2,10 @@
 
 import { useEffect, useRef, useState } from "react";
 import type { SidecarRef } from "@/server/policies/compaction-api";
-import styles from "./compaction.module.css";
+import viewerRow from "@/components/ui/viewer-row.module.css";
+import dialogStyles from "@/components/ui/dialog.module.css";
+import rowStyles from "./replay-row.module.css";
+import styles from "./restore-dialog.module.css";
 
 type Restored =
   | { status: "loading" }
@@ -52,8 +55,8 @@ export function RestoreDialog({ sidecar, onClose }: { sidecar: SidecarRef; onClo
           : { key: "mismatch", text: `✗ sha256 mismatch: got ${state.digest.slice(0, 16)}…` };
 
   return (
-    <dialog ref={ref} className={styles.dialog} aria-labelledby="restore-title" onClose={onClose} data-testid="restore-dialog">
-      <div className={styles.dialogHead}>
+    <dialog ref={ref} className={dialogStyles.dialog} aria-labelledby="restore-title" onClose={onClose} data-testid="restore-dialog">
+      <div className={dialogStyles.dialogHead}>
         <h2 id="restore-title">Restored {sidecar.target}</h2>
         <span className={styles.check} data-state={check.key} data-testid="restore-check">
           {check.text}
@@ -62,7 +65,7 @@ export function RestoreDialog({ sidecar, onClose }: { sidecar: SidecarRef; onClo
           Close
         </button>
       </div>
-      <div className={styles.dialogBody}>
+      <div className={dialogStyles.dialogBody}>
         <dl className={styles.facts}>
           <dt>Sidecar</dt>
           <dd>sha256:{sidecar.sha256}</dd>
@@ -77,7 +80,7 @@ export function RestoreDialog({ sidecar, onClose }: { sidecar: SidecarRef; onClo
             </>
           ) : null}
         </dl>
-        {state.status === "loading" ? <div className={styles.skeleton} aria-busy="true" /> : null}
+        {state.status === "loading" ? <div className={`${viewerRow.skeleton} ${rowStyles.skeleton}`} aria-busy="true" /> : null}
         {state.status === "error" ? (
           <div className="alert alert-error" role="alert">
             Could not restore: {state.message}

@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 import type { RunState } from "./use-compaction-run";
-import styles from "./compaction.module.css";
+import styles from "./run-status.module.css";
 
 /**
  * Progress while the server runs a policy, with the elapsed time (the LLM planner can take a

@@ -5,7 +5,8 @@ import type { ActionKind } from "@/lib/projection/types";
 import { plural, nounFor } from "@/lib/util/plural";
 import type { CompactData } from "@/server/policies/compaction-api";
 import { ACTION_LABELS, ACTION_ORDER } from "./action-palette";
-import styles from "./compaction.module.css";
+import labelStyles from "./run-labels.module.css";
+import styles from "./run-summary.module.css";
 
 const fmt = (n: number) => n.toLocaleString("en-US");
 
@@ -20,14 +21,14 @@ export function RunSummary({ data, label, tools, hideMeta }: { data: CompactData
   return (
     <section className={`card ${styles.runCard}`} aria-label={`${label ?? "Result"}: ${result.policy}`} data-testid="run-summary" data-policy={result.policy}>
       <div className={styles.runCardHead}>
-        {label ? <span className={styles.legendTitle}>{label}</span> : null}
+        {label ? <span className={labelStyles.legendTitle}>{label}</span> : null}
         <span className={styles.policyBadge}>{result.policy}</span>
         {hideMeta ? null : (
-          <span className={styles.runMeta}>
+          <span className={labelStyles.runMeta}>
             cut after {fmt(result.cut)} of {plural(data.messageCount, "message")} · window {fmt(result.window)} tok
           </span>
         )}
-        {tools ? <div className={styles.compareTools}>{tools}</div> : null}
+        {tools ? <div className={labelStyles.compareTools}>{tools}</div> : null}
       </div>
       <div className={styles.runNumbers} data-testid="run-numbers">
         <span className={styles.tokens}>
@@ -40,7 +41,7 @@ export function RunSummary({ data, label, tools, hideMeta }: { data: CompactData
           {pct > 0 ? "−" : pct < 0 ? "+" : ""}
           {Math.abs(pct).toFixed(1)}% pruned
         </span>
-        <span className={styles.runMeta}>
+        <span className={labelStyles.runMeta}>
           {Math.round(windowShare * 100)}% → {result.window > 0 ? Math.round((result.tokensAfter / result.window) * 100) : 0}% of the window
         </span>
       </div>
@@ -50,7 +51,7 @@ export function RunSummary({ data, label, tools, hideMeta }: { data: CompactData
       <div className={styles.counts} data-testid="action-counts">
         {ACTION_ORDER.filter((a) => a !== "keep" && counts.has(a)).map((a) => (
           <span key={a} className={styles.count} data-action={a}>
-            <span className={styles.swatch} data-action={a} />
+            <span className={labelStyles.swatch} data-action={a} />
             <strong>{fmt(counts.get(a)!)}</strong> {ACTION_LABELS[a]}
           </span>
         ))}
@@ -66,7 +67,7 @@ export function RunSummary({ data, label, tools, hideMeta }: { data: CompactData
           </span>
         ) : null}
       </div>
-      {hideMeta || choice.note.endsWith("(given)") ? null : <div className={styles.note}>{choice.note}</div>}
+      {hideMeta || choice.note.endsWith("(given)") ? null : <div className={labelStyles.note}>{choice.note}</div>}
     </section>
   );
 }

@@ -1,7 +1,9 @@
 "use client";
 
 import { useEffect, useRef } from "react";
-import styles from "./compaction.module.css";
+import dialogStyles from "@/components/ui/dialog.module.css";
+import kbdStyles from "@/components/ui/kbd.module.css";
+import styles from "./shortcuts-overlay.module.css";
 
 /** One shortcut: the key(s) as shown, and what it does. */
 export type Shortcut = [key: string, what: string];
@@ -23,19 +25,19 @@ export function ShortcutsOverlay({ onClose, shortcuts = REPLAY_SHORTCUTS }: { on
     if (ref.current && !ref.current.open) ref.current.showModal();
   }, []);
   return (
-    <dialog ref={ref} className={styles.dialog} style={{ width: 400 }} aria-labelledby="shortcuts-title" onClose={onClose} data-testid="shortcuts">
-      <div className={styles.dialogHead}>
+    <dialog ref={ref} className={dialogStyles.dialog} style={{ width: 400 }} aria-labelledby="shortcuts-title" onClose={onClose} data-testid="shortcuts">
+      <div className={dialogStyles.dialogHead}>
         <h2 id="shortcuts-title">Keyboard shortcuts</h2>
         <button type="button" className="btn btn-sm" onClick={() => ref.current?.close()} autoFocus>
           Close
         </button>
       </div>
-      <div className={styles.dialogBody}>
+      <div className={dialogStyles.dialogBody}>
         <dl className={styles.shortcuts}>
           {shortcuts.map(([key, what]) => (
             <div key={key} style={{ display: "contents" }}>
               <dt>
-                <kbd className={styles.kbd}>{key}</kbd>
+                <kbd className={kbdStyles.kbd}>{key}</kbd>
               </dt>
               <dd>{what}</dd>
             </div>

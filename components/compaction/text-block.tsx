@@ -2,7 +2,8 @@
 
 import { useState } from "react";
 import { plural } from "@/lib/util/plural";
-import styles from "./compaction.module.css";
+import viewerRow from "@/components/ui/viewer-row.module.css";
+import rowStyles from "./replay-row.module.css";
 
 /** Collapsed parts show this many lines (and at most COLLAPSED_CHARS characters) until expanded. */
 export const COLLAPSED_LINES = 10;
@@ -30,7 +31,7 @@ export function TextBlock({ text, length, lines, truncated, variant, loadFull }:
   const source = full ?? text;
   const isLong = lines > COLLAPSED_LINES + 2 || length > COLLAPSED_CHARS || (truncated && full === undefined);
   if (source.length === 0) return null;
-  if (!truncated && source.trim() === "") return <pre className={`${styles.text} ${styles.faint}`}>(blank: {JSON.stringify(source)})</pre>;
+  if (!truncated && source.trim() === "") return <pre className={`${viewerRow.text} ${rowStyles.text} ${rowStyles.faint}`}>(blank: {JSON.stringify(source)})</pre>;
   const shown = !isLong || expanded ? source : collapse(source);
   const toggle = async () => {
     if (expanded) return setExpanded(false);
@@ -47,17 +48,17 @@ export function TextBlock({ text, length, lines, truncated, variant, loadFull }:
     setExpanded(true);
   };
   return (
-    <div className={styles.textBlock}>
-      <pre className={variant === "prose" ? `${styles.text} ${styles.prose}` : styles.text}>
+    <div className={viewerRow.textBlock}>
+      <pre className={variant === "prose" ? `${viewerRow.text} ${rowStyles.text} ${rowStyles.prose}` : `${viewerRow.text} ${rowStyles.text}`}>
         {shown}
-        {shown.length < length ? <span className={styles.more}>…</span> : null}
+        {shown.length < length ? <span className={rowStyles.more}>…</span> : null}
       </pre>
       {isLong ? (
-        <button type="button" className={styles.toggle} onClick={() => void toggle()} disabled={state === "loading"} aria-expanded={expanded}>
+        <button type="button" className={`${viewerRow.toggle} ${rowStyles.toggle}`} onClick={() => void toggle()} disabled={state === "loading"} aria-expanded={expanded}>
           {state === "loading" ? "loading…" : expanded ? "show less" : `show all (${plural(lines, "line")}, ${plural(length, "char")})`}
         </button>
       ) : null}
-      {state !== "idle" && state !== "loading" ? <span className={styles.faint}> could not load: {state}</span> : null}
+      {state !== "idle" && state !== "loading" ? <span className={rowStyles.faint}> could not load: {state}</span> : null}
     </div>
   );
 }

@@ -3,7 +3,9 @@
 import { Fragment, type ReactNode } from "react";
 import { plural } from "@/lib/util/plural";
 import { withRedactionMarkers } from "./redaction-marker";
-import styles from "./session-viewer.module.css";
+import viewerRow from "@/components/ui/viewer-row.module.css";
+import partStyles from "./part-view.module.css";
+import textStyles from "./timeline-text.module.css";
 
 /** Long outputs show this many lines until expanded. */
 export const COLLAPSED_LINES = 12;
@@ -36,18 +38,18 @@ export function CollapsibleText(props: CollapsibleTextProps) {
   const { text, lines, length, truncated, expanded, loading, onToggle, variant, needle } = props;
   const isLong = (lines ?? 0) > COLLAPSE_FROM_LINES || truncated || length > COLLAPSED_CHARS;
   if (!truncated && text.length > 0 && text.trim() === "") {
-    return <span className={styles.faint}>(blank text: {describeBlank(text)})</span>;
+    return <span className={textStyles.faint}>(blank text: {describeBlank(text)})</span>;
   }
   const shown = !isLong || (expanded && !truncated) ? text : collapseText(text);
   const Tag = variant === "mono" ? "pre" : "div";
   return (
-    <div className={styles.textBlock}>
-      <Tag className={variant === "mono" ? styles.mono : styles.prose}>
+    <div className={viewerRow.textBlock}>
+      <Tag className={variant === "mono" ? `${viewerRow.text} ${partStyles.mono}` : partStyles.prose}>
         {withRedactionMarkers(shown, (segment, key) => <Fragment key={key}>{highlight(segment, needle)}</Fragment>)}
-        {isLong && shown.length < length && text[shown.length] !== "\n" ? <span className={styles.fade}>…</span> : null}
+        {isLong && shown.length < length && text[shown.length] !== "\n" ? <span className={partStyles.fade}>…</span> : null}
       </Tag>
       {isLong ? (
-        <button type="button" className={styles.toggle} onClick={() => onToggle(!expanded)} disabled={loading} aria-expanded={expanded && !truncated}>
+        <button type="button" className={`${viewerRow.toggle} ${partStyles.toggle}`} onClick={() => onToggle(!expanded)} disabled={loading} aria-expanded={expanded && !truncated}>
           {loading ? "loading…" : expanded && !truncated ? "show less" : `show all (${sizeLabel(lines, length)})`}
         </button>
       ) : null}

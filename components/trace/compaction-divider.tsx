@@ -3,7 +3,9 @@
 import { formatDateTime } from "@/lib/util/format-date-time";
 import { plural } from "@/lib/util/plural";
 import type { CompactionView } from "@/server/sessions/types";
-import styles from "./session-viewer.module.css";
+import partStyles from "./part-view.module.css";
+import textStyles from "./timeline-text.module.css";
+import styles from "./compaction-divider.module.css";
 
 const KIND_LABEL: Record<CompactionView["kind"], string> = {
   claude_code_compact_boundary: "Claude Code compact_boundary",
@@ -26,13 +28,13 @@ export function CompactionDivider(props: { compaction: CompactionView; expanded:
           <span>{KIND_LABEL[compaction.kind]}</span>
           {compaction.trigger ? <span>trigger: {compaction.trigger}</span> : null}
           {compaction.preTokens !== undefined ? <span>{plural(compaction.preTokens, "token")} before</span> : null}
-          {compaction.timestamp ? <span className={styles.faintMono}>{formatDateTime(compaction.timestamp, { seconds: true })}</span> : null}
+          {compaction.timestamp ? <span className={textStyles.faintMono}>{formatDateTime(compaction.timestamp, { seconds: true })}</span> : null}
           {compaction.summary ? (
-            <button type="button" className={styles.link} onClick={onToggle} aria-expanded={expanded}>
+            <button type="button" className={partStyles.link} onClick={onToggle} aria-expanded={expanded}>
               {expanded ? "hide summary" : `show summary (${plural(compaction.summary.length, "char")})`}
             </button>
           ) : (
-            <span className={styles.faint}>no summary in the trace</span>
+            <span className={textStyles.faint}>no summary in the trace</span>
           )}
         </span>
         <span className={styles.compactionRule} aria-hidden="true" />

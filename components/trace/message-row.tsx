@@ -8,7 +8,9 @@ import { estimateMessageHeight } from "./timeline-items";
 import { PartBlock, type JumpTarget } from "./part-view";
 import { TokenBar } from "./token-bar";
 import type { MessageSlot } from "./use-message-windows";
-import styles from "./session-viewer.module.css";
+import viewerRow from "@/components/ui/viewer-row.module.css";
+import textStyles from "./timeline-text.module.css";
+import styles from "./message-row.module.css";
 
 const ROLE_OF_CODE: Record<string, string> = { s: "system", u: "user", a: "assistant", t: "tool" };
 
@@ -98,17 +100,17 @@ function MessageRowView(props: MessageRowProps) {
       data-highlighted={highlight !== undefined || undefined}
       aria-label={`message ${index}, ${role}`}
     >
-      <header className={styles.messageHead}>
-        <span className={styles.index}>#{index}</span>
-        <span className={styles.role} data-role={role}>
+      <header className={`${viewerRow.head} ${styles.messageHead}`}>
+        <span className={`${viewerRow.index} ${styles.index}`}>#{index}</span>
+        <span className={`${viewerRow.role} ${styles.role}`} data-role={role}>
           {role}
         </span>
         {message?.conversationId ? (
-          <span className={styles.objectId} data-object-id={message.conversationId} data-highlighted={highlight?.objectId === message.conversationId || undefined}>
+          <span className={`${viewerRow.objectId} ${textStyles.objectId}`} data-object-id={message.conversationId} data-highlighted={highlight?.objectId === message.conversationId || undefined}>
             {message.conversationId}
           </span>
         ) : null}
-        {message?.timestamp ? <time className={styles.faintMono}>{formatDateTime(message.timestamp, { seconds: true })}</time> : null}
+        {message?.timestamp ? <time className={textStyles.faintMono}>{formatDateTime(message.timestamp, { seconds: true })}</time> : null}
         {message?.model ? <span className={styles.model}>{message.model}</span> : null}
         {message?.meta ? <MetaFlags meta={message.meta} /> : null}
         <span className={styles.spacer} />
@@ -116,8 +118,8 @@ function MessageRowView(props: MessageRowProps) {
         <TokenBar tokens={tokens} max={maxTokens} />
       </header>
       {slot.status === "ready" ? (
-        <div className={styles.parts}>
-          {slot.message.parts.length === 0 ? <span className={styles.faint}>(no content)</span> : null}
+        <div className={`${viewerRow.parts} ${styles.parts}`}>
+          {slot.message.parts.length === 0 ? <span className={textStyles.faint}>(no content)</span> : null}
           {slot.message.parts.map((part, p) => (
             <PartBlock
               key={p}
@@ -134,7 +136,7 @@ function MessageRowView(props: MessageRowProps) {
           ))}
         </div>
       ) : slot.status === "loading" ? (
-        <div className={styles.skeleton} style={{ height: estimateMessageHeight(tokens) - 34 }} aria-busy="true" />
+        <div className={`${viewerRow.skeleton} ${styles.skeleton}`} style={{ height: estimateMessageHeight(tokens) - 34 }} aria-busy="true" />
       ) : (
         <div className="alert alert-error" role="alert">
           Could not load this message: {slot.error}{" "}

@@ -4,7 +4,8 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { plural } from "@/lib/util/plural";
 import type { ObjectSummary } from "@/server/sessions/types";
-import styles from "./session-viewer.module.css";
+import textStyles from "./timeline-text.module.css";
+import styles from "./objects-panel.module.css";
 
 const ROW_HEIGHT = 26;
 type KindFilter = "all" | "conversation" | "function";
@@ -44,7 +45,7 @@ export const ObjectsPanel = memo(function ObjectsPanel(props: { objects: ObjectS
     <aside className={styles.panel} aria-label="Context objects">
       <div className={styles.panelHead}>
         <h2 className={styles.panelTitle}>
-          Context objects <span className={styles.faint}>{visible.length === objects.length ? objects.length : `${visible.length} / ${objects.length}`}</span>
+          Context objects <span className={textStyles.faint}>{visible.length === objects.length ? objects.length : `${visible.length} / ${objects.length}`}</span>
         </h2>
         <div className={styles.panelFilters}>
           <input

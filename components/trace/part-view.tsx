@@ -4,7 +4,9 @@ import { useMemo, useState } from "react";
 import type { PartView } from "@/server/sessions/types";
 import { CollapsibleText } from "./collapsible-text";
 import { formatArguments } from "./format-arguments";
-import styles from "./session-viewer.module.css";
+import viewerRow from "@/components/ui/viewer-row.module.css";
+import textStyles from "./timeline-text.module.css";
+import styles from "./part-view.module.css";
 
 /** Where a link inside a message points. */
 export interface JumpTarget {
@@ -33,7 +35,7 @@ export function PartBlock(props: PartBlockProps) {
     <CollapsibleText text={value} {...capped} expanded={expanded} loading={loadingFull} onToggle={onToggle} variant={variant} needle={needle} />
   );
   const common = {
-    className: styles.part,
+    className: `${viewerRow.part} ${styles.part}`,
     "data-part-index": props.partIndex,
     "data-highlighted": isHighlighted || undefined,
   };
@@ -48,8 +50,8 @@ export function PartBlock(props: PartBlockProps) {
     case "reasoning":
       return (
         <div {...common} data-kind="reasoning">
-          <div className={styles.partHead}>
-            <span className={styles.partKind}>reasoning</span>
+          <div className={`${viewerRow.partHead} ${styles.partHead}`}>
+            <span className={`${viewerRow.partKind} ${styles.partKind}`}>reasoning</span>
           </div>
           {text(part.text, part, "prose")}
         </div>
@@ -59,12 +61,12 @@ export function PartBlock(props: PartBlockProps) {
     case "tool_result":
       return (
         <div {...common} data-kind="tool_result" data-object-id={part.objectId} data-error={part.isError || undefined}>
-          <div className={styles.partHead}>
-            <span className={styles.partKind}>result</span>
-            {part.objectId ? <span className={styles.objectId}>{part.objectId}</span> : null}
-            {part.name ? <span className={styles.toolName}>{part.name}</span> : null}
-            {part.isError ? <span className={styles.errorPill}>error</span> : null}
-            {part.orphan ? <span className={styles.faint}>orphan (no call)</span> : null}
+          <div className={`${viewerRow.partHead} ${styles.partHead}`}>
+            <span className={`${viewerRow.partKind} ${styles.partKind}`}>result</span>
+            {part.objectId ? <span className={`${viewerRow.objectId} ${textStyles.objectId}`}>{part.objectId}</span> : null}
+            {part.name ? <span className={`${viewerRow.toolName} ${styles.toolName}`}>{part.name}</span> : null}
+            {part.isError ? <span className={`${viewerRow.errorPill} ${styles.errorPill}`}>error</span> : null}
+            {part.orphan ? <span className={textStyles.faint}>orphan (no call)</span> : null}
             {part.callMessage !== undefined ? (
               <button
                 type="button"
@@ -91,8 +93,8 @@ export function PartBlock(props: PartBlockProps) {
     case "other":
       return (
         <div {...common} data-kind="other">
-          <div className={styles.partHead}>
-            <span className={styles.partKind}>{part.kind}</span>
+          <div className={`${viewerRow.partHead} ${styles.partHead}`}>
+            <span className={`${viewerRow.partKind} ${styles.partKind}`}>{part.kind}</span>
           </div>
           {part.text !== undefined ? text(part.text, part, "mono") : null}
         </div>
@@ -112,10 +114,10 @@ function ToolCallBlock(props: PartBlockProps & { part: Extract<PartView, { type:
   const text = showRaw ? part.arguments : formatted;
   return (
     <div {...common} data-kind="tool_call" data-call-id={part.id}>
-      <div className={styles.partHead}>
-        <span className={styles.partKind}>call</span>
-        <span className={styles.toolName}>{part.name}</span>
-        <span className={styles.faintMono} title="call id">
+      <div className={`${viewerRow.partHead} ${styles.partHead}`}>
+        <span className={`${viewerRow.partKind} ${styles.partKind}`}>call</span>
+        <span className={`${viewerRow.toolName} ${styles.toolName}`}>{part.name}</span>
+        <span className={textStyles.faintMono} title="call id">
           {part.id}
         </span>
         {part.resultMessage !== undefined ? (
@@ -128,7 +130,7 @@ function ToolCallBlock(props: PartBlockProps & { part: Extract<PartView, { type:
             → {part.resultObjectId ?? `result #${part.resultMessage}`}
           </button>
         ) : (
-          <span className={styles.faint}>no result</span>
+          <span className={textStyles.faint}>no result</span>
         )}
         {formatted !== undefined ? (
           <button type="button" className={`${styles.link} ${styles.pushRight}`} onClick={() => setRaw(!raw)} aria-pressed={raw} title="show the arguments exactly as the trace recorded them">

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { findPlaceholders } from "@/lib/redact/kinds";
-import styles from "./session-viewer.module.css";
+import styles from "./redaction-marker.module.css";
 
 /**
  * Where a secret was redacted before the trace was stored: the `[REDACTED:<kind>]` token shown as

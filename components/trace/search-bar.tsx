@@ -2,7 +2,7 @@
 
 import type { Ref } from "react";
 import type { SearchState } from "./use-session-search";
-import styles from "./session-viewer.module.css";
+import styles from "./search-bar.module.css";
 
 export interface SearchBarProps {
   inputRef: Ref<HTMLInputElement>;

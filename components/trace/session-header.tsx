@@ -7,7 +7,7 @@ import type { SessionOverview } from "@/server/sessions/types";
 import { DeleteSessionButton } from "./delete-session-button";
 import { SessionExportLinks } from "./session-export-links";
 import { withRedactionMarkers } from "./redaction-marker";
-import styles from "./session-viewer.module.css";
+import styles from "./session-header.module.css";
 
 const fmt = (value: number) => value.toLocaleString("en-US");
 

@@ -1,4 +1,4 @@
-import styles from "./session-viewer.module.css";
+import styles from "./token-bar.module.css";
 
 /** A message's estimated tokens as a bar scaled to the session's largest message, plus the count. */
 export function TokenBar({ tokens, max }: { tokens: number; max: number }) {
