@@ -1,4 +1,4 @@
-import styles from "./session-viewer.module.css";
+import styles from "./session-header.module.css";
 
 /**
  * Downloads of one session from the studio (issue 15, item 6): the same files the API serves to a
