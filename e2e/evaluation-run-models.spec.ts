@@ -1,10 +1,9 @@
-import { resolve } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { promptOf, startLlmStub, type LlmStub } from "../tests/helpers/llm-stub-server";
+import { startLlmStub, type LlmStub } from "../tests/helpers/llm-stub-server";
 import { storageStateOf } from "./fixtures/accounts";
 import { importForE2e } from "./fixtures/import-session";
 import { clearLlmEndpoint } from "./fixtures/llm-endpoint";
-import { runLlmEvaluation } from "./fixtures/llm-evaluation-run";
+import { isPlannerRequest, LLM_RUN_TRACE, PASSING_VERDICT, runLlmEvaluation, stubPlan } from "./fixtures/llm-evaluation-run";
 
 /*
  * A model per purpose, seen on the run page (issue 13 item 2): an evaluation with the LLM planner
@@ -12,29 +11,13 @@ import { runLlmEvaluation } from "./fixtures/llm-evaluation-run";
  * warns that the judge grades its own planner's plans; with a judge model of its own it does not.
  */
 const ORIGIN = `http://127.0.0.1:${process.env.E2E_PORT ?? "3100"}`;
-const SWE_AGENT_TRACE = resolve("../shared/traces/swe_agent_traj/SWE-agent__SWE-agent/trajectories/demonstrations/ctf/crypto/katy.traj");
-const DIMENSION = { score: 5, verdict: "pass" };
-const VERDICT = JSON.stringify({
-  valid: true,
-  uncertain: false,
-  overall_score: 5,
-  summary: "stub: nothing the future needs was removed",
-  dimension_scores: { goal_retention: DIMENSION, evidence_retention: DIMENSION, continuation_readiness: DIMENSION, compression_safety: DIMENSION },
-  failure_culprit: null,
-});
-
 test.use({ storageState: storageStateOf("admin") });
 
 let stub: LlmStub;
 test.beforeAll(async () => {
-  importForE2e(SWE_AGENT_TRACE);
+  importForE2e(LLM_RUN_TRACE);
   // Plans fold the first tool result the prompt names; verdicts always pass.
-  stub = await startLlmStub((request) => {
-    const { system, messages } = promptOf(request);
-    if (!system.includes("DECIDE IN THIS ORDER")) return VERDICT;
-    const id = /<turn id="function:([a-z_]+:\d+)"/.exec(messages.at(-1)?.content ?? "")?.[1];
-    return `<above_conversation_summary>Stub planner.</above_conversation_summary>\n<gc_plan>${id ? `<fold kind="function" reason="stable_artifact">${id}</fold>` : ""}</gc_plan>`;
-  });
+  stub = await startLlmStub((request) => (isPlannerRequest(request) ? stubPlan(request) : PASSING_VERDICT));
 });
 test.afterAll(async () => {
   await clearLlmEndpoint(ORIGIN);
@@ -72,7 +55,7 @@ test("the run page names the planner and judge models and warns when they are th
   await expect(page.getByTestId("run-models")).toHaveText("Judged by openai:judge-model · planned by openai:shared-model");
   await expect(page.getByTestId("run-self-judge")).toHaveCount(0);
   const judgeRow = page.getByRole("table", { name: "LLM usage" }).locator('tr[data-purpose="judge"]');
-  const models = stub.requests.slice(callsBefore).map((r) => ({ model: (r.body as { model: string }).model, planner: promptOf(r).system.includes("DECIDE IN THIS ORDER") }));
+  const models = stub.requests.slice(callsBefore).map((r) => ({ model: (r.body as { model: string }).model, planner: isPlannerRequest(r) }));
   expect(models.length).toBeGreaterThan(0);
   expect(models.filter((m) => !m.planner).every((m) => m.model === "judge-model")).toBe(true);
   expect(models.filter((m) => m.planner).every((m) => m.model === "shared-model")).toBe(true);

@@ -1,10 +1,9 @@
-import { resolve } from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { promptOf, startLlmStub, type LlmStub } from "../tests/helpers/llm-stub-server";
+import { startLlmStub, type LlmStub } from "../tests/helpers/llm-stub-server";
 import { storageStateOf } from "./fixtures/accounts";
 import { importForE2e } from "./fixtures/import-session";
 import { clearLlmEndpoint } from "./fixtures/llm-endpoint";
-import { runLlmEvaluation } from "./fixtures/llm-evaluation-run";
+import { isPlannerRequest, LLM_RUN_TRACE, PASSING_VERDICT, runLlmEvaluation, stubPlan } from "./fixtures/llm-evaluation-run";
 
 /*
  * Issue 13's new-user walk: an admin gives the judge an Azure OpenAI deployment and the planner an
@@ -14,33 +13,16 @@ import { runLlmEvaluation } from "./fixtures/llm-evaluation-run";
  * must receive only its own purpose's calls.
  */
 const ORIGIN = `http://127.0.0.1:${process.env.E2E_PORT ?? "3100"}`;
-const SWE_AGENT_TRACE = resolve("../shared/traces/swe_agent_traj/SWE-agent__SWE-agent/trajectories/demonstrations/ctf/crypto/katy.traj");
-const DIMENSION = { score: 5, verdict: "pass" };
-const VERDICT = JSON.stringify({
-  valid: true,
-  uncertain: false,
-  overall_score: 5,
-  summary: "stub: nothing the future needs was removed",
-  dimension_scores: { goal_retention: DIMENSION, evidence_retention: DIMENSION, continuation_readiness: DIMENSION, compression_safety: DIMENSION },
-  failure_culprit: null,
-});
-const isPlannerPrompt = (system: string) => system.includes("DECIDE IN THIS ORDER");
-
 test.use({ storageState: storageStateOf("admin") });
 
 let azure: LlmStub;
 let anthropic: LlmStub;
 test.beforeAll(async () => {
-  importForE2e(SWE_AGENT_TRACE);
+  importForE2e(LLM_RUN_TRACE);
   await clearLlmEndpoint(ORIGIN);
   // Each stub answers its own purpose and says so loudly when asked the other's question.
-  azure = await startLlmStub((request) => (isPlannerPrompt(promptOf(request).system) ? "WRONG ENDPOINT: a planner call reached the judge" : VERDICT));
-  anthropic = await startLlmStub((request) => {
-    const { system, messages } = promptOf(request);
-    if (!isPlannerPrompt(system)) return "OK";
-    const id = /<turn id="function:([a-z_]+:\d+)"/.exec(messages.at(-1)?.content ?? "")?.[1];
-    return `<above_conversation_summary>Stub planner.</above_conversation_summary>\n<gc_plan>${id ? `<fold kind="function" reason="stable_artifact">${id}</fold>` : ""}</gc_plan>`;
-  });
+  azure = await startLlmStub((request) => (isPlannerRequest(request) ? "WRONG ENDPOINT: a planner call reached the judge" : PASSING_VERDICT));
+  anthropic = await startLlmStub((request) => (isPlannerRequest(request) ? stubPlan(request) : "OK"));
 });
 test.afterAll(async () => {
   await clearLlmEndpoint(ORIGIN);
@@ -87,8 +69,8 @@ test("an Azure judge and an Anthropic planner, no default endpoint: both tested,
   const plannerCalls = anthropic.requests.length - anthropicBefore;
   expect(judgeCalls).toBeGreaterThan(0);
   expect(plannerCalls).toBeGreaterThan(0);
-  expect(azure.requests.slice(azureBefore).every((r) => !isPlannerPrompt(promptOf(r).system))).toBe(true);
-  expect(anthropic.requests.slice(anthropicBefore).every((r) => isPlannerPrompt(promptOf(r).system))).toBe(true);
+  expect(azure.requests.slice(azureBefore).every((r) => !isPlannerRequest(r))).toBe(true);
+  expect(anthropic.requests.slice(anthropicBefore).every((r) => isPlannerRequest(r))).toBe(true);
 
   // The stubs report 11 input and 7 output tokens per call: $0.000078 per judge call at $2/$8 per MTok,
   // $0.000138 per planner call at $3/$15.
