@@ -35,7 +35,7 @@ export async function expandArchive(path: string, outPath: string, fileName: str
   } catch (error) {
     await rm(outPath, { force: true });
     if (error instanceof ArchiveError) throw error;
-    throw new ArchiveError("archive_corrupt", `${fileName}: not a readable gzip file (${error instanceof Error ? error.message : String(error)})`);
+    throw new ArchiveError("archive_corrupt", `${fileName}: not a readable ${kind === "zip" ? "zip (.eval)" : "gzip"} file (${error instanceof Error ? error.message : String(error)})`);
   }
 }
 
