@@ -8,7 +8,8 @@ module.exports = {
   forbidden: [
     {
       name: "lib-is-framework-free",
-      comment: "lib/ imports nothing of next, react, auth, databases or the AI SDK: it runs anywhere (CLI, workers, tests) and is tested without a server. Pure libraries (zod, the tokenizer) are fine.",
+      comment:
+        "lib/ imports nothing of next, react, auth, databases or the AI SDK: it runs anywhere (CLI, workers, tests) and is tested without a server. Pure libraries (zod, the tokenizer) are fine.",
       severity: "error",
       from: { path: "^lib/" },
       to: {
@@ -46,7 +47,8 @@ module.exports = {
     },
     {
       name: "judge-is-independent",
-      comment: "The dependency judge grades every policy: it shares no code with any policy or planner (issue 16), so no policy can be written against its rules.",
+      comment:
+        "The dependency judge grades every policy: it shares no code with any policy or planner (issue 16), so no policy can be written against its rules.",
       severity: "error",
       from: { path: "^lib/eval/judge/" },
       to: { path: "^lib/(policies|planner)/|^lib/context/(anchors|route-hint)" },

@@ -31,7 +31,10 @@ export function defineCommand<const O extends Record<string, OptionSpec>>(spec: 
 export function renderCommandHelp(spec: CommandSpec<Record<string, OptionSpec>>): string {
   const rows = Object.entries(spec.options).map(([flag, option]) => {
     const left = `--${flag}${option.value ? ` ${option.value}` : ""}`;
-    const fallback = option.default === undefined || option.default === false || (Array.isArray(option.default) && option.default.length === 0) ? "" : ` (default ${String(option.default)})`;
+    const fallback =
+      option.default === undefined || option.default === false || (Array.isArray(option.default) && option.default.length === 0)
+        ? ""
+        : ` (default ${String(option.default)})`;
     return [left, `${option.help}${fallback}${option.multiple ? " (repeatable)" : ""}`] as const;
   });
   rows.push(["-h, --help", `print this help`]);

@@ -2,8 +2,22 @@ import { readFileSync } from "node:fs";
 import { UsageError } from "./args";
 import { renderCommandHelp, type CommandSpec, type OptionSpec } from "./command-spec";
 import {
-  backupCommand, compactCommand, evalCommand, importCommand, inspectCommand, keysCommand, onlineCommand, policiesCommand,
-  pushCommand, redactCommand, restoreCommand, retentionCommand, reviewCommand, rolloutCommand, simulateCommand, storageCommand,
+  backupCommand,
+  compactCommand,
+  evalCommand,
+  importCommand,
+  inspectCommand,
+  keysCommand,
+  onlineCommand,
+  policiesCommand,
+  pushCommand,
+  redactCommand,
+  restoreCommand,
+  retentionCommand,
+  reviewCommand,
+  rolloutCommand,
+  simulateCommand,
+  storageCommand,
 } from "./usage";
 
 type Run = (argv: string[]) => Promise<number>;
@@ -84,7 +98,9 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   try {
-    return await (await command.load())(rest);
+    return await (
+      await command.load()
+    )(rest);
   } catch (error) {
     if (error instanceof UsageError) {
       console.error(`tracefold ${name}: ${error.message}\nusage: ${command.spec.synopsis}\n(tracefold ${name} --help lists every option)`);

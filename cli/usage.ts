@@ -141,7 +141,8 @@ export const restoreCommand = defineCommand({
 });
 
 export const simulateCommand = defineCommand({
-  synopsis: "tracefold simulate <file|dir>... --policy ID [--trigger 0.9|90%] [--window TOKENS] [--param name=value]... [--prices LIST] [--format F] [--tokenizer ID] [--json]",
+  synopsis:
+    "tracefold simulate <file|dir>... --policy ID [--trigger 0.9|90%] [--window TOKENS] [--param name=value]... [--prices LIST] [--format F] [--tokenizer ID] [--json]",
   summary: "Runs one policy through whole sessions and prints the input tokens and cost it would save.",
   options: {
     policy: { type: "string", value: "ID", help: "the policy to run (see tracefold policies)" },
@@ -157,13 +158,19 @@ export const simulateCommand = defineCommand({
 });
 
 export const rolloutCommand = defineCommand({
-  synopsis: "tracefold rollout <file|dir>... --policies all|ID,ID [--window TOKENS] [--trigger 0.9|90%] [--prices FILE|model=NAME|input=…,output=…] [--cache-ttl 5m] [--param policy.name=value]... [--format F] [--tokenizer ID] [--json]",
-  summary: "Runs policies through whole sessions as a harness would, judging every step: input tokens and cost saved after caching, restores, lost steps and drift by compaction round.",
+  synopsis:
+    "tracefold rollout <file|dir>... --policies all|ID,ID [--window TOKENS] [--trigger 0.9|90%] [--prices FILE|model=NAME|input=…,output=…] [--cache-ttl 5m] [--param policy.name=value]... [--format F] [--tokenizer ID] [--json]",
+  summary:
+    "Runs policies through whole sessions as a harness would, judging every step: input tokens and cost saved after caching, restores, lost steps and drift by compaction round.",
   options: {
     policies: { type: "string", value: "all|ID,ID", help: "the policies to run (see tracefold policies)" },
     window: { type: "string", value: "TOKENS", help: "the context window (default: per session, so the trigger first fires at 2/3 of its peak prompt)" },
     trigger: { type: "string", value: "0.9|90%", help: "compact when the context fills this share of the window (policies with a triggerRatio)" },
-    prices: { type: "string", value: "FILE|model=NAME|LIST", help: "a JSON price table over the built-in list prices, one model's prices for every session, or input=…,output=…[,cachedInput=…,cacheWrite=…] (USD per million tokens); default: each session's own model, unpriced when unknown" },
+    prices: {
+      type: "string",
+      value: "FILE|model=NAME|LIST",
+      help: "a JSON price table over the built-in list prices, one model's prices for every session, or input=…,output=…[,cachedInput=…,cacheWrite=…] (USD per million tokens); default: each session's own model, unpriced when unknown",
+    },
     "cache-ttl": { type: "string", value: "DURATION", help: "prompt-cache lifetime: 300s, 5m, 1h or none", default: "5m" },
     param: { type: "string", multiple: true, value: "policy.name=value", help: "a policy parameter, e.g. self-gc.targetShare=0.5" },
     format: { type: "string", value: "F", help: FORMAT },

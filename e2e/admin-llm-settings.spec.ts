@@ -25,7 +25,10 @@ test.afterAll(async () => {
 test("an admin saves the endpoint, the key never comes back, and Test connection uses the saved settings", async ({ page }) => {
   const bodies: string[] = [];
   page.on("response", (response) => {
-    void response.text().then((text) => bodies.push(text), () => undefined);
+    void response.text().then(
+      (text) => bodies.push(text),
+      () => undefined,
+    );
   });
   await page.goto("/admin/settings");
   const form = page.getByRole("region", { name: "LLM endpoint" });

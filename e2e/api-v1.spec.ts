@@ -20,7 +20,11 @@ const AIDER_SESSIONS = readManifest().find((e) => e.path === AIDER_PATH)!.sessio
 let ingestKey = "";
 
 function createKey(scope: "ingest" | "read"): string {
-  const stdout = execFileSync("npx", ["--no-install", "tsx", "cli/main.ts", "keys", "create", "--name", `e2e api ${scope} ${Date.now()}`, "--scope", scope, "--json"], { env: { ...process.env, ...E2E_ENV }, encoding: "utf8" });
+  const stdout = execFileSync(
+    "npx",
+    ["--no-install", "tsx", "cli/main.ts", "keys", "create", "--name", `e2e api ${scope} ${Date.now()}`, "--scope", scope, "--json"],
+    { env: { ...process.env, ...E2E_ENV }, encoding: "utf8" },
+  );
   return (JSON.parse(stdout.trim().split("\n").pop()!) as { key: string }).key;
 }
 
@@ -28,7 +32,8 @@ let ingest: APIRequestContext;
 let read: APIRequestContext;
 
 test.beforeAll(async () => {
-  const client = (key: string) => playwrightRequest.newContext({ baseURL: ORIGIN, extraHTTPHeaders: { authorization: `Bearer ${key}` }, storageState: { cookies: [], origins: [] } });
+  const client = (key: string) =>
+    playwrightRequest.newContext({ baseURL: ORIGIN, extraHTTPHeaders: { authorization: `Bearer ${key}` }, storageState: { cookies: [], origins: [] } });
   ingestKey = createKey("ingest");
   ingest = await client(ingestKey);
   read = await client(createKey("read"));
@@ -54,7 +59,10 @@ test("a script uploads with an ingest key, finds and exports with a read key, an
   do {
     const page = await read.get(`/api/v1/sessions?format=aider_chat_md&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
     expect(page.status()).toBe(200);
-    const body = (await page.json()) as { data: { id: string; externalId: string; format: string; messages: number; toolCalls: number }[]; nextCursor: string | null };
+    const body = (await page.json()) as {
+      data: { id: string; externalId: string; format: string; messages: number; toolCalls: number }[];
+      nextCursor: string | null;
+    };
     expect(body.data.length).toBeLessThanOrEqual(2);
     for (const s of body.data) expect(s.format).toBe("aider_chat_md");
     found.push(...body.data.map((s) => s.id));
@@ -67,7 +75,10 @@ test("a script uploads with an ingest key, finds and exports with a read key, an
   const exported = await read.get(`/api/v1/sessions/${ids[0]}/export?as=jsonl`);
   expect(exported.status()).toBe(200);
   expect(exported.headers()["content-disposition"]).toContain(`${ids[0]}.tracefold.jsonl`);
-  const lines = (await exported.text()).trim().split("\n").map((l) => JSON.parse(l) as { type: string });
+  const lines = (await exported.text())
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as { type: string });
   expect(lines[0]!.type).toBe("session");
   expect(lines.filter((l) => l.type === "message").length).toBe(one.data.messages);
 
@@ -92,7 +103,12 @@ test("a script uploads with an ingest key, finds and exports with a read key, an
   expect((await read.post("/api/v1/uploads?name=x.md", { data: bytes })).status()).toBe(403);
   expect((await ingest.get("/api/v1/sessions")).status()).toBe(403);
 
-  const settings = { suite: { kind: "filter", filter: { formats: ["aider_chat_md"] } }, policies: [{ id: "none" }, { id: "tool-prune" }], judge: "dependency", triggerLevel: 0.9 };
+  const settings = {
+    suite: { kind: "filter", filter: { formats: ["aider_chat_md"] } },
+    policies: [{ id: "none" }, { id: "tool-prune" }],
+    judge: "dependency",
+    triggerLevel: 0.9,
+  };
   expect((await read.post("/api/v1/runs", { data: { settings } })).status()).toBe(403);
   const bad = await ingest.post("/api/v1/runs", { data: { settings: { policies: "every" } } });
   expect(bad.status()).toBe(400);
@@ -114,7 +130,13 @@ test("tracefold push ships a directory with the ingest key and, run again, sends
   const state = join(mkdtempSync(join(tmpdir(), "tracefold-push-e2e-")), "push-state.json");
   const push = () => {
     try {
-      return { code: 0, stdout: execFileSync("npx", ["--no-install", "tsx", "cli/main.ts", "push", dir, "--to", ORIGIN, "--state", state, "--json"], { env: { ...process.env, TRACEFOLD_API_KEY: ingestKey }, encoding: "utf8" }) };
+      return {
+        code: 0,
+        stdout: execFileSync("npx", ["--no-install", "tsx", "cli/main.ts", "push", dir, "--to", ORIGIN, "--state", state, "--json"], {
+          env: { ...process.env, TRACEFOLD_API_KEY: ingestKey },
+          encoding: "utf8",
+        }),
+      };
     } catch (error) {
       return { code: (error as { status?: number }).status ?? 1, stdout: String((error as { stdout?: string }).stdout ?? "") };
     }

@@ -89,19 +89,35 @@ export const MATRIX: MatrixRow[] = [
 
   // Route handlers. next-auth's own endpoints are public by nature (sign-in needs them).
   { key: "GET /api/auth/[...nextauth]", probe: () => ({ path: "/api/auth/csrf" }), expect: all(OK) },
-  { key: "POST /api/auth/[...nextauth]", probe: () => ({ path: "/api/auth/callback/credentials", body: {} }), expect: all({ status: 302, location: "/api/auth/signin?csrf=true" }) },
+  {
+    key: "POST /api/auth/[...nextauth]",
+    probe: () => ({ path: "/api/auth/callback/credentials", body: {} }),
+    expect: all({ status: 302, location: "/api/auth/signin?csrf=true" }),
+  },
   { key: "GET /api/policies", probe: () => ({ path: "/api/policies" }), expect: api("viewer") },
   { key: "GET /api/sessions/[id]/messages", probe: (i) => ({ path: `/api/sessions/${i.sessionId}/messages?from=0&to=5` }), expect: api("viewer") },
   { key: "GET /api/sessions/[id]/messages/[index]", probe: (i) => ({ path: `/api/sessions/${i.sessionId}/messages/0` }), expect: api("viewer") },
   { key: "GET /api/sessions/[id]/search", probe: (i) => ({ path: `/api/sessions/${i.sessionId}/search?q=the` }), expect: api("viewer") },
-  { key: "GET /api/sessions/[id]/compact/jobs/[jobId]", probe: (i) => ({ path: `/api/sessions/${i.sessionId}/compact/jobs/no-such-job` }), expect: api("viewer", HIDDEN) },
+  {
+    key: "GET /api/sessions/[id]/compact/jobs/[jobId]",
+    probe: (i) => ({ path: `/api/sessions/${i.sessionId}/compact/jobs/no-such-job` }),
+    expect: api("viewer", HIDDEN),
+  },
   // Replaying a policy is reading (a what-if view); its sidecars are a content-addressed cache.
-  { key: "POST /api/sessions/[id]/compact", probe: (i) => ({ path: `/api/sessions/${i.sessionId}/compact`, body: { policy: "tool-prune" } }), expect: api("viewer") },
+  {
+    key: "POST /api/sessions/[id]/compact",
+    probe: (i) => ({ path: `/api/sessions/${i.sessionId}/compact`, body: { policy: "tool-prune" } }),
+    expect: api("viewer"),
+  },
   { key: "GET /api/sidecars/[sha]", probe: (i) => ({ path: `/api/sidecars/${i.sidecarSha}` }), expect: api("viewer") },
   { key: "GET /api/evaluations/[id]", probe: (i) => ({ path: `/api/evaluations/${i.runId}` }), expect: api("viewer") },
   { key: "GET /api/evaluations/[id]/compare", probe: (i) => ({ path: `/api/evaluations/${i.runId}/compare?a=none&b=tool-prune` }), expect: api("viewer") },
   { key: "GET /api/evaluations/[id]/cuts", probe: (i) => ({ path: `/api/evaluations/${i.runId}/cuts?policy=tool-prune` }), expect: api("viewer") },
-  { key: "GET /api/evaluations/[id]/evidence", probe: (i) => ({ path: `/api/evaluations/${i.runId}/evidence?unit=${encodeURIComponent(i.unitKey)}` }), expect: api("viewer") },
+  {
+    key: "GET /api/evaluations/[id]/evidence",
+    probe: (i) => ({ path: `/api/evaluations/${i.runId}/evidence?unit=${encodeURIComponent(i.unitKey)}` }),
+    expect: api("viewer"),
+  },
   { key: "GET /api/evaluations/[id]/breakdown", probe: (i) => ({ path: `/api/evaluations/${i.runId}/breakdown?by=format` }), expect: api("viewer") },
   { key: "GET /api/evaluations/[id]/export", probe: (i) => ({ path: `/api/evaluations/${i.runId}/export` }), expect: api("viewer") },
   { key: "GET /api/review/[queueId]/export", probe: (i) => ({ path: `/api/review/${i.queueId}/export?format=csv` }), expect: api("viewer") },
@@ -130,7 +146,11 @@ export const MATRIX: MatrixRow[] = [
   { key: "GET /api/v1/openapi.json", probe: () => ({ path: "/api/v1/openapi.json" }), expect: api("viewer") },
   // OTLP/HTTP: the probe is an export request whose resourceSpans is not a list (400, nothing stored).
   { key: "POST /v1/traces", probe: () => ({ path: "/v1/traces", body: { resourceSpans: "not a list" } }), expect: api("reviewer", BAD) },
-  { key: "POST /api/v1/otlp/v1/traces", probe: () => ({ path: "/api/v1/otlp/v1/traces", body: { resourceSpans: "not a list" } }), expect: api("reviewer", BAD) },
+  {
+    key: "POST /api/v1/otlp/v1/traces",
+    probe: () => ({ path: "/api/v1/otlp/v1/traces", body: { resourceSpans: "not a list" } }),
+    expect: api("reviewer", BAD),
+  },
 
   // Server actions (invalid arguments: allowed roles get an `invalid_input` result, nothing changes).
   { key: `action app/_actions/admin-users.ts#createUserAction`, probe: () => ({ args: [null, []] }), expect: action("admin") },
@@ -179,7 +199,15 @@ export type KeyWho = "readKey" | "ingestKey" | "revokedKey";
 export const KEY_WHO: readonly KeyWho[] = ["readKey", "ingestKey", "revokedKey"];
 
 /** The route handlers that pass `{ ingest: true }` to requireApiUser. */
-export const INGEST_ROUTES: ReadonlySet<string> = new Set(["PUT /api/uploads", "GET /api/uploads/imports/[id]", "POST /api/v1/uploads", "POST /api/v1/runs", "GET /api/v1/openapi.json", "POST /v1/traces", "POST /api/v1/otlp/v1/traces"]);
+export const INGEST_ROUTES: ReadonlySet<string> = new Set([
+  "PUT /api/uploads",
+  "GET /api/uploads/imports/[id]",
+  "POST /api/v1/uploads",
+  "POST /api/v1/runs",
+  "GET /api/v1/openapi.json",
+  "POST /v1/traces",
+  "POST /api/v1/otlp/v1/traces",
+]);
 
 export function keyAnswer(row: MatrixRow, who: KeyWho): Answer {
   if (!/^(GET|POST|PUT|PATCH|DELETE) \/(api|v1)\//.test(row.key) || row.key.includes("/api/auth/")) return row.expect.anonymous;

@@ -41,7 +41,9 @@ function tsx(...args: string[]): string {
 const snapshot = (): Snapshot => JSON.parse(tsx("e2e/fixtures/db-snapshot.ts")) as Snapshot;
 
 /** A real Claude Code session the ingest key uploads. */
-const KEY_UPLOAD_TRANSCRIPT = resolve("../shared/traces/claude_code_jsonl/DRMacIver__claude-reliability/snapshot-tests/tests/coverage-test-fix/transcript.jsonl");
+const KEY_UPLOAD_TRANSCRIPT = resolve(
+  "../shared/traces/claude_code_jsonl/DRMacIver__claude-reliability/snapshot-tests/tests/coverage-test-fix/transcript.jsonl",
+);
 
 const contexts = {} as Record<Who, APIRequestContext>;
 /** Bearer-key callers: no cookies and no Origin header, as a script sends them. */
@@ -53,19 +55,31 @@ test.beforeAll(async () => {
   test.setTimeout(240_000);
   for (const who of WHO) {
     // Like a browser on the studio's own pages: mutating route handlers refuse requests without it.
-    contexts[who] = await playwrightRequest.newContext({ baseURL: ORIGIN, extraHTTPHeaders: { origin: ORIGIN }, storageState: who === "anonymous" ? { cookies: [], origins: [] } : storageStateOf(who) });
+    contexts[who] = await playwrightRequest.newContext({
+      baseURL: ORIGIN,
+      extraHTTPHeaders: { origin: ORIGIN },
+      storageState: who === "anonymous" ? { cookies: [], origins: [] } : storageStateOf(who),
+    });
   }
-  const createKey = (scope: "read" | "ingest") => (JSON.parse(tsx("cli/main.ts", "keys", "create", "--name", `${NAME} ${scope}`, "--scope", scope, "--json")) as { id: string; key: string });
+  const createKey = (scope: "read" | "ingest") =>
+    JSON.parse(tsx("cli/main.ts", "keys", "create", "--name", `${NAME} ${scope}`, "--scope", scope, "--json")) as { id: string; key: string };
   const keys = { readKey: createKey("read"), ingestKey: createKey("ingest"), revokedKey: createKey("read") };
   tsx("cli/main.ts", "keys", "revoke", keys.revokedKey.id);
-  for (const who of KEY_WHO) keyContexts[who] = await playwrightRequest.newContext({ baseURL: ORIGIN, extraHTTPHeaders: { authorization: `Bearer ${keys[who].key}` }, storageState: { cookies: [], origins: [] } });
+  for (const who of KEY_WHO)
+    keyContexts[who] = await playwrightRequest.newContext({
+      baseURL: ORIGIN,
+      extraHTTPHeaders: { authorization: `Bearer ${keys[who].key}` },
+      storageState: { cookies: [], origins: [] },
+    });
   const [compacted] = importForE2e(COMPACTED_TRANSCRIPT);
   hostileSessionId = importForE2e(writeHostileTranscript())[0]!.id;
   const queueId = (JSON.parse(tsx("e2e/fixtures/seed-review-queue.ts", "claude_code_jsonl", "1", NAME, "dependency")) as { dependency: string }).dependency;
   const seeded = snapshot();
   const runId = seeded.queues.find((q) => q.id === queueId)!.runId;
 
-  const cuts = (await (await contexts.admin.get(`/api/evaluations/${runId}/cuts?policy=tool-prune`)).json()) as { data: { unitKey: string }[] | { cuts: { unitKey: string }[] } };
+  const cuts = (await (await contexts.admin.get(`/api/evaluations/${runId}/cuts?policy=tool-prune`)).json()) as {
+    data: { unitKey: string }[] | { cuts: { unitKey: string }[] };
+  };
   const unitKey = (Array.isArray(cuts.data) ? cuts.data : cuts.data.cuts)[0]!.unitKey;
   const compact = await contexts.viewer.post(`/api/sessions/${compacted!.id}/compact`, { data: { policy: "oldest-turn", cut: 250 } });
   const sidecarSha = ((await compact.json()) as { data: { result: { sidecars: { sha256: string }[] } } }).data.result.sidecars[0]!.sha256;
@@ -128,11 +142,13 @@ test("every entry point answers each role as the matrix says, and the probes cha
       }
       const actual = await answerOf(response);
       const locationOk = expected.location === undefined || (actual.location ?? "").startsWith(expected.location);
-      if (actual.status !== expected.status || !locationOk) mismatches.push(`${row.key} as ${who}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
+      if (actual.status !== expected.status || !locationOk)
+        mismatches.push(`${row.key} as ${who}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
       // An allowed action call ran the action itself (it refused the invalid probe), not a redirect.
       if ("args" in probe && expected.status === 200) {
         const body = await response.text();
-        if (response.headers()["x-action-redirect"] || !/"ok":(true|false)/.test(body)) mismatches.push(`${row.key} as ${who}: the action did not answer with its own result: ${body.slice(0, 200)}`);
+        if (response.headers()["x-action-redirect"] || !/"ok":(true|false)/.test(body))
+          mismatches.push(`${row.key} as ${who}: the action did not answer with its own result: ${body.slice(0, 200)}`);
       }
     }
   }
@@ -150,10 +166,15 @@ test("every entry point answers each API key (read, ingest, revoked) as the matr
     const [method] = row.key.split(" ");
     for (const who of KEY_WHO) {
       const expected = keyAnswer(row, who);
-      const response = await keyContexts[who].fetch(probe.path, { method: method!, maxRedirects: 0, ...(probe.body !== undefined ? { data: probe.body } : {}) });
+      const response = await keyContexts[who].fetch(probe.path, {
+        method: method!,
+        maxRedirects: 0,
+        ...(probe.body !== undefined ? { data: probe.body } : {}),
+      });
       const actual = await answerOf(response);
       const locationOk = expected.location === undefined || (actual.location ?? "").startsWith(expected.location);
-      if (actual.status !== expected.status || !locationOk) mismatches.push(`${row.key} with ${who}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)} ${(await response.text()).slice(0, 160)}`);
+      if (actual.status !== expected.status || !locationOk)
+        mismatches.push(`${row.key} with ${who}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)} ${(await response.text()).slice(0, 160)}`);
     }
   }
   expect(mismatches).toEqual([]);
@@ -178,19 +199,104 @@ test("valid mutations from refused roles are refused and change nothing", async 
   const before = snapshot();
   const viewerId = before.users.find((u) => u.email === "viewer@tracefold.local")!.id;
   const S = "app/(studio)";
-  const settings = { suite: { kind: "filter", filter: { formats: ["claude_code_jsonl"] } }, policies: [{ id: "none" }], judge: "dependency", triggerLevel: 0.9 };
+  const settings = {
+    suite: { kind: "filter", filter: { formats: ["claude_code_jsonl"] } },
+    policies: [{ id: "none" }],
+    judge: "dependency",
+    triggerLevel: 0.9,
+  };
   const attempts: { key: string; args: unknown[]; refused: Who[] }[] = [
-    { key: `action app/_actions/admin-users.ts#createUserAction`, args: [null, [["email", "intruder@evil.example"], ["name", "Intruder"], ["password", "intruder-password"], ["role", "admin"]]], refused: ["anonymous", "viewer", "reviewer"] },
-    { key: `action app/_actions/admin-users.ts#setUserRoleAction`, args: [null, [["userId", viewerId], ["role", "admin"]]], refused: ["anonymous", "viewer", "reviewer"] },
+    {
+      key: `action app/_actions/admin-users.ts#createUserAction`,
+      args: [
+        null,
+        [
+          ["email", "intruder@evil.example"],
+          ["name", "Intruder"],
+          ["password", "intruder-password"],
+          ["role", "admin"],
+        ],
+      ],
+      refused: ["anonymous", "viewer", "reviewer"],
+    },
+    {
+      key: `action app/_actions/admin-users.ts#setUserRoleAction`,
+      args: [
+        null,
+        [
+          ["userId", viewerId],
+          ["role", "admin"],
+        ],
+      ],
+      refused: ["anonymous", "viewer", "reviewer"],
+    },
     { key: `action app/_actions/sessions.ts#deleteSessionAction`, args: [ids.sessionId], refused: ["anonymous", "viewer", "reviewer"] },
-    { key: `action app/_actions/admin-retention.ts#applyRetentionAction`, args: [null, [["olderThan", "1m"], ["confirm", "delete"]]], refused: ["anonymous", "viewer", "reviewer"] },
-    { key: `action app/_actions/admin-keys.ts#createKeyAction`, args: [null, [["name", "intruder key"], ["scope", "read"]]], refused: ["anonymous", "viewer", "reviewer"] },
-    { key: `action app/_actions/admin-settings.ts#setRedactionSettingsAction`, args: [null, [["keepRawOriginals", "on"], ["redactEmails", "on"], ["rule.openai_key", "off"], ["allowList", "/sk-.*/"]]], refused: ["anonymous", "viewer", "reviewer"] },
-    { key: `action app/_actions/admin-llm-settings.ts#saveLlmSettingsAction`, args: [null, [["provider", "openai"], ["baseUrl", "https://evil.example/v1"], ["model", "exfiltrate"], ["timeoutMs", "5000"], ["maxRetries", "0"], ["apiKey", "sk-intruder-0000000000000000"]]], refused: ["anonymous", "viewer", "reviewer"] },
+    {
+      key: `action app/_actions/admin-retention.ts#applyRetentionAction`,
+      args: [
+        null,
+        [
+          ["olderThan", "1m"],
+          ["confirm", "delete"],
+        ],
+      ],
+      refused: ["anonymous", "viewer", "reviewer"],
+    },
+    {
+      key: `action app/_actions/admin-keys.ts#createKeyAction`,
+      args: [
+        null,
+        [
+          ["name", "intruder key"],
+          ["scope", "read"],
+        ],
+      ],
+      refused: ["anonymous", "viewer", "reviewer"],
+    },
+    {
+      key: `action app/_actions/admin-settings.ts#setRedactionSettingsAction`,
+      args: [
+        null,
+        [
+          ["keepRawOriginals", "on"],
+          ["redactEmails", "on"],
+          ["rule.openai_key", "off"],
+          ["allowList", "/sk-.*/"],
+        ],
+      ],
+      refused: ["anonymous", "viewer", "reviewer"],
+    },
+    {
+      key: `action app/_actions/admin-llm-settings.ts#saveLlmSettingsAction`,
+      args: [
+        null,
+        [
+          ["provider", "openai"],
+          ["baseUrl", "https://evil.example/v1"],
+          ["model", "exfiltrate"],
+          ["timeoutMs", "5000"],
+          ["maxRetries", "0"],
+          ["apiKey", "sk-intruder-0000000000000000"],
+        ],
+      ],
+      refused: ["anonymous", "viewer", "reviewer"],
+    },
     { key: `action app/_actions/admin-llm-settings.ts#clearLlmSettingsAction`, args: ["clear"], refused: ["anonymous", "viewer", "reviewer"] },
-    { key: `action app/_actions/review.ts#createQueueAction`, args: [{ runId: ids.runId, kind: "dependency", overlap: 1, name: "intruder queue" }], refused: ["anonymous", "viewer", "reviewer"] },
-    { key: `action app/_actions/review.ts#importLabelsAction`, args: [{ queueId: ids.queueId, format: "csv", text: readFileSync(COMPACTED_TRANSCRIPT, "utf8").slice(0, 2000) }], refused: ["anonymous", "viewer", "reviewer"] },
-    { key: `action app/_actions/review.ts#commentAction`, args: [{ queueId: ids.queueId, itemKey: ids.unitKey, text: "intruder comment" }], refused: ["anonymous", "viewer"] },
+    {
+      key: `action app/_actions/review.ts#createQueueAction`,
+      args: [{ runId: ids.runId, kind: "dependency", overlap: 1, name: "intruder queue" }],
+      refused: ["anonymous", "viewer", "reviewer"],
+    },
+    {
+      key: `action app/_actions/review.ts#importLabelsAction`,
+      args: [{ queueId: ids.queueId, format: "csv", text: readFileSync(COMPACTED_TRANSCRIPT, "utf8").slice(0, 2000) }],
+      refused: ["anonymous", "viewer", "reviewer"],
+    },
+    {
+      key: `action app/_actions/review.ts#commentAction`,
+      args: [{ queueId: ids.queueId, itemKey: ids.unitKey, text: "intruder comment" }],
+      refused: ["anonymous", "viewer"],
+    },
     { key: `action app/_actions/review.ts#openItemAction`, args: [{ queueId: ids.queueId }], refused: ["anonymous", "viewer"] },
     { key: `action app/_actions/evaluations.ts#createEvaluationAction`, args: [{ name: "intruder run", settings }], refused: ["anonymous", "viewer"] },
     { key: `action app/_actions/evaluations.ts#cancelEvaluationAction`, args: [ids.runId], refused: ["anonymous", "viewer"] },
@@ -205,7 +311,10 @@ test("valid mutations from refused roles are refused and change nothing", async 
   }
   const trace = readFileSync(CLAUDE_CODE_TRANSCRIPT);
   const usage = readFileSync(writeUsageWeek(AUTHZ_USAGE_SEED).path);
-  for (const [who, status] of [["anonymous", 401], ["viewer", 403]] as const) {
+  for (const [who, status] of [
+    ["anonymous", 401],
+    ["viewer", 403],
+  ] as const) {
     const traceUpload = await contexts[who].put("/api/uploads?name=intruder.jsonl", { data: trace });
     const usageUpload = await contexts[who].put(`/api/online/uploads?name=intruder.csv&mapping=${USAGE_MAPPING}`, { data: usage });
     if (traceUpload.status() !== status) wrong.push(`PUT /api/uploads as ${who}: ${traceUpload.status()}`);
@@ -220,7 +329,13 @@ test("valid mutations from refused roles are refused and change nothing", async 
 test("a server action posted from another origin is refused even with an admin's cookies", async () => {
   const before = snapshot();
   const ref = findAction("app/_actions/admin-settings.ts", "setRedactionSettingsAction");
-  const response = await callAction(contexts.admin, "https://evil.example", ref.page, ref.id, [null, [["keepRawOriginals", "on"], ["redactEmails", "on"]]]);
+  const response = await callAction(contexts.admin, "https://evil.example", ref.page, ref.id, [
+    null,
+    [
+      ["keepRawOriginals", "on"],
+      ["redactEmails", "on"],
+    ],
+  ]);
   expect(response.status()).not.toBe(200);
   expect(snapshot()).toEqual(before);
 });
@@ -247,20 +362,35 @@ test("every mutating route handler refuses another origin, a foreign Referer and
     const [method] = row.key.split(" ");
     for (const variant of variants) {
       const context = variant.context ?? contexts[variant.who];
-      const response = await context.fetch(probe.path, { method: method!, headers: variant.headers, maxRedirects: 0, ...(probe.body !== undefined ? { data: probe.body } : {}) });
+      const response = await context.fetch(probe.path, {
+        method: method!,
+        headers: variant.headers,
+        maxRedirects: 0,
+        ...(probe.body !== undefined ? { data: probe.body } : {}),
+      });
       const body = await response.text();
-      if (response.status() !== 403 || !body.includes('"code":"cross_origin"')) wrong.push(`${row.key} as ${variant.who} with ${variant.name}: ${response.status()} ${body.slice(0, 160)}`);
+      if (response.status() !== 403 || !body.includes('"code":"cross_origin"'))
+        wrong.push(`${row.key} as ${variant.who} with ${variant.name}: ${response.status()} ${body.slice(0, 160)}`);
     }
   }
   // Valid mutations with an admin's cookies, from another origin: nothing is imported, no session is issued.
   const evil = { origin: "https://evil.example" };
   const refused = [
     await contexts.admin.put("/api/uploads?name=cross-origin.jsonl", { data: readFileSync(CLAUDE_CODE_TRANSCRIPT), headers: evil }),
-    await contexts.admin.put(`/api/online/uploads?name=cross-origin.csv&mapping=${USAGE_MAPPING}`, { data: readFileSync(writeUsageWeek(AUTHZ_USAGE_SEED + 1).path), headers: evil }),
+    await contexts.admin.put(`/api/online/uploads?name=cross-origin.csv&mapping=${USAGE_MAPPING}`, {
+      data: readFileSync(writeUsageWeek(AUTHZ_USAGE_SEED + 1).path),
+      headers: evil,
+    }),
     await contexts.admin.post(`/api/sessions/${ids.sessionId}/compact`, { data: { policy: "oldest-turn", cut: 250 }, headers: evil }),
   ];
   const { csrfToken } = (await (await contexts.anonymous.get("/api/auth/csrf")).json()) as { csrfToken: string };
-  refused.push(await contexts.anonymous.post("/api/auth/callback/credentials", { form: { csrfToken, email: "admin@tracefold.local", password: "tracefold-demo", json: "true" }, headers: evil, maxRedirects: 0 }));
+  refused.push(
+    await contexts.anonymous.post("/api/auth/callback/credentials", {
+      form: { csrfToken, email: "admin@tracefold.local", password: "tracefold-demo", json: "true" },
+      headers: evil,
+      maxRedirects: 0,
+    }),
+  );
   for (const response of refused) if (response.status() !== 403) wrong.push(`${response.url()}: ${response.status()}`);
   expect((await contexts.anonymous.storageState()).cookies.filter((c) => c.name.endsWith("session-token"))).toEqual([]);
   await bare.dispose();
@@ -331,7 +461,9 @@ test("hostile trace content renders inert on the session page and the replay pag
     const live = await page.evaluate(() => ({
       // Next's own flight-data scripts carry the page's data (trace text included) as escaped JSON;
       // a payload that broke out of them or out of the markup would be a script of its own.
-      scripts: [...document.querySelectorAll("script")].filter((s) => (s.textContent ?? "").includes("alert") && !/^\s*\(?self\.__next_f/.test(s.textContent ?? "")).map((s) => (s.textContent ?? "").slice(0, 120)),
+      scripts: [...document.querySelectorAll("script")]
+        .filter((s) => (s.textContent ?? "").includes("alert") && !/^\s*\(?self\.__next_f/.test(s.textContent ?? ""))
+        .map((s) => (s.textContent ?? "").slice(0, 120)),
       handlers: document.querySelectorAll("[onerror],[onload],[onclick]").length,
       jsLinks: document.querySelectorAll('a[href^="javascript:" i],iframe[src^="javascript:" i]').length,
       svgs: [...document.querySelectorAll("svg")].filter((s) => s.outerHTML.includes("alert")).length,
@@ -350,7 +482,11 @@ test("hostile trace content renders inert on the session page and the replay pag
   await page.getByRole("button", { name: "Run", exact: true }).click();
   await expect(page.getByTestId("run-numbers").first()).toHaveText(/[\d,]+\s*→\s*[\d,]+\s*tokens/);
   await assertInert();
-  await page.getByTestId("sidecar-pointer").first().getByRole("button", { name: /^Restore / }).click();
+  await page
+    .getByTestId("sidecar-pointer")
+    .first()
+    .getByRole("button", { name: /^Restore / })
+    .click();
   const restored = page.getByRole("dialog", { name: /^Restored / });
   await expect(restored.getByTestId("restore-check")).toHaveText("✓ matches sha256");
   // The sidecar holds the folded messages as JSON: each payload is there, JSON-escaped, as text.

@@ -207,7 +207,9 @@ test.describe("the LLM planner as a job", () => {
     // A failing endpoint ends the job failed, shown like any failed run.
     stub.script({ status: 500, body: { error: "upstream exploded" } });
     await page.getByRole("button", { name: "Retry" }).click();
-    await expect(page.getByTestId("run-error")).toContainText("the policy run failed (self-gc at cut 250): the LLM call failed after 1 attempt: openai answered HTTP 500");
+    await expect(page.getByTestId("run-error")).toContainText(
+      "the policy run failed (self-gc at cut 250): the LLM call failed after 1 attempt: openai answered HTTP 500",
+    );
     await expect(page.getByTestId("run-error")).toContainText("internal");
   });
 });

@@ -26,9 +26,19 @@ interface Figures {
   ci95: [number, number];
 }
 interface Aggregates {
-  policies: (Figures & { id: string; noImpact: number; visibleCi95: [number, number] | null; restorableCi95: [number, number] | null; restoresPerCut: number | null })[];
+  policies: (Figures & {
+    id: string;
+    noImpact: number;
+    visibleCi95: [number, number] | null;
+    restorableCi95: [number, number] | null;
+    restoresPerCut: number | null;
+  })[];
   curves: (Figures & { policy: string; budgetPct: number })[];
-  matched: { reference: string; policies: (Figures & { policy: string })[]; paired: { policy: string; metric: string; diffPts: number; ci95: [number, number]; mcnemarP: number }[] };
+  matched: {
+    reference: string;
+    policies: (Figures & { policy: string })[];
+    paired: { policy: string; metric: string; diffPts: number; ci95: [number, number]; mcnemarP: number }[];
+  };
   sensitivity: { records: string; holds: number; of: number }[];
   cuts: number;
 }
@@ -42,10 +52,14 @@ const interval = (pct: number, ci: [number, number]) => `${two(pct)} [${two(ci[0
 
 /** Client boxes of the elements `selector` matches under `root`. */
 async function boxes(root: Locator, selector: string) {
-  return root.evaluate((el, sel) => [...el.querySelectorAll(sel)].map((e) => {
-    const b = e.getBoundingClientRect();
-    return { left: b.left, right: b.right, top: b.top, bottom: b.bottom };
-  }), selector);
+  return root.evaluate(
+    (el, sel) =>
+      [...el.querySelectorAll(sel)].map((e) => {
+        const b = e.getBoundingClientRect();
+        return { left: b.left, right: b.right, top: b.top, bottom: b.bottom };
+      }),
+    selector,
+  );
 }
 type Box = Awaited<ReturnType<typeof boxes>>[number];
 const overlap = (a: Box, b: Box, slack = 1) => a.left + slack < b.right && b.left + slack < a.right && a.top + slack < b.bottom && b.top + slack < a.bottom;
@@ -53,7 +67,9 @@ const overlap = (a: Box, b: Box, slack = 1) => a.left + slack < b.right && b.lef
 test.describe("matched budgets and a sweep, as a reviewer", () => {
   test.use({ storageState: storageStateOf("reviewer"), viewport: { width: 1024, height: 900 } });
 
-  test("creates the run from the form, then reads the table, chart, calibration, matched comparison, sensitivity and the drill-down by budget", async ({ page }) => {
+  test("creates the run from the form, then reads the table, chart, calibration, matched comparison, sensitivity and the drill-down by budget", async ({
+    page,
+  }) => {
     test.setTimeout(180_000);
     await page.goto("/evaluations");
     const form = page.getByRole("region", { name: "New evaluation" });
@@ -75,7 +91,9 @@ test.describe("matched budgets and a sweep, as a reviewer", () => {
 
     await expect(page).toHaveURL(/\/evaluations\/[a-z0-9]+$/);
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
-    await expect(page.getByTestId("run-harness")).toHaveText("pointers plain · budget sweep 20%, 40%, 60% of each prefix removed · matched budgets: every policy at the view size of oldest-turn");
+    await expect(page.getByTestId("run-harness")).toHaveText(
+      "pointers plain · budget sweep 20%, 40%, 60% of each prefix removed · matched budgets: every policy at the view size of oldest-turn",
+    );
     await expect(page.getByTestId("run-status").first()).toHaveText("done", { timeout: 120_000 });
     const runId = page.url().split("/").pop()!;
     const body = (await (await page.request.get(`/api/evaluations/${runId}`)).json()) as { data: { run: { total: number }; aggregates: Aggregates } };
@@ -88,7 +106,16 @@ test.describe("matched budgets and a sweep, as a reviewer", () => {
     const table = page.getByRole("table", { name: "Results" });
     for (const p of a.policies) {
       const row = table.locator(`tr[data-policy="${p.id}"]`);
-      for (const text of [two(p.prunePct), two(p.netPrunePct!), two(p.noImpactPct), `${two(p.ci95[0])}–${two(p.ci95[1])}`, interval(p.visibleNoImpactPct!, p.visibleCi95!), interval(p.restorableNoImpactPct!, p.restorableCi95!), two(p.restoresPerCut!), `${p.noImpact} / ${p.n}`]) {
+      for (const text of [
+        two(p.prunePct),
+        two(p.netPrunePct!),
+        two(p.noImpactPct),
+        `${two(p.ci95[0])}–${two(p.ci95[1])}`,
+        interval(p.visibleNoImpactPct!, p.visibleCi95!),
+        interval(p.restorableNoImpactPct!, p.restorableCi95!),
+        two(p.restoresPerCut!),
+        `${p.noImpact} / ${p.n}`,
+      ]) {
         await expect(row).toContainText(text);
       }
     }
@@ -107,7 +134,12 @@ test.describe("matched budgets and a sweep, as a reviewer", () => {
     // Labels never touch each other or a whisker (1024 px wide).
     await expect(chart.getByTestId("tradeoff-label").first()).toBeAttached();
     const labels = await boxes(chart, '[data-testid="tradeoff-label"] text');
-    const whiskers = (await boxes(chart, ".recharts-errorBar line")).map((w) => ({ left: w.left - 1, right: w.right + 1, top: w.top - 1, bottom: w.bottom + 1 }));
+    const whiskers = (await boxes(chart, ".recharts-errorBar line")).map((w) => ({
+      left: w.left - 1,
+      right: w.right + 1,
+      top: w.top - 1,
+      bottom: w.bottom + 1,
+    }));
     expect(labels.length).toBeGreaterThan(0);
     expect(whiskers.length).toBeGreaterThan(0);
     for (let i = 0; i < labels.length; i++) {
@@ -119,7 +151,9 @@ test.describe("matched budgets and a sweep, as a reviewer", () => {
     await chart.locator('path[name="tool-prune"]').hover();
     const tooltip = page.getByTestId("tradeoff-tooltip");
     await expect(tooltip).toBeVisible();
-    await expect(tooltip).toContainText(`tool-prune · own settingsPruning rate: ${toolPrune.prunePct.toFixed(1)}%No-impact rate: ${toolPrune.noImpactPct.toFixed(1)}% [`);
+    await expect(tooltip).toContainText(
+      `tool-prune · own settingsPruning rate: ${toolPrune.prunePct.toFixed(1)}%No-impact rate: ${toolPrune.noImpactPct.toFixed(1)}% [`,
+    );
     await expect(tooltip).not.toContainText("%%");
     await expect(chart.locator('[data-testid="tradeoff-legend-item"][data-policy="tool-prune"]')).toHaveAttribute("aria-pressed", "true");
     await page.mouse.move(0, 0);
@@ -144,14 +178,18 @@ test.describe("matched budgets and a sweep, as a reviewer", () => {
       await expect(row).toContainText(interval(p.noImpactPct, p.ci95));
     }
     for (const d of a.matched.paired.filter((x) => x.metric === "noImpact")) {
-      await expect(matched.locator(`tr[data-policy="${d.policy}"]`)).toContainText(`${d.diffPts > 0 ? "+" : ""}${two(d.diffPts)} [${two(d.ci95[0])}, ${two(d.ci95[1])}]`);
+      await expect(matched.locator(`tr[data-policy="${d.policy}"]`)).toContainText(
+        `${d.diffPts > 0 ? "+" : ""}${two(d.diffPts)} [${two(d.ci95[0])}, ${two(d.ci95[1])}]`,
+      );
     }
     await expect(page.getByTestId("matched-sentences").getByRole("listitem")).toHaveCount(a.matched.paired.length);
     await expect(page.getByTestId("matched-sentences")).toContainText("At oldest-turn's view size, tool-prune keeps");
 
     // Judge sensitivity.
     const own = a.sensitivity.find((r) => r.records === "own")!;
-    await expect(page.getByTestId("sensitivity-own").getByTestId("sensitivity-line")).toHaveText(`The ranking holds under ${own.holds} of ${own.of} judge variants`);
+    await expect(page.getByTestId("sensitivity-own").getByTestId("sensitivity-line")).toHaveText(
+      `The ranking holds under ${own.holds} of ${own.of} judge variants`,
+    );
     await expect(page.getByTestId("sensitivity-matched")).toBeVisible();
 
     // Drill-down: a click anywhere on a row opens its cuts; the budget chooser; a visible evidence link; Back.

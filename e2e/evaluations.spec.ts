@@ -75,7 +75,10 @@ test.describe("as a reviewer", () => {
     const cuts = page.getByRole("table", { name: "Cuts of tool-prune" });
     const toolPrune = aggregates.find((a) => a.id === "tool-prune")!;
     await expect(cuts.getByRole("row")).toHaveCount(toolPrune.n + 1);
-    await cuts.getByRole("link", { name: /^Evidence at cut \d+/ }).first().click();
+    await cuts
+      .getByRole("link", { name: /^Evidence at cut \d+/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(/[?&]unit=/);
     const evidence = page.getByTestId("evidence-panel");
     await expect(evidence).toContainText("judge dependency");

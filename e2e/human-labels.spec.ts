@@ -27,15 +27,25 @@ test.beforeAll(() => {
 async function judgeVerdicts(page: Page, runId: string): Promise<Map<string, Map<string, boolean>>> {
   const out = new Map<string, Map<string, boolean>>();
   for (const policy of POLICIES) {
-    const body = (await (await page.request.get(`/api/evaluations/${runId}/cuts?policy=${policy}`)).json()) as { data: { sessionTitle: string; cut: number; noImpact: boolean; error: string | null }[] };
-    for (const c of body.data) if (!c.error) (out.get(`${c.sessionTitle} · cut ${c.cut}`) ?? out.set(`${c.sessionTitle} · cut ${c.cut}`, new Map()).get(`${c.sessionTitle} · cut ${c.cut}`)!).set(policy, c.noImpact);
+    const body = (await (await page.request.get(`/api/evaluations/${runId}/cuts?policy=${policy}`)).json()) as {
+      data: { sessionTitle: string; cut: number; noImpact: boolean; error: string | null }[];
+    };
+    for (const c of body.data)
+      if (!c.error)
+        (out.get(`${c.sessionTitle} · cut ${c.cut}`) ?? out.set(`${c.sessionTitle} · cut ${c.cut}`, new Map()).get(`${c.sessionTitle} · cut ${c.cut}`)!).set(
+          policy,
+          c.noImpact,
+        );
   }
   return out;
 }
 
 /** What the page must show for these labels: people's verdict is the judge's on confirmed cuts, no-impact everywhere on a cut whose candidates were all rejected. */
 function expectedFigures(judge: Map<string, Map<string, boolean>>, labeled: { title: string; rejectedAll: boolean }[]) {
-  const m = [[0, 0], [0, 0]];
+  const m = [
+    [0, 0],
+    [0, 0],
+  ];
   const rates = new Map(POLICIES.map((p) => [p, { people: 0, judge: 0 }]));
   for (const { title, rejectedAll } of labeled) {
     for (const [policy, judgeNoImpact] of judge.get(title)!) {
@@ -58,7 +68,8 @@ async function expectFigures(page: Page, figures: ReturnType<typeof expectedFigu
   const judge = block.getByTestId("human-judge-dependency");
   await expect(judge.getByTestId("judge-units")).toHaveText(String(figures.n));
   const labels = ["no-impact", "impacted"];
-  for (const [i, people] of labels.entries()) for (const [k, byJudge] of labels.entries()) await expect(judge.getByTestId(`matrix-${people}-${byJudge}`)).toHaveText(String(figures.matrix[i]![k]));
+  for (const [i, people] of labels.entries())
+    for (const [k, byJudge] of labels.entries()) await expect(judge.getByTestId(`matrix-${people}-${byJudge}`)).toHaveText(String(figures.matrix[i]![k]));
   await expect(judge.getByTestId("judge-accuracy")).toContainText(`${figures.accuracy} [`);
   await expect(judge.getByTestId("judge-accuracy")).toContainText(`${figures.agree} of ${figures.n}`);
   await expect(judge.getByTestId("judge-kappa")).toContainText(figures.kappa);
@@ -183,6 +194,8 @@ test("a reviewer labels the cuts of a real Claude Code session; the evaluation p
   const split = expectedFigures(judge, labeled);
   expect(split.matrix[0]![1], "people no-impact, judge impacted").toBeGreaterThan(0);
   await expectFigures(reviewer, split, labeled.length);
-  console.log(`human labels: ${labeled.length} cuts, ${split.n} verdicts, matrix ${JSON.stringify(split.matrix)}, accuracy ${split.accuracy}, κ ${split.kappa}`);
+  console.log(
+    `human labels: ${labeled.length} cuts, ${split.n} verdicts, matrix ${JSON.stringify(split.matrix)}, accuracy ${split.accuracy}, κ ${split.kappa}`,
+  );
   await reviewer.close();
 });

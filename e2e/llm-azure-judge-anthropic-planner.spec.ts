@@ -30,7 +30,11 @@ test.afterAll(async () => {
   await anthropic.close();
 });
 
-async function saveSlot(page: Page, region: string, fields: { provider: string; baseUrl: string; model: string; apiKey: string; input: string; output: string }): Promise<Locator> {
+async function saveSlot(
+  page: Page,
+  region: string,
+  fields: { provider: string; baseUrl: string; model: string; apiKey: string; input: string; output: string },
+): Promise<Locator> {
   const form = page.getByRole("region", { name: region, exact: true });
   await form.getByLabel("Provider").selectOption(fields.provider);
   await form.getByLabel("Base URL").fill(fields.baseUrl);
@@ -46,8 +50,22 @@ async function saveSlot(page: Page, region: string, fields: { provider: string; 
 
 test("an Azure judge and an Anthropic planner, no default endpoint: both tested, both used, both named and priced on the run page", async ({ page }) => {
   await page.goto("/admin/settings");
-  const judge = await saveSlot(page, "Judge model", { provider: "azure", baseUrl: `${azure.baseUrl}/openai`, model: "judge-deployment", apiKey: "azure-key-e2e-J7", input: "2", output: "8" });
-  const planner = await saveSlot(page, "Planner model", { provider: "anthropic", baseUrl: anthropic.baseUrl, model: "claude-planner", apiKey: "sk-ant-e2e-P9", input: "3", output: "15" });
+  const judge = await saveSlot(page, "Judge model", {
+    provider: "azure",
+    baseUrl: `${azure.baseUrl}/openai`,
+    model: "judge-deployment",
+    apiKey: "azure-key-e2e-J7",
+    input: "2",
+    output: "8",
+  });
+  const planner = await saveSlot(page, "Planner model", {
+    provider: "anthropic",
+    baseUrl: anthropic.baseUrl,
+    model: "claude-planner",
+    apiKey: "sk-ant-e2e-P9",
+    input: "3",
+    output: "15",
+  });
   await expect(page.getByRole("region", { name: "LLM endpoint", exact: true }).getByTestId("llm-key-status")).toHaveText("Stored key: not set");
 
   await judge.getByRole("button", { name: "Test connection" }).click();

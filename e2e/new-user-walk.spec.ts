@@ -132,7 +132,10 @@ test("uploads shared traces with redaction on: the preview agrees with the CLI, 
   for (const rule of await rules.all()) await expect(rule).toBeChecked();
 
   const cli = JSON.parse(
-    execFileSync("npx", ["--no-install", "tsx", "cli/main.ts", "redact", ...UPLOADS, "--dry-run", "--json"], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }),
+    execFileSync("npx", ["--no-install", "tsx", "cli/main.ts", "redact", ...UPLOADS, "--dry-run", "--json"], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    }),
   ) as { files: { path: string; findings: unknown[] }[] };
   expect(cli.files).toHaveLength(UPLOADS.length);
 
@@ -206,7 +209,9 @@ test("starts an evaluation from the form, builds an A/B queue for one pair and l
   await queueForm.getByLabel("Name (optional)").fill(queueName);
   await queueForm.getByRole("button", { name: "Create queue" }).click();
   await expect(page.getByRole("heading", { level: 1, name: queueName })).toBeVisible();
-  await expect(page.getByTestId("queue-options")).toHaveText(/^A\/B pair self-gc vs tool-prune · cuts where the judge disagrees · a sample of 3 of \d+ items \(seed 17\)$/);
+  await expect(page.getByTestId("queue-options")).toHaveText(
+    /^A\/B pair self-gc vs tool-prune · cuts where the judge disagrees · a sample of 3 of \d+ items \(seed 17\)$/,
+  );
 
   // Keyboard only from here: a verdict key, the rationale (it has the focus), Enter saves and moves on.
   const keys = ["a", "t", "b"] as const;
@@ -225,9 +230,22 @@ test("starts an evaluation from the form, builds an A/B queue for one pair and l
   const downloading = page.waitForEvent("download");
   await page.getByRole("link", { name: "Export JSONL" }).click();
   const exported = (await (await downloading).path()) ?? "";
-  type Exported = { kind: string; reviewer: string; verdict: string; rationale: string; retracted?: boolean; ref: { sessionId: string }; sides: { A: string; B: string } };
-  const labels = readFileSync(exported, "utf8").trim().split("\n").map((l) => JSON.parse(l) as Exported);
-  expect(labels.map((l) => [l.verdict, l.rationale, l.retracted ?? false]).sort()).toEqual(keys.map((k, i) => [VERDICTS[k], `walk verdict ${i + 1}`, false]).sort());
+  type Exported = {
+    kind: string;
+    reviewer: string;
+    verdict: string;
+    rationale: string;
+    retracted?: boolean;
+    ref: { sessionId: string };
+    sides: { A: string; B: string };
+  };
+  const labels = readFileSync(exported, "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as Exported);
+  expect(labels.map((l) => [l.verdict, l.rationale, l.retracted ?? false]).sort()).toEqual(
+    keys.map((k, i) => [VERDICTS[k], `walk verdict ${i + 1}`, false]).sort(),
+  );
   for (const label of labels) {
     expect(label).toMatchObject({ kind: "ab", reviewer: "admin@tracefold.local" });
     expect([label.sides.A, label.sides.B].sort()).toEqual(["self-gc", "tool-prune"]);

@@ -53,7 +53,9 @@ test("a reviewer uploads a week of usage logs, maps the columns, reads the curve
   expect([...readFileSync(await png.path()).subarray(0, 8)]).toEqual(PNG_SIGNATURE);
   const [csv] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
   const text = readFileSync(await csv.path(), "utf8");
-  expect(text.split("\n")[0]).toBe("scope,hour,treatment_mean_input,control_mean_input,reduction_pct,ci95_low,ci95_high,treatment_calls,control_calls,treatment_accounts,control_accounts");
+  expect(text.split("\n")[0]).toBe(
+    "scope,hour,treatment_mean_input,control_mean_input,reduction_pct,ci95_low,ci95_high,treatment_calls,control_calls,treatment_accounts,control_accounts",
+  );
   const pooled = text.split("\n").filter((l) => l.startsWith("pooled,"));
   expect(pooled.map((l) => l.split(",")[1])).toEqual(["10:00", "11:00", "12:00", "13:00", "14:00", "15:00", "16:00", "17:00"]);
 });
@@ -76,7 +78,10 @@ test("a log with a group column opens split by it; a rule that empties a group s
 
   // Placeholders are instants inside this log, not the demo week.
   await expect(page.getByLabel("Rollout instant (before it: pre-period)")).toHaveAttribute("placeholder", /^2025-03-0[3-5]T\d\d:\d\d:00Z$/);
-  await expect(page.getByLabel("Volatile windows (one START/END per line, excluded)")).toHaveAttribute("placeholder", /^2025-03-0[3-5]T[\d:]+Z\/2025-03-0[3-5]T[\d:]+Z$/);
+  await expect(page.getByLabel("Volatile windows (one START/END per line, excluded)")).toHaveAttribute(
+    "placeholder",
+    /^2025-03-0[3-5]T[\d:]+Z\/2025-03-0[3-5]T[\d:]+Z$/,
+  );
 
   // Seed 000's e-mail pivot puts every one of these accounts in treatment: the page says so.
   await page.getByLabel("Assignment rule").selectOption("email-pivot");
@@ -90,14 +95,21 @@ test("a log with a group column opens split by it; a rule that empties a group s
 
 /** Two real traces that carry provider usage per call: a short Claude Code session and a mini-swe-agent run. */
 const USAGE_TRACES = [
-  resolve("../shared/traces/claude_code_jsonl/d-kimuson__claude-code-viewer/mock-global-claude-dir/projects/sample-project/1af7fc5e-8455-4414-9ccd-011d40f70b2a.jsonl"),
-  resolve("../shared/traces/mini_swe_agent_traj/SWE-agent__mini-swe-agent/output/deepseek_reasoner_dev/pvlib__pvlib-python-1707/pvlib__pvlib-python-1707.traj.json"),
+  resolve(
+    "../shared/traces/claude_code_jsonl/d-kimuson__claude-code-viewer/mock-global-claude-dir/projects/sample-project/1af7fc5e-8455-4414-9ccd-011d40f70b2a.jsonl",
+  ),
+  resolve(
+    "../shared/traces/mini_swe_agent_traj/SWE-agent__mini-swe-agent/output/deepseek_reasoner_dev/pvlib__pvlib-python-1707/pvlib__pvlib-python-1707.traj.json",
+  ),
 ];
 
 test("a reviewer simulates a policy over uploaded traces and gets the CLI's numbers, then uses their provider usage as traffic", async ({ page }) => {
   const ids = USAGE_TRACES.flatMap((path) => importForE2e(path).map((s) => s.id));
   const cli = JSON.parse(
-    execFileSync("npx", ["--no-install", "tsx", "cli/main.ts", "simulate", ...USAGE_TRACES, "--policy", "tool-prune", "--trigger", "80%", "--json"], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }),
+    execFileSync("npx", ["--no-install", "tsx", "cli/main.ts", "simulate", ...USAGE_TRACES, "--policy", "tool-prune", "--trigger", "80%", "--json"], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    }),
   ) as { pooled: { sessions: number; calls: number; reductionPct: number; cacheBreaks: number } };
 
   await page.goto("/online");
@@ -143,9 +155,20 @@ test.describe("as a viewer", () => {
     await expect(page.getByRole("region", { name: "Upload a usage log" })).toHaveCount(0);
     await expect(page.getByRole("region", { name: "Simulate from traces" })).toHaveCount(0);
     await expect(page.getByRole("region", { name: "Use usage from uploaded traces" })).toHaveCount(0);
-    const simulate = await page.evaluate(async () => (await fetch("/api/online/simulate", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ selection: { kind: "all" }, policy: "none" }) })).status);
+    const simulate = await page.evaluate(
+      async () =>
+        (
+          await fetch("/api/online/simulate", {
+            method: "POST",
+            headers: { "Content-Type": "application/json" },
+            body: JSON.stringify({ selection: { kind: "all" }, policy: "none" }),
+          })
+        ).status,
+    );
     expect(simulate).toBe(403);
-    const status = await page.evaluate(async () => (await fetch("/api/online/uploads?name=x.csv", { method: "PUT", body: "timestamp,account,inputTokens\n" })).status);
+    const status = await page.evaluate(
+      async () => (await fetch("/api/online/uploads?name=x.csv", { method: "PUT", body: "timestamp,account,inputTokens\n" })).status,
+    );
     expect(status).toBe(403);
   });
 });

@@ -23,8 +23,17 @@ function cli(...args: string[]): string {
   const stdout = execFileSync("npx", ["--no-install", "tsx", "cli/main.ts", ...args], { env: { ...process.env, ...E2E_ENV }, encoding: "utf8" });
   return stdout.trim().split("\n").pop() ?? "";
 }
-const createKey = (scope: "ingest" | "read") => JSON.parse(cli("keys", "create", "--name", `e2e otlp ${scope} ${Date.now()}`, "--scope", scope, "--json")) as { id: string; key: string };
-const counts = () => (JSON.parse(execFileSync("npx", ["--no-install", "tsx", "e2e/fixtures/db-snapshot.ts"], { env: { ...process.env, ...E2E_ENV }, encoding: "utf8" }).trim().split("\n").pop()!) as { counts: Record<string, number> }).counts;
+const createKey = (scope: "ingest" | "read") =>
+  JSON.parse(cli("keys", "create", "--name", `e2e otlp ${scope} ${Date.now()}`, "--scope", scope, "--json")) as { id: string; key: string };
+const counts = () =>
+  (
+    JSON.parse(
+      execFileSync("npx", ["--no-install", "tsx", "e2e/fixtures/db-snapshot.ts"], { env: { ...process.env, ...E2E_ENV }, encoding: "utf8" })
+        .trim()
+        .split("\n")
+        .pop()!,
+    ) as { counts: Record<string, number> }
+  ).counts;
 
 /** Forwards to the real exporter and keeps each export's result, so the test sees what the studio answered. */
 class RecordingExporter implements SpanExporter {
@@ -50,16 +59,34 @@ class RecordingExporter implements SpanExporter {
  */
 function runAgentLoop(provider: BasicTracerProvider, conversationId: string): void {
   const tracer = provider.getTracer("weather-agent", "1.0.0");
-  const agent = tracer.startSpan("invoke_agent weather", { attributes: { "gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "weather", "gen_ai.conversation.id": conversationId } });
+  const agent = tracer.startSpan("invoke_agent weather", {
+    attributes: { "gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "weather", "gen_ai.conversation.id": conversationId },
+  });
   const parent = trace.setSpan(context.active(), agent);
   const user = { role: "user", parts: [{ type: "text", content: `Weather in Paris? (${conversationId})` }] };
   const call = { role: "assistant", parts: [{ type: "tool_call", id: "call_w1", name: "get_weather", arguments: { city: "Paris" } }] };
   const result = { role: "tool", parts: [{ type: "tool_call_response", id: "call_w1", response: "18°C, cloudy" }] };
   const answer = { role: "assistant", parts: [{ type: "text", content: "It is 18°C and cloudy in Paris." }] };
   const child = (name: string, attributes: Attributes) => tracer.startSpan(name, { attributes }, parent).end();
-  child("chat gpt-4o", { "gen_ai.operation.name": "chat", "gen_ai.request.model": "gpt-4o", "gen_ai.input.messages": JSON.stringify([user]), "gen_ai.output.messages": JSON.stringify([call]), "gen_ai.usage.input_tokens": 31 });
-  child("execute_tool get_weather", { "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "get_weather", "gen_ai.tool.call.id": "call_w1", "gen_ai.tool.call.result": "18°C, cloudy" });
-  child("chat gpt-4o", { "gen_ai.operation.name": "chat", "gen_ai.request.model": "gpt-4o", "gen_ai.input.messages": JSON.stringify([user, call, result]), "gen_ai.output.messages": JSON.stringify([answer]) });
+  child("chat gpt-4o", {
+    "gen_ai.operation.name": "chat",
+    "gen_ai.request.model": "gpt-4o",
+    "gen_ai.input.messages": JSON.stringify([user]),
+    "gen_ai.output.messages": JSON.stringify([call]),
+    "gen_ai.usage.input_tokens": 31,
+  });
+  child("execute_tool get_weather", {
+    "gen_ai.operation.name": "execute_tool",
+    "gen_ai.tool.name": "get_weather",
+    "gen_ai.tool.call.id": "call_w1",
+    "gen_ai.tool.call.result": "18°C, cloudy",
+  });
+  child("chat gpt-4o", {
+    "gen_ai.operation.name": "chat",
+    "gen_ai.request.model": "gpt-4o",
+    "gen_ai.input.messages": JSON.stringify([user, call, result]),
+    "gen_ai.output.messages": JSON.stringify([answer]),
+  });
   child("GET /healthz", { "http.request.method": "GET" }); // no GenAI content: rejected under partial success
   agent.end();
 }
@@ -68,7 +95,11 @@ let read: APIRequestContext;
 let bare: APIRequestContext;
 
 test.beforeAll(async () => {
-  read = await playwrightRequest.newContext({ baseURL: ORIGIN, extraHTTPHeaders: { authorization: `Bearer ${createKey("read").key}` }, storageState: { cookies: [], origins: [] } });
+  read = await playwrightRequest.newContext({
+    baseURL: ORIGIN,
+    extraHTTPHeaders: { authorization: `Bearer ${createKey("read").key}` },
+    storageState: { cookies: [], origins: [] },
+  });
   bare = await playwrightRequest.newContext({ baseURL: ORIGIN, storageState: { cookies: [], origins: [] } });
 });
 
@@ -91,8 +122,16 @@ const findSession = async (conversationId: string): Promise<ListedSession[]> => 
 };
 
 for (const variant of [
-  { name: "JSON to /v1/traces", path: "/v1/traces", make: (url: string, key: string) => new JsonExporter({ url, headers: { Authorization: `Bearer ${key}` } }) },
-  { name: "protobuf with gzip to /api/v1/otlp/v1/traces", path: "/api/v1/otlp/v1/traces", make: (url: string, key: string) => new ProtoExporter({ url, headers: { Authorization: `Bearer ${key}` }, compression: CompressionAlgorithm.GZIP }) },
+  {
+    name: "JSON to /v1/traces",
+    path: "/v1/traces",
+    make: (url: string, key: string) => new JsonExporter({ url, headers: { Authorization: `Bearer ${key}` } }),
+  },
+  {
+    name: "protobuf with gzip to /api/v1/otlp/v1/traces",
+    path: "/api/v1/otlp/v1/traces",
+    make: (url: string, key: string) => new ProtoExporter({ url, headers: { Authorization: `Bearer ${key}` }, compression: CompressionAlgorithm.GZIP }),
+  },
 ]) {
   test.describe(`the official OTLP exporter, ${variant.name}`, () => {
     test.use({ storageState: storageStateOf("viewer") });
@@ -100,7 +139,10 @@ for (const variant of [
     test("an instrumented agent loop becomes one session, listed by the API and shown on its page", async ({ page }) => {
       const conversationId = `otlp-e2e-${variant.path.length}-${Date.now()}`;
       const exporter = new RecordingExporter(variant.make(`${ORIGIN}${variant.path}`, createKey("ingest").key));
-      const provider = new BasicTracerProvider({ resource: resourceFromAttributes({ "service.name": "weather-agent" }), spanProcessors: [new SimpleSpanProcessor(exporter)] });
+      const provider = new BasicTracerProvider({
+        resource: resourceFromAttributes({ "service.name": "weather-agent" }),
+        spanProcessors: [new SimpleSpanProcessor(exporter)],
+      });
       runAgentLoop(provider, conversationId);
       await provider.forceFlush();
       await provider.shutdown();
@@ -129,7 +171,11 @@ for (const variant of [
 
 test("a span without GenAI attributes is rejected under OTLP partial success; a repeated delivery changes nothing", async () => {
   const key = createKey("ingest").key;
-  const ingest = await playwrightRequest.newContext({ baseURL: ORIGIN, extraHTTPHeaders: { authorization: `Bearer ${key}` }, storageState: { cookies: [], origins: [] } });
+  const ingest = await playwrightRequest.newContext({
+    baseURL: ORIGIN,
+    extraHTTPHeaders: { authorization: `Bearer ${key}` },
+    storageState: { cookies: [], origins: [] },
+  });
   const conversationId = `otlp-e2e-partial-${Date.now()}`;
   const attr = (k: string, v: string) => ({ key: k, value: { stringValue: v } });
   const traceId = Date.now().toString(16).padStart(32, "0");
@@ -140,8 +186,27 @@ test("a span without GenAI attributes is rejected under OTLP partial success; a 
         scopeSpans: [
           {
             spans: [
-              { traceId, spanId: "00000000000000a1", name: "chat", startTimeUnixNano: "1750000000000000000", attributes: [attr("gen_ai.conversation.id", conversationId), attr("gen_ai.operation.name", "chat"), attr("gen_ai.prompt.0.role", "user"), attr("gen_ai.prompt.0.content", "hello"), attr("gen_ai.completion.0.role", "assistant"), attr("gen_ai.completion.0.content", "hi there")] },
-              { traceId, spanId: "00000000000000a2", name: "GET /", startTimeUnixNano: "1750000000000000001", attributes: [attr("http.request.method", "GET")] },
+              {
+                traceId,
+                spanId: "00000000000000a1",
+                name: "chat",
+                startTimeUnixNano: "1750000000000000000",
+                attributes: [
+                  attr("gen_ai.conversation.id", conversationId),
+                  attr("gen_ai.operation.name", "chat"),
+                  attr("gen_ai.prompt.0.role", "user"),
+                  attr("gen_ai.prompt.0.content", "hello"),
+                  attr("gen_ai.completion.0.role", "assistant"),
+                  attr("gen_ai.completion.0.content", "hi there"),
+                ],
+              },
+              {
+                traceId,
+                spanId: "00000000000000a2",
+                name: "GET /",
+                startTimeUnixNano: "1750000000000000001",
+                attributes: [attr("http.request.method", "GET")],
+              },
             ],
           },
         ],
@@ -155,7 +220,10 @@ test("a span without GenAI attributes is rejected under OTLP partial success; a 
   expect(sessions).toHaveLength(1);
   expect(sessions[0]!.messages).toBe(2);
   const before = counts();
-  const again = await ingest.post("/v1/traces", { data: gzipSync(JSON.stringify(body)), headers: { "content-type": "application/json", "content-encoding": "gzip" } });
+  const again = await ingest.post("/v1/traces", {
+    data: gzipSync(JSON.stringify(body)),
+    headers: { "content-type": "application/json", "content-encoding": "gzip" },
+  });
   expect(again.status()).toBe(200);
   expect(counts()).toEqual(before);
   expect(await findSession(conversationId)).toEqual(sessions);
@@ -164,10 +232,17 @@ test("a span without GenAI attributes is rejected under OTLP partial success; a 
 
 test("malformed protobuf, malformed JSON, a wrong key and a revoked key get clear answers and write nothing", async () => {
   const made = createKey("ingest");
-  const ingest = await playwrightRequest.newContext({ baseURL: ORIGIN, extraHTTPHeaders: { authorization: `Bearer ${made.key}` }, storageState: { cookies: [], origins: [] } });
+  const ingest = await playwrightRequest.newContext({
+    baseURL: ORIGIN,
+    extraHTTPHeaders: { authorization: `Bearer ${made.key}` },
+    storageState: { cookies: [], origins: [] },
+  });
   const before = counts();
 
-  const protobuf = await ingest.post("/v1/traces", { data: Buffer.from([0x0a, 0xff, 0xff, 0xff, 0xff, 0x0f, 0x01]), headers: { "content-type": "application/x-protobuf" } });
+  const protobuf = await ingest.post("/v1/traces", {
+    data: Buffer.from([0x0a, 0xff, 0xff, 0xff, 0xff, 0x0f, 0x01]),
+    headers: { "content-type": "application/x-protobuf" },
+  });
   expect(protobuf.status()).toBe(400);
   expect(await protobuf.json()).toMatchObject({ ok: false, code: "malformed_protobuf", message: expect.stringContaining("ExportTraceServiceRequest") });
 

@@ -37,7 +37,11 @@ test.describe("as a reviewer", () => {
   test("the upload page previews what will be redacted, sends nothing until confirmed, and the session marks the redaction", async ({ page }) => {
     const file = writeChat("leaky-chat.json", [
       { role: "user", content: `Call the API with ${OPENAI_KEY} please` },
-      { role: "assistant", content: 'The site data is {"url":"https://relaygpu.com","logo":{"@type":"ImageObject"}} and the Elixir is token = Base.url_encode64(:crypto.strong_rand_bytes(24))' },
+      {
+        role: "assistant",
+        content:
+          'The site data is {"url":"https://relaygpu.com","logo":{"@type":"ImageObject"}} and the Elixir is token = Base.url_encode64(:crypto.strong_rand_bytes(24))',
+      },
       { role: "user", content: "and DB_PASSWORD=hunter2 for the database" },
     ]);
     const puts = watchUploads(page);

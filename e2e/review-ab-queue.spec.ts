@@ -18,13 +18,20 @@ const AB_QUEUE = `${NAME} pair`;
 
 test.beforeAll(() => {
   importForE2e(SWE_AGENT_TRACE);
-  execFileSync("npx", ["--no-install", "tsx", "e2e/fixtures/seed-review-queue.ts", "swe_agent_traj", "1", NAME, "failure"], { env: { ...process.env, ...E2E_ENV }, encoding: "utf8" });
+  execFileSync("npx", ["--no-install", "tsx", "e2e/fixtures/seed-review-queue.ts", "swe_agent_traj", "1", NAME, "failure"], {
+    env: { ...process.env, ...E2E_ENV },
+    encoding: "utf8",
+  });
 });
 
 async function exportedLabels(page: Page): Promise<Record<string, unknown>[]> {
   const response = await page.request.get(`/api/review/${page.url().split("/").pop()}/export?format=jsonl`);
   expect(response.ok()).toBe(true);
-  return (await response.text()).trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+  return (await response.text())
+    .trim()
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 }
 
 test("an admin builds an A/B queue for one pair (all cuts, a sample of 2) and labels it with the keyboard only", async ({ browser }) => {
@@ -50,7 +57,9 @@ test("an admin builds an A/B queue for one pair (all cuts, a sample of 2) and la
   await form.getByLabel("Seed (optional)").fill("42");
   await form.getByRole("button", { name: "Create queue" }).click();
   await expect(page.getByRole("heading", { level: 1, name: AB_QUEUE })).toBeVisible();
-  await expect(page.getByTestId("queue-options")).toHaveText(/^A\/B pair none vs tool-prune · all cuts judged for both · a sample of 2 of \d+ items \(seed 42\)$/);
+  await expect(page.getByTestId("queue-options")).toHaveText(
+    /^A\/B pair none vs tool-prune · all cuts judged for both · a sample of 2 of \d+ items \(seed 42\)$/,
+  );
 
   // a → the verdict is set and the rationale has the focus (the key is not typed into it).
   const rationale = page.getByLabel("Rationale");
@@ -75,7 +84,10 @@ test("an admin builds an A/B queue for one pair (all cuts, a sample of 2) and la
   await expect(page.getByTestId("item-title")).toHaveText(first!);
   await expect(rationale).toHaveValue("A keeps the file the agent reads next");
   await expect(page.getByRole("radio", { name: /A is better/ })).toBeChecked();
-  expect((await exportedLabels(page)).map((l) => [l.version, l.verdict, l.retracted ?? false])).toEqual([[1, "A_better", false], [2, "A_better", true]]);
+  expect((await exportedLabels(page)).map((l) => [l.version, l.verdict, l.retracted ?? false])).toEqual([
+    [1, "A_better", false],
+    [2, "A_better", true],
+  ]);
 
   // Saved again, then the second item: t, a rationale, Enter — the queue is done.
   await page.keyboard.press("Enter");
@@ -87,7 +99,12 @@ test("an admin builds an A/B queue for one pair (all cuts, a sample of 2) and la
   await expect(page.getByTestId("queue-done")).toBeVisible();
   await expect(page.getByTestId("verdict-count")).toHaveText("2");
   const labels = await exportedLabels(page);
-  expect(labels.map((l) => [l.version, l.verdict, l.retracted ?? false])).toEqual(expect.arrayContaining([[3, "A_better", false], [1, "tie", false]]));
+  expect(labels.map((l) => [l.version, l.verdict, l.retracted ?? false])).toEqual(
+    expect.arrayContaining([
+      [3, "A_better", false],
+      [1, "tie", false],
+    ]),
+  );
   expect(labels).toHaveLength(4);
   await page.close();
 });

@@ -10,7 +10,10 @@ const QUEUE_NAME = `${NAME} dependency`;
 
 test.beforeAll(() => {
   importForE2e(SWE_AGENT_TRACE);
-  execFileSync("npx", ["--no-install", "tsx", "e2e/fixtures/seed-review-queue.ts", "swe_agent_traj", "1", NAME, "dependency"], { env: { ...process.env, ...E2E_ENV }, encoding: "utf8" });
+  execFileSync("npx", ["--no-install", "tsx", "e2e/fixtures/seed-review-queue.ts", "swe_agent_traj", "1", NAME, "dependency"], {
+    env: { ...process.env, ...E2E_ENV },
+    encoding: "utf8",
+  });
 });
 
 async function openQueue(page: Page): Promise<void> {

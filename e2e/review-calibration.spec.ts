@@ -25,7 +25,9 @@ test("a reviewer imports a gold file, labels one view blind with the keyboard, a
   await page.getByTestId("gold-file").setInputFiles(resolve("gold/judge-gold.jsonl"));
   const refused = page.getByRole("alert").filter({ hasText: "problems in the gold file; nothing was imported" });
   await expect(refused).toBeVisible();
-  await expect(refused.getByRole("listitem").first()).toHaveText(/^line \d+, unit\.trace: trace [^ ]+ \(sha256 [0-9a-f]{12}…\) is not in the studio: upload that file on Traces, then import the gold file again \(expected a trace file imported into the studio\)$/);
+  await expect(refused.getByRole("listitem").first()).toHaveText(
+    /^line \d+, unit\.trace: trace [^ ]+ \(sha256 [0-9a-f]{12}…\) is not in the studio: upload that file on Traces, then import the gold file again \(expected a trace file imported into the studio\)$/,
+  );
   await expect(page.getByTestId("queue-row").filter({ hasText: "Calibration:" })).toHaveCount(0);
   await page.getByTestId("gold-file").setInputFiles(GOLD_FIXTURE);
   await expect(page.getByRole("status").filter({ hasText: "Imported 3 gold units with 3 labels." })).toBeVisible();
@@ -62,7 +64,10 @@ test("a reviewer imports a gold file, labels one view blind with the keyboard, a
   // The export is the gold file's format: the gold label and the reviewer's beside it.
   const exported = await page.request.get(`/api/review/${page.url().split("/").pop()}/export?format=gold`);
   expect(exported.ok()).toBe(true);
-  const lines = (await exported.text()).trim().split("\n").map((l) => JSON.parse(l) as { unit: { id: string }; label: { reviewer: string; verdict: string } });
+  const lines = (await exported.text())
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as { unit: { id: string }; label: { reviewer: string; verdict: string } });
   expect(lines.map((l) => [l.unit.id, l.label.reviewer, l.label.verdict])).toEqual([
     ["g-a322f0f939", "gold:L1", "no_impact"],
     ["g-a322f0f939", "reviewer@tracefold.local", "no_impact"],
@@ -74,7 +79,12 @@ test("a reviewer imports a gold file, labels one view blind with the keyboard, a
 
 test("a viewer cannot import a gold file nor label, and reads the judge's agreement", async ({ browser }) => {
   // The CLI answers with the queue the same file made (imported from the page above, or here when this test runs alone).
-  const imported = JSON.parse(execFileSync("npx", ["--no-install", "tsx", "cli/main.ts", "review", "import-gold", GOLD_FIXTURE, "--json"], { env: { ...process.env, ...E2E_ENV }, encoding: "utf8" }).trim()) as { ok: boolean; queueId: string };
+  const imported = JSON.parse(
+    execFileSync("npx", ["--no-install", "tsx", "cli/main.ts", "review", "import-gold", GOLD_FIXTURE, "--json"], {
+      env: { ...process.env, ...E2E_ENV },
+      encoding: "utf8",
+    }).trim(),
+  ) as { ok: boolean; queueId: string };
   expect(imported.ok).toBe(true);
   const page = await browser.newPage({ storageState: storageStateOf("viewer") });
   await page.goto("/review");

@@ -12,7 +12,10 @@ let queueId = "";
 
 test.beforeAll(() => {
   importForE2e(SWE_AGENT_TRACE);
-  const stdout = execFileSync("npx", ["--no-install", "tsx", "e2e/fixtures/seed-review-queue.ts", "swe_agent_traj", "2", NAME, "dependency", "failure", "ab"], { env: { ...process.env, ...E2E_ENV }, encoding: "utf8" });
+  const stdout = execFileSync("npx", ["--no-install", "tsx", "e2e/fixtures/seed-review-queue.ts", "swe_agent_traj", "2", NAME, "dependency", "failure", "ab"], {
+    env: { ...process.env, ...E2E_ENV },
+    encoding: "utf8",
+  });
   queueId = (JSON.parse(stdout.trim().split("\n").pop()!) as { dependency: string }).dependency;
 });
 
@@ -125,8 +128,16 @@ test("a reviewer labels a cut with the keyboard; a second reviewer on the overla
   await expect(viewer.getByTestId("verdict-count")).toHaveText("2");
   const exported = await viewer.request.get(`/api/review/${queueId}/export?format=jsonl`);
   expect(exported.ok()).toBe(true);
-  const lines = (await exported.text()).trim().split("\n").map((l) => JSON.parse(l) as { kind: string; reviewer: string });
-  expect(lines.filter((l) => l.kind === "cut_review").map((l) => l.reviewer).sort()).toEqual(["admin@tracefold.local", "reviewer@tracefold.local"]);
+  const lines = (await exported.text())
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as { kind: string; reviewer: string });
+  expect(
+    lines
+      .filter((l) => l.kind === "cut_review")
+      .map((l) => l.reviewer)
+      .sort(),
+  ).toEqual(["admin@tracefold.local", "reviewer@tracefold.local"]);
   await Promise.all([reviewer.close(), second.close(), viewer.close()]);
 });
 
@@ -152,12 +163,24 @@ test.describe("as a reviewer", () => {
     await expect(page.getByTestId("verdict-count")).toHaveText("1");
     // Revealed on the answered item, in the three verdicts: counts, then the lost dependencies first and the restorable ones after them.
     await expect(page.getByTestId("failure-counts")).toHaveText(/^[1-9]\d* lost · \d+ restorable · \d+ visible/);
-    const statuses = await page.getByTestId("failure-dependencies").locator("li").evaluateAll((items) => items.map((i) => i.getAttribute("data-status")));
+    const statuses = await page
+      .getByTestId("failure-dependencies")
+      .locator("li")
+      .evaluateAll((items) => items.map((i) => i.getAttribute("data-status")));
     expect(statuses[0]).toBe("lost");
     expect(statuses).toEqual([...statuses.filter((s) => s === "lost"), ...statuses.filter((s) => s === "restorable")]);
-    const labels = (await (await page.request.get(`/api/review/${page.url().split("/").pop()}/export?format=jsonl`)).text()).trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+    const labels = (await (await page.request.get(`/api/review/${page.url().split("/").pop()}/export?format=jsonl`)).text())
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(labels).toHaveLength(1);
-    expect(labels[0]).toMatchObject({ kind: "failure_category", category: "behavioral_contract", culpritId: "function:exec:1", comment: "the contract was folded away", reviewer: "reviewer@tracefold.local" });
+    expect(labels[0]).toMatchObject({
+      kind: "failure_category",
+      category: "behavioral_contract",
+      culpritId: "function:exec:1",
+      comment: "the contract was folded away",
+      reviewer: "reviewer@tracefold.local",
+    });
   });
 
   test("answers an A/B item blind: b, a rationale, Enter", async ({ page }) => {

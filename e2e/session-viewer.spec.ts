@@ -126,7 +126,8 @@ test("? lists the session viewer's shortcuts in a dialog; Esc closes it", async 
   await page.keyboard.press("?");
   const dialog = page.getByRole("dialog", { name: "Keyboard shortcuts" });
   await expect(dialog).toBeVisible();
-  for (const what of ["search text or jump to an object id", "next message", "previous message", "first message", "last message"]) await expect(dialog).toContainText(what);
+  for (const what of ["search text or jump to an object id", "next message", "previous message", "first message", "last message"])
+    await expect(dialog).toContainText(what);
   // While the list is open the timeline keys do nothing.
   await page.keyboard.press("G");
   await page.keyboard.press("Escape");

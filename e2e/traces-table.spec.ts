@@ -39,7 +39,9 @@ test("filters, search and sort live in the URL: a link, Back and a reload show t
   await page.goto("/traces");
   await page.getByLabel("Format").selectOption("aider_chat_md");
   await page.getByRole("searchbox", { name: "Search" }).fill("qwen3.6");
-  await table(page).getByRole("button", { name: /^Started/ }).click();
+  await table(page)
+    .getByRole("button", { name: /^Started/ })
+    .click();
   const started = table(page).getByRole("columnheader", { name: /^Started/ });
   await expect(started).toHaveAttribute("aria-sort", "descending");
   await expect(page).toHaveURL(/[?&]format=aider_chat_md(&|$)/);

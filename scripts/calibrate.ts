@@ -23,7 +23,9 @@ async function main(): Promise<void> {
   writeFileSync(file, text);
   for (const r of [report, report.holdout]) {
     const b = r.binary;
-    console.log(`${r.gold}: ${r.units} units (${r.stale.length} stale): accuracy ${r.accuracy.pct}% [${r.accuracy.ci95.join(", ")}], κ ${r.kappa.value}; impact vs not: ${b.accuracy.pct}% [${b.accuracy.ci95.join(", ")}], κ ${b.kappa.value}`);
+    console.log(
+      `${r.gold}: ${r.units} units (${r.stale.length} stale): accuracy ${r.accuracy.pct}% [${r.accuracy.ci95.join(", ")}], κ ${r.kappa.value}; impact vs not: ${b.accuracy.pct}% [${b.accuracy.ci95.join(", ")}], κ ${b.kappa.value}`,
+    );
   }
   console.log(`→ ${CALIBRATION_FILE}`);
 }

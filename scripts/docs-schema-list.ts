@@ -21,7 +21,8 @@ export const DOC_SCHEMAS: readonly DocSchema[] = [
   {
     file: "docs/views.schema.json",
     title: "tracefold eval --export-views FILE.jsonl (one line)",
-    description: "One line of a views export: a cut (prefix and real future), a sidecar payload, or a judged unit (view, sidecars, per-dependency verdicts). docs/views.md explains how to read it.",
+    description:
+      "One line of a views export: a cut (prefix and real future), a sidecar payload, or a judged unit (view, sidecars, per-dependency verdicts). docs/views.md explains how to read it.",
     schema: ViewsLineSchema,
   },
   {

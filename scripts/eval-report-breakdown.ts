@@ -46,6 +46,9 @@ export function tokenBreakdown(s: SuiteSession, cut: number, tokenizer: Tokenize
   }
   const pct = (n: number) => ((100 * n) / Math.max(1, facts.prefixTokens)).toFixed(0);
   const turns = facts.conversations.length;
-  const parts = [...buckets].sort((a, b) => b[1] - a[1]).filter(([, n]) => n > 0).map(([k, n]) => `${k} ${pct(n)}%`);
+  const parts = [...buckets]
+    .sort((a, b) => b[1] - a[1])
+    .filter(([, n]) => n > 0)
+    .map(([k, n]) => `${k} ${pct(n)}%`);
   return `turns ${turns}, protected ${pct(protectedTokens)}%; ${parts.join(", ")}`;
 }

@@ -64,7 +64,11 @@ function parseArgs(argv: string[]): Options {
   return options;
 }
 
-async function loadSessions(inputs: string[], long: boolean, hard: boolean): Promise<{ sessions: SuiteSession[]; analyzer: ReturnType<typeof createAnalyzer> }> {
+async function loadSessions(
+  inputs: string[],
+  long: boolean,
+  hard: boolean,
+): Promise<{ sessions: SuiteSession[]; analyzer: ReturnType<typeof createAnalyzer> }> {
   const analyzer = createAnalyzer(hard ? {} : { tokenizer: "o200k" });
   const sessions: SuiteSession[] = [];
   for (const path of await listTraceFiles(inputs)) {
@@ -101,7 +105,8 @@ async function main(): Promise<void> {
     const { evaluation } = item;
     records.push(toRecord(evaluation));
     if (evaluation.policy === policies[0]!.policy.id) cuts++;
-    if (options.diagnose && evaluation.policy === "self-gc") console.log(await diagnoseLine(evaluation, byId.get(evaluation.sessionId)!, analyzer, options.params));
+    if (options.diagnose && evaluation.policy === "self-gc")
+      console.log(await diagnoseLine(evaluation, byId.get(evaluation.sessionId)!, analyzer, options.params));
   }
   const seconds = (performance.now() - started) / 1000;
   const aggregates = aggregatePolicies(records, options.policies);
@@ -124,7 +129,9 @@ function printTable(aggregates: ReturnType<typeof aggregatePolicies>): void {
   console.log(`${"policy".padEnd(17)}${"prune%".padStart(8)}${"tokPrune%".padStart(11)}${"no-impact%".padStart(12)}  ${"95% CI".padEnd(16)} n    failures`);
   for (const a of aggregates) {
     const ci = `[${a.ci95[0].toFixed(1)}, ${a.ci95[1].toFixed(1)}]`;
-    console.log(`${a.id.padEnd(17)}${a.prunePct.toFixed(1).padStart(8)}${a.tokenPrunePct.toFixed(1).padStart(11)}${a.noImpactPct.toFixed(1).padStart(12)}  ${ci.padEnd(16)} ${String(a.n).padEnd(4)} ${JSON.stringify(a.failures)}`);
+    console.log(
+      `${a.id.padEnd(17)}${a.prunePct.toFixed(1).padStart(8)}${a.tokenPrunePct.toFixed(1).padStart(11)}${a.noImpactPct.toFixed(1).padStart(12)}  ${ci.padEnd(16)} ${String(a.n).padEnd(4)} ${JSON.stringify(a.failures)}`,
+    );
   }
 }
 
@@ -142,7 +149,10 @@ async function diagnoseLine(evaluation: CutEvaluation, s: SuiteSession, analyzer
     tokenizer: analyzer.tokenizerFor(s.session),
     params,
   });
-  const details = result.details as { rehearsal?: { status: string; pruneRate: number; accepted: { action: string; reason: string }[]; dropped: unknown[] }; commit?: { status: string; reason: string } };
+  const details = result.details as {
+    rehearsal?: { status: string; pruneRate: number; accepted: { action: string; reason: string }[]; dropped: unknown[] };
+    commit?: { status: string; reason: string };
+  };
   const byCode = new Map<string, number>();
   for (const a of details.rehearsal?.accepted ?? []) {
     const key = `${a.action}/${a.reason.split(":")[0]}`;
@@ -157,7 +167,9 @@ async function diagnoseLine(evaluation: CutEvaluation, s: SuiteSession, analyzer
     `  tokens ${tokenBreakdown(s, evaluation.cut, analyzer.tokenizerFor(s.session))}`,
     details.commit?.status === "committed" ? "" : `  commit: ${details.commit?.reason ?? ""}`,
     missing.length ? `  missing [${lost.join(" ")}]` : "",
-  ].filter(Boolean).join("\n");
+  ]
+    .filter(Boolean)
+    .join("\n");
 }
 
 main().catch((error: unknown) => {

@@ -8,7 +8,19 @@
 import { readFileSync } from "node:fs";
 import { EvalReportSchema, type EvalReportContract } from "../lib/eval/report-contract";
 
-const DEFAULT = ["self-gc", "oldest-turn", "tool-prune", "tool-mask-prune", "hybrid", "last-n-observations", "discard-all", "offload-with-preview", "recent-token-fraction", "codex", "gemini-cli"];
+const DEFAULT = [
+  "self-gc",
+  "oldest-turn",
+  "tool-prune",
+  "tool-mask-prune",
+  "hybrid",
+  "last-n-observations",
+  "discard-all",
+  "offload-with-preview",
+  "recent-token-fraction",
+  "codex",
+  "gemini-cli",
+];
 
 const [mode, file] = process.argv.slice(2);
 const i = process.argv.indexOf("--policies");
@@ -30,11 +42,16 @@ if (mode === "suite") {
     if (!p) continue;
     const q = m.get(id);
     const diff = d.get(id);
-    rows.push(`| ${id} | ${f(p.prunePct)} | ${f(p.netPrunePct)} | ${f(p.noImpactPct)} ${ci(p.ci95)} | ${f(p.visibleNoImpactPct)} ${ci(p.visibleCi95)} | ${f(p.restoresPerCut, 2)} | ${f(q?.prunePct)} | ${f(q?.visibleNoImpactPct)} | ${diff ? `${diff.diffPts >= 0 ? "+" : ""}${f(diff.diffPts)} ${ci(diff.ci95)}` : "—"} |`);
+    rows.push(
+      `| ${id} | ${f(p.prunePct)} | ${f(p.netPrunePct)} | ${f(p.noImpactPct)} ${ci(p.ci95)} | ${f(p.visibleNoImpactPct)} ${ci(p.visibleCi95)} | ${f(p.restoresPerCut, 2)} | ${f(q?.prunePct)} | ${f(q?.visibleNoImpactPct)} | ${diff ? `${diff.diffPts >= 0 ? "+" : ""}${f(diff.diffPts)} ${ci(diff.ci95)}` : "—"} |`,
+    );
   }
   console.log(rows.join("\n"));
 } else if (mode === "formats") {
-  const rows = ["| format | sessions | cuts | " + policies.map((p) => `${p}: prune / net / no-impact / visible`).join(" | ") + " |", "|---|---|---|" + policies.map(() => "---").join("|") + "|"];
+  const rows = [
+    "| format | sessions | cuts | " + policies.map((p) => `${p}: prune / net / no-impact / visible`).join(" | ") + " |",
+    "|---|---|---|" + policies.map(() => "---").join("|") + "|",
+  ];
   for (const [format, group] of Object.entries(report.breakdown ?? {})) {
     const cells = policies.map((id) => {
       const p = group.policies.find((x) => x.id === id);

@@ -7,10 +7,14 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 
-const run = spawnSync("npx", ["--no-install", "depcruise", "lib", "server", "components", "app", "cli", "--config", ".dependency-cruiser.cjs", "--output-type", "json"], {
-  encoding: "utf8",
-  maxBuffer: 256 * 1024 * 1024,
-});
+const run = spawnSync(
+  "npx",
+  ["--no-install", "depcruise", "lib", "server", "components", "app", "cli", "--config", ".dependency-cruiser.cjs", "--output-type", "json"],
+  {
+    encoding: "utf8",
+    maxBuffer: 256 * 1024 * 1024,
+  },
+);
 if (!run.stdout) {
   console.error(`lint:arch: depcruise printed nothing\n${run.stderr}`);
   process.exit(1);

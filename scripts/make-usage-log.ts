@@ -26,7 +26,14 @@ async function main(): Promise<void> {
   const stream = createWriteStream(out, { encoding: "utf8" });
   let rows = 0;
   let buffer = `${USAGE_CSV_HEADER}\n`;
-  for (const row of generateUsageLogs({ seed: Number(values.seed), accounts: Number(values.accounts), days: Number(values.days), start: values.start, timeZone: values.tz, trueReductionPct: Number(values.reduction) })) {
+  for (const row of generateUsageLogs({
+    seed: Number(values.seed),
+    accounts: Number(values.accounts),
+    days: Number(values.days),
+    start: values.start,
+    timeZone: values.tz,
+    trueReductionPct: Number(values.reduction),
+  })) {
     buffer += `${usageRowToCsv(row)}\n`;
     rows++;
     if (buffer.length > 1 << 20) {

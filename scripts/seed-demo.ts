@@ -22,7 +22,9 @@ async function main(): Promise<void> {
     console.log(`seed-demo: ${imported.length} files imported, ${reports.length - imported.length - failed.length} already present, ${failed.length} failed`);
     for (const f of failed) console.log(`seed-demo: could not import ${f.file}`);
     const usage = await seedDemoUsage(db, getBlobStore(), { dataDir: dataDir() });
-    console.log(`seed-demo: usage log ${usage.outcome.status}${usage.outcome.status === "imported" ? ` (${usage.outcome.rows} calls, ${usage.outcome.slots} slots)` : ""}`);
+    console.log(
+      `seed-demo: usage log ${usage.outcome.status}${usage.outcome.status === "imported" ? ` (${usage.outcome.rows} calls, ${usage.outcome.slots} slots)` : ""}`,
+    );
   } finally {
     await db.$disconnect();
   }

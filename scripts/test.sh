@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm test`: every test — type checks, unit tests, the CLI after a plain `npm install` on a fresh clone, integration tests on SQLite and PostgreSQL, and
+# `npm test`: every test — type checks, the architecture and format checks, unit tests, the CLI after a plain `npm install` on a fresh clone, integration tests on SQLite and PostgreSQL, and
 # Playwright end-to-end tests in Debian's chromium. Ends with one summary line "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -13,6 +13,7 @@ stage() {
 }
 stage typecheck npm run --silent typecheck
 stage lint npm run --silent lint:arch
+stage format npm run --silent lint:format
 stage unit node scripts/run-node-tests.mjs unit
 stage install bash scripts/check-fresh-install.sh
 bash scripts/ensure-postgres.sh || status=1

@@ -10,7 +10,10 @@ import type { KeyRecord } from "@/server/keys/key-record";
 import { revokeKey } from "@/server/keys/revoke-key";
 
 /** Admin: a new project API key, returned once with the key itself (only its hash is stored). */
-export async function createKeyAction(_previous: ActionResult<KeyRecord & { key: string }> | null, form: FormData): Promise<ActionResult<KeyRecord & { key: string }>> {
+export async function createKeyAction(
+  _previous: ActionResult<KeyRecord & { key: string }> | null,
+  form: FormData,
+): Promise<ActionResult<KeyRecord & { key: string }>> {
   const admin = await requireUser("admin");
   const input = CreateKeyInputSchema.safeParse(Object.fromEntries(form));
   if (!input.success) return invalidInput(input.error);

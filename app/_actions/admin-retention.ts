@@ -22,7 +22,11 @@ export async function applyRetentionAction(_previous: ActionResult<DeleteOutcome
   const db = getDb();
   const due = await uploadsOlderThan(db, new Date(Date.now() - parseAge(input.data.olderThan)!));
   if (due.length === 0) return actionFail("nothing_due", "No upload is older than that.");
-  const outcome = await deleteUploads(db, getBlobStore(), due.map((u) => u.id));
+  const outcome = await deleteUploads(
+    db,
+    getBlobStore(),
+    due.map((u) => u.id),
+  );
   revalidatePath("/admin/retention");
   revalidatePath("/traces");
   return actionOk(outcome);

@@ -27,10 +27,19 @@ export async function createEvaluationAction(input: unknown): Promise<ActionResu
   if (!parsed.success) return actionFail("invalid_input", parsed.error.issues[0]!.message);
   const settings = parsed.data.settings as { judge?: unknown } | undefined;
   if (settings?.judge === "llm" && !(await hasLlmEndpoint(undefined, undefined, "judge"))) {
-    return actionFail("llm_unavailable", "The LLM judge needs an endpoint: an admin sets the judge model or the default endpoint on Admin → settings (or TRACEFOLD_LLM_JUDGE_* or TRACEFOLD_LLM_* on the server).", { judge: ["no LLM endpoint is configured"] });
+    return actionFail(
+      "llm_unavailable",
+      "The LLM judge needs an endpoint: an admin sets the judge model or the default endpoint on Admin → settings (or TRACEFOLD_LLM_JUDGE_* or TRACEFOLD_LLM_* on the server).",
+      { judge: ["no LLM endpoint is configured"] },
+    );
   }
   const db = getDb();
-  const outcome = await createRun(db, { settings: parsed.data.settings, createdById: user.id, ...(parsed.data.name ? { name: parsed.data.name } : {}), ...(parsed.data.savedFilterId ? { savedFilterId: parsed.data.savedFilterId } : {}) });
+  const outcome = await createRun(db, {
+    settings: parsed.data.settings,
+    createdById: user.id,
+    ...(parsed.data.name ? { name: parsed.data.name } : {}),
+    ...(parsed.data.savedFilterId ? { savedFilterId: parsed.data.savedFilterId } : {}),
+  });
   if (!outcome.ok) return actionFail(outcome.code, outcome.message, outcome.fieldErrors);
   kickEvalRunner(db);
   revalidatePath("/evaluations");
@@ -53,7 +62,10 @@ export async function resumeEvaluationAction(runId: unknown): Promise<ActionResu
   });
 }
 
-async function control(runId: unknown, operation: (db: ReturnType<typeof getDb>, id: string) => Promise<Awaited<ReturnType<typeof cancelRun>>>): Promise<ActionResult<{ status: EvalRunStatus }>> {
+async function control(
+  runId: unknown,
+  operation: (db: ReturnType<typeof getDb>, id: string) => Promise<Awaited<ReturnType<typeof cancelRun>>>,
+): Promise<ActionResult<{ status: EvalRunStatus }>> {
   const id = RunIdSchema.safeParse(runId);
   if (!id.success) return actionFail("invalid_input", id.error.issues[0]!.message);
   const outcome = await operation(getDb(), id.data);

@@ -22,7 +22,13 @@ export async function previewUsageAction(input: z.input<typeof PreviewSchema>): 
   const parsed = PreviewSchema.safeParse(input);
   if (!parsed.success) return invalidInput(parsed.error);
   try {
-    return actionOk(await previewUsageSample(parsed.data.sample, { format: parsed.data.format, complete: parsed.data.complete, ...(parsed.data.overrides ? { overrides: parsed.data.overrides } : {}) }));
+    return actionOk(
+      await previewUsageSample(parsed.data.sample, {
+        format: parsed.data.format,
+        complete: parsed.data.complete,
+        ...(parsed.data.overrides ? { overrides: parsed.data.overrides } : {}),
+      }),
+    );
   } catch (error) {
     if (error instanceof RangeError) return actionFail("invalid_mapping", error.message);
     throw error;

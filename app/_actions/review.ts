@@ -23,10 +23,19 @@ import { retractLabelVersion, saveLabel, SaveLabelSchema } from "@/server/review
 import { importQueueLabels } from "@/server/review/transfer-labels";
 
 const clock = { now: Date.now };
-const NavSchema = z.object({ queueId: z.string().min(1), current: z.string().min(1).optional(), direction: z.enum(["next", "previous"]).optional(), itemKey: z.string().min(1).optional() });
+const NavSchema = z.object({
+  queueId: z.string().min(1),
+  current: z.string().min(1).optional(),
+  direction: z.enum(["next", "previous"]).optional(),
+  itemKey: z.string().min(1).optional(),
+});
 const ItemSchema = z.object({ queueId: z.string().min(1), itemKey: z.string().min(1) });
 const UndoSchema = ItemSchema.extend({ labelId: z.string().min(1), version: z.number().int().min(2) });
-const ImportSchema = z.object({ queueId: z.string().min(1), format: z.enum(["jsonl", "csv"], { message: "format must be jsonl or csv" }), text: z.string().max(20_000_000, "the file is over 20 MB") });
+const ImportSchema = z.object({
+  queueId: z.string().min(1),
+  format: z.enum(["jsonl", "csv"], { message: "format must be jsonl or csv" }),
+  text: z.string().max(20_000_000, "the file is over 20 MB"),
+});
 
 export type OpenResult = { item: ItemView; expiresAt: number } | { item: null };
 
@@ -41,7 +50,9 @@ export async function createQueueAction(input: unknown): Promise<ActionResult<{ 
   const db = getDb();
   const outcome = await createQueue(db, (input ?? {}) as never, user.id);
   if (!outcome.ok) return actionFail(outcome.code, outcome.message, outcome.fieldErrors);
-  after(() => prepareQueueContexts(db, outcome.queueId).catch((error: unknown) => console.error(`review: preparing queue ${outcome.queueId}: ${String(error)}`)));
+  after(() =>
+    prepareQueueContexts(db, outcome.queueId).catch((error: unknown) => console.error(`review: preparing queue ${outcome.queueId}: ${String(error)}`)),
+  );
   revalidatePath("/review");
   return actionOk({ queueId: outcome.queueId, items: outcome.items });
 }
@@ -53,7 +64,9 @@ export async function openItemAction(input: unknown): Promise<ActionResult<OpenR
   if (!parsed.success) return actionFail("invalid_input", parsed.error.issues[0]!.message);
   const { queueId, itemKey, current, direction } = parsed.data;
   const db = getDb();
-  const outcome: NextOutcome = itemKey ? await openItem(db, queueId, itemKey, user.email, clock) : await openNextItem(db, queueId, user.email, clock, { ...(current ? { current } : {}), ...(direction ? { direction } : {}) });
+  const outcome: NextOutcome = itemKey
+    ? await openItem(db, queueId, itemKey, user.email, clock)
+    : await openNextItem(db, queueId, user.email, clock, { ...(current ? { current } : {}), ...(direction ? { direction } : {}) });
   if (!outcome.ok) return actionFail(outcome.code, outcome.message);
   if (!outcome.item) return actionOk({ item: null });
   return withView(queueId, outcome.item, user.email, outcome.expiresAt);
@@ -97,7 +110,9 @@ export async function renewItemAction(input: unknown): Promise<ActionResult<{ ex
   const meta = await loadQueueMeta(db, parsed.data.queueId);
   if (!meta) return actionFail("not_found", `no review queue ${parsed.data.queueId}`);
   const lease = await acquireItemLease(db, parsed.data.queueId, parsed.data.itemKey, user.email, meta.leaseMs, clock);
-  return lease.ok ? actionOk({ expiresAt: lease.expiresAt }) : actionFail(lease.code, lease.code === "held" ? `${lease.heldBy} has taken this item over` : lease.message);
+  return lease.ok
+    ? actionOk({ expiresAt: lease.expiresAt })
+    : actionFail(lease.code, lease.code === "held" ? `${lease.heldBy} has taken this item over` : lease.message);
 }
 
 /** Reviewer: give an item back (leaving the page, or skipping). */

@@ -19,9 +19,17 @@ export async function runBackup(argv: string[]): Promise<number> {
   const url = databaseUrl();
   const db = getDb();
   try {
-    const summary = await backupWorkspace({ db, engine: engineOf(url), store: getBlobStore(), out: resolve(values.out), scratchDir: resolve(dataDir(), "tmp") });
+    const summary = await backupWorkspace({
+      db,
+      engine: engineOf(url),
+      store: getBlobStore(),
+      out: resolve(values.out),
+      scratchDir: resolve(dataDir(), "tmp"),
+    });
     const rows = summary.tables.reduce((sum, t) => sum + t.rows, 0);
-    console.log(`backup ${summary.out}: ${rows} rows in ${summary.tables.length} tables, ${summary.blobs} blobs (${(summary.blobBytes / 1048576).toFixed(1)} MiB)`);
+    console.log(
+      `backup ${summary.out}: ${rows} rows in ${summary.tables.length} tables, ${summary.blobs} blobs (${(summary.blobBytes / 1048576).toFixed(1)} MiB)`,
+    );
     return 0;
   } finally {
     await db.$disconnect();
@@ -40,11 +48,22 @@ export async function runRestore(argv: string[]): Promise<number> {
   await migrate(url);
   const db = getDb();
   try {
-    const summary = await restoreWorkspace({ db, engine: engineOf(url), store: getBlobStore(), file: resolve(positionals[0]!), scratchDir: resolve(dataDir(), "tmp"), force: values.force });
+    const summary = await restoreWorkspace({
+      db,
+      engine: engineOf(url),
+      store: getBlobStore(),
+      file: resolve(positionals[0]!),
+      scratchDir: resolve(dataDir(), "tmp"),
+      force: values.force,
+    });
     const rows = summary.tables.reduce((sum, t) => sum + t.rows, 0);
-    console.log(`restored ${rows} rows in ${summary.tables.length} tables and ${summary.blobs} blobs (${summary.blobsWritten} new to the store), every digest and count checked`);
+    console.log(
+      `restored ${rows} rows in ${summary.tables.length} tables and ${summary.blobs} blobs (${summary.blobsWritten} new to the store), every digest and count checked`,
+    );
     if (summary.upgradedThrough.length > 0) {
-      console.log(`the archive predates ${summary.upgradedThrough.join(", ")} (additive: existing rows unchanged)${summary.emptyTables.length > 0 ? `; ${summary.emptyTables.join(", ")} restored empty` : ""}`);
+      console.log(
+        `the archive predates ${summary.upgradedThrough.join(", ")} (additive: existing rows unchanged)${summary.emptyTables.length > 0 ? `; ${summary.emptyTables.join(", ")} restored empty` : ""}`,
+      );
     }
     return 0;
   } finally {

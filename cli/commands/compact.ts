@@ -95,7 +95,9 @@ function contractMessage(message: ViewMessage) {
 
 function printHuman(result: PolicyResult, note: string): void {
   console.log(`${result.policy} on ${result.sessionId}: ${note}`);
-  console.log(`  window ${result.window.toLocaleString("en-US")} tokens; prefix ${result.tokensBefore.toLocaleString("en-US")} → ${result.tokensAfter.toLocaleString("en-US")} (pruned ${(result.pruneRate * 100).toFixed(1)}%)`);
+  console.log(
+    `  window ${result.window.toLocaleString("en-US")} tokens; prefix ${result.tokensBefore.toLocaleString("en-US")} → ${result.tokensAfter.toLocaleString("en-US")} (pruned ${(result.pruneRate * 100).toFixed(1)}%)`,
+  );
   for (const a of result.actions) console.log(`  ${a.action.padEnd(9)} ${a.target.padEnd(28)} ${a.reason}`);
   for (const r of result.rejected) console.log(`  rejected  ${r.target.padEnd(28)} ${r.reason}`);
   for (const line of result.log) console.log(`  · ${line}`);

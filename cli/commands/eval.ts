@@ -22,7 +22,6 @@ import { createProgress } from "../progress";
 import { createViewsExport, type ViewsExport } from "../eval/views-export";
 import { contractComparison, contractPolicy, formatTable, formatUsage, type EvalReport } from "../eval/report";
 
-
 /** Messages of units that failed, printed before a count of the rest. */
 const SHOWN_ERRORS = 20;
 
@@ -68,7 +67,13 @@ async function evaluate(options: EvalOptions, interrupt: AbortSignal): Promise<n
     return 2;
   }
   const progress = createProgress(process.stderr, { lines: !options.json });
-  const loaded = await loadForCommand({ command: "eval", verb: "evaluate" }, options.inputs, { ...(options.format ? { format: options.format } : {}), ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}) }, progress, process.stderr.isTTY);
+  const loaded = await loadForCommand(
+    { command: "eval", verb: "evaluate" },
+    options.inputs,
+    { ...(options.format ? { format: options.format } : {}), ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}) },
+    progress,
+    process.stderr.isTTY,
+  );
   if (!loaded) return 1;
 
   const sessions = selectSuite(loaded.sessions, suiteSpec(options));
@@ -88,7 +93,9 @@ async function evaluate(options: EvalOptions, interrupt: AbortSignal): Promise<n
   if (interrupt.aborted) {
     await exporter?.close(false);
     // No report: a part of the suite's figures is not the suite's.
-    console.error(`tracefold eval: interrupted after ${replayed.units} unit${replayed.units === 1 ? "" : "s"}; the model calls in flight were cancelled and no report is printed`);
+    console.error(
+      `tracefold eval: interrupted after ${replayed.units} unit${replayed.units === 1 ? "" : "s"}; the model calls in flight were cancelled and no report is printed`,
+    );
     return 130;
   }
   await exporter?.close(true);

@@ -40,13 +40,19 @@ export async function runImport(argv: string[]): Promise<number> {
       const outcome: RedactedImportOutcome = await refusedArchiveAsFailure(path, () => (redact ? importRedactedFile(input) : importTraceFile(input)));
       // The JSON line carries the counts per kind; the located entries stay in the studio (/api/uploads/<id>/redactions).
       const { redaction, ...rest } = outcome;
-      results.push({ path, ...rest, ...(outcome.status === "failed" ? {} : { redaction: redact ? { count: redaction?.count ?? 0, kinds: redactionKinds(redaction) } : null }) });
+      results.push({
+        path,
+        ...rest,
+        ...(outcome.status === "failed" ? {} : { redaction: redact ? { count: redaction?.count ?? 0, kinds: redactionKinds(redaction) } : null }),
+      });
       if (!values.json) {
         if (outcome.status === "failed") {
           console.log(`failed    ${path} (${outcome.format})`);
           for (const e of outcome.errors.slice(0, 10)) console.log(`    line ${e.line}${e.field ? ` ${e.field}` : ""}: ${e.message}`);
         } else {
-          console.log(`${outcome.status.padEnd(9)} ${path}: ${outcome.sessions.length} sessions (${outcome.format}); ${redact ? summarizeRedaction(redaction) : "not redacted (--no-redact)"}`);
+          console.log(
+            `${outcome.status.padEnd(9)} ${path}: ${outcome.sessions.length} sessions (${outcome.format}); ${redact ? summarizeRedaction(redaction) : "not redacted (--no-redact)"}`,
+          );
         }
       }
     }

@@ -27,7 +27,10 @@ export async function runKeys(argv: string[]): Promise<number> {
     if (input) {
       const created = await createKey(db, input);
       if (values.json) process.stdout.write(`${JSON.stringify({ id: created.id, name: created.name, scope: created.scope, key: created.key })}\n`);
-      else console.log(`created ${created.scope} key ${JSON.stringify(created.name)} (${created.id}):\n${created.key}\nIt is shown only now: store it as a secret.`);
+      else
+        console.log(
+          `created ${created.scope} key ${JSON.stringify(created.name)} (${created.id}):\n${created.key}\nIt is shown only now: store it as a secret.`,
+        );
       return 0;
     }
     if (sub === "list") {

@@ -29,23 +29,35 @@ export async function runOnline(argv: string[]): Promise<number> {
   const prices = values.prices ? usage(() => parsePrices(values.prices!)) : undefined;
   const format = (values.format ?? (/\.(jsonl|ndjson)$/i.test(file) ? "jsonl" : "csv")) as UsageFormat;
   if (format !== "csv" && format !== "jsonl") throw new UsageError(`--format must be csv or jsonl, got ${JSON.stringify(values.format)}`);
-  const overrides = Object.fromEntries((values.map ?? []).map((pair) => {
-    const eq = pair.indexOf("=");
-    if (eq <= 0) throw new UsageError(`--map takes field=column, got ${JSON.stringify(pair)}`);
-    return [pair.slice(0, eq), pair.slice(eq + 1)];
-  }));
+  const overrides = Object.fromEntries(
+    (values.map ?? []).map((pair) => {
+      const eq = pair.indexOf("=");
+      if (eq <= 0) throw new UsageError(`--map takes field=column, got ${JSON.stringify(pair)}`);
+      return [pair.slice(0, eq), pair.slice(eq + 1)];
+    }),
+  );
   if (chosen?.kind === "column") overrides.group = chosen.column;
   const seed = wholeNumber(values.seed, "--seed");
   const iterations = wholeNumber(values.iterations, "--iterations");
 
-  const filters: Omit<AggregateOptions, "rule"> = { timeZone, window, ...(values.surface ? { surfaces: values.surface } : {}), ...(values.volatile ? { volatile: values.volatile.map(parseInterval) } : {}), ...(values.rollout ? { rolloutAt: instant(values.rollout, "--rollout") } : {}) };
+  const filters: Omit<AggregateOptions, "rule"> = {
+    timeZone,
+    window,
+    ...(values.surface ? { surfaces: values.surface } : {}),
+    ...(values.volatile ? { volatile: values.volatile.map(parseInterval) } : {}),
+    ...(values.rollout ? { rolloutAt: instant(values.rollout, "--rollout") } : {}),
+  };
   let mapping: ColumnMapping = {};
   let aggregator: UsageAggregator | undefined;
   /** Whether any row carried a label naming a group (only then is the group column offered as the fix). */
   let labelled = false;
   let errors = 0;
   try {
-    for await (const batch of readUsageBatches(createReadStream(file, { encoding: "utf8", highWaterMark: 1 << 20 }), { format, overrides: usage(() => overrides), onMapping: (m) => void (mapping = m) })) {
+    for await (const batch of readUsageBatches(createReadStream(file, { encoding: "utf8", highWaterMark: 1 << 20 }), {
+      format,
+      overrides: usage(() => overrides),
+      onMapping: (m) => void (mapping = m),
+    })) {
       for (const item of batch) {
         if (item.ok) {
           aggregator ??= new UsageAggregator({ ...filters, rule: chosen ?? defaultAssignRule(mapping.group, item.row.group) });
@@ -64,7 +76,11 @@ export async function runOnline(argv: string[]): Promise<number> {
     return 1;
   }
   const balance = groupBalance(aggregator);
-  const warning = describeGroupBalance(balance, { rule: aggregator.options.rule, groupColumn: labelled ? mapping.group : undefined, unassigned: aggregator.counts.unassigned });
+  const warning = describeGroupBalance(balance, {
+    rule: aggregator.options.rule,
+    groupColumn: labelled ? mapping.group : undefined,
+    unassigned: aggregator.counts.unassigned,
+  });
   if (warning) console.error(`${file}: warning: ${warning}`);
   const report = estimateOnline(aggregator, { seed, iterations, ...(prices ? { prices } : {}) });
   if (values.json) process.stdout.write(`${JSON.stringify(toOnlineContract(report))}\n`);
@@ -87,7 +103,8 @@ function wholeNumber(text: string, flag: string): number {
 
 function instant(text: string, flag: string): number {
   const ms = Date.parse(text);
-  if (!/[zZ]|[+-]\d{2}:?\d{2}$/.test(text) || !Number.isFinite(ms)) throw new UsageError(`${flag} must be an ISO-8601 instant with a zone (2026-05-29T18:00:00Z), got ${JSON.stringify(text)}`);
+  if (!/[zZ]|[+-]\d{2}:?\d{2}$/.test(text) || !Number.isFinite(ms))
+    throw new UsageError(`${flag} must be an ISO-8601 instant with a zone (2026-05-29T18:00:00Z), got ${JSON.stringify(text)}`);
   return ms;
 }
 

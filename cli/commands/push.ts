@@ -24,7 +24,12 @@ export async function runPush(argv: string[]): Promise<number> {
   if (positionals.length === 0) throw new UsageError("push needs at least one file or directory");
   const to = studioUrl(values.to);
   const key = values.key ?? processEnv().TRACEFOLD_API_KEY ?? "";
-  if (!isKeyText(key)) throw new UsageError(key ? "--key is not a Tracefold API key (tfk_ and 43 characters)" : "--key KEY (or TRACEFOLD_API_KEY) is required: an ingest key from Admin → API keys or tracefold keys create");
+  if (!isKeyText(key))
+    throw new UsageError(
+      key
+        ? "--key is not a Tracefold API key (tfk_ and 43 characters)"
+        : "--key KEY (or TRACEFOLD_API_KEY) is required: an ingest key from Admin → API keys or tracefold keys create",
+    );
   const statePath = resolve(values.state ?? defaultStatePath(to));
   let state;
   try {
@@ -51,7 +56,13 @@ export async function runPush(argv: string[]): Promise<number> {
     results.push({ path: file, sha256, ...outcome });
     if (outcome.status === "failed") progress.note(`failed ${file}: ${outcome.message}`);
     else {
-      state.files[path] = { sha256, status: outcome.status, sessions: outcome.sessions, pushedAt: new Date().toISOString(), ...(outcome.uploadId ? { uploadId: outcome.uploadId } : {}) };
+      state.files[path] = {
+        sha256,
+        status: outcome.status,
+        sessions: outcome.sessions,
+        pushedAt: new Date().toISOString(),
+        ...(outcome.uploadId ? { uploadId: outcome.uploadId } : {}),
+      };
       await writePushState(statePath, state);
     }
   }
@@ -59,9 +70,13 @@ export async function runPush(argv: string[]): Promise<number> {
   progress.finish();
   const count = (status: FileResult["status"]) => results.filter((r) => r.status === status).length;
   if (values.json) {
-    process.stdout.write(`${JSON.stringify({ to, state: statePath, files: results.map((r) => ({ path: r.path, sha256: r.sha256, status: r.status, ...("sessions" in r ? { sessions: r.sessions } : {}), ...("uploadId" in r && r.uploadId ? { uploadId: r.uploadId } : {}), ...("message" in r ? { message: r.message } : {}) })) })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ to, state: statePath, files: results.map((r) => ({ path: r.path, sha256: r.sha256, status: r.status, ...("sessions" in r ? { sessions: r.sessions } : {}), ...("uploadId" in r && r.uploadId ? { uploadId: r.uploadId } : {}), ...("message" in r ? { message: r.message } : {}) })) })}\n`,
+    );
   } else {
-    console.log(`pushed ${files.length} file${files.length === 1 ? "" : "s"} to ${to}: ${count("imported")} imported, ${count("duplicate")} already there, ${count("skipped")} unchanged since the last push, ${count("failed")} failed`);
+    console.log(
+      `pushed ${files.length} file${files.length === 1 ? "" : "s"} to ${to}: ${count("imported")} imported, ${count("duplicate")} already there, ${count("skipped")} unchanged since the last push, ${count("failed")} failed`,
+    );
   }
   return count("failed") === 0 ? 0 : 1;
 }

@@ -19,10 +19,15 @@ export interface RedactFileReport {
 export async function runRedact(argv: string[]): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, redactCommand);
   if (!values["dry-run"]) {
-    throw new UsageError("in-place redaction is not offered: add --dry-run to list what would be redacted (uploads and `tracefold import` redact on the way in, the original file is never changed)");
+    throw new UsageError(
+      "in-place redaction is not offered: add --dry-run to list what would be redacted (uploads and `tracefold import` redact on the way in, the original file is never changed)",
+    );
   }
   if (positionals.length === 0) throw new UsageError("redact needs at least one file or directory");
-  const disabled = values.disable.flatMap((v) => v.split(",")).map((v) => v.trim()).filter((v) => v.length > 0);
+  const disabled = values.disable
+    .flatMap((v) => v.split(","))
+    .map((v) => v.trim())
+    .filter((v) => v.length > 0);
   const unknown = disabled.filter((k) => !isSecretKind(k));
   if (unknown.length > 0) throw new UsageError(`unknown --disable ${unknown.join(", ")}; expected one of ${SECRET_KINDS.map((k) => k.kind).join(", ")}`);
   const { issues } = compileAllowList(values.allow);
@@ -38,7 +43,9 @@ export async function runRedact(argv: string[]): Promise<number> {
   if (values.json) process.stdout.write(`${JSON.stringify({ files: reports })}\n`);
   else {
     const total = reports.reduce((n, r) => n + r.findings.length, 0);
-    console.log(`${total} ${total === 1 ? "secret" : "secrets"} would be redacted in ${reports.filter((r) => r.findings.length > 0).length} of ${reports.length} files (dry run: nothing changed)`);
+    console.log(
+      `${total} ${total === 1 ? "secret" : "secrets"} would be redacted in ${reports.filter((r) => r.findings.length > 0).length} of ${reports.length} files (dry run: nothing changed)`,
+    );
   }
   return reports.every((r) => r.findings.length === 0) ? 0 : 1;
 }

@@ -28,15 +28,23 @@ export async function runRetention(argv: string[]): Promise<number> {
       const listed = due.map((u) => ({ uploadId: u.id, fileName: u.fileName, sessions: u.sessions, uploadedAt: u.createdAt.toISOString() }));
       if (values.json) process.stdout.write(`${JSON.stringify({ cutoff: cutoff.toISOString(), dryRun: true, uploads: listed })}\n`);
       else {
-        console.log(`would delete ${due.length} upload${due.length === 1 ? "" : "s"} stored before ${cutoff.toISOString()} (${due.reduce((n, u) => n + u.sessions, 0)} sessions)`);
+        console.log(
+          `would delete ${due.length} upload${due.length === 1 ? "" : "s"} stored before ${cutoff.toISOString()} (${due.reduce((n, u) => n + u.sessions, 0)} sessions)`,
+        );
         for (const u of listed) console.log(`  ${u.uploadedAt}  ${u.uploadId}  ${u.fileName} (${u.sessions} sessions)`);
       }
       return 0;
     }
-    const outcome = await deleteUploads(db, getBlobStore(), due.map((u) => u.id));
+    const outcome = await deleteUploads(
+      db,
+      getBlobStore(),
+      due.map((u) => u.id),
+    );
     if (values.json) process.stdout.write(`${JSON.stringify({ cutoff: cutoff.toISOString(), dryRun: false, ...outcome })}\n`);
     else {
-      console.log(`deleted ${outcome.deleted.length} upload${outcome.deleted.length === 1 ? "" : "s"} stored before ${cutoff.toISOString()} (${outcome.deleted.reduce((n, d) => n + d.sessions, 0)} sessions, ${outcome.blobsRemoved} blobs)`);
+      console.log(
+        `deleted ${outcome.deleted.length} upload${outcome.deleted.length === 1 ? "" : "s"} stored before ${cutoff.toISOString()} (${outcome.deleted.reduce((n, d) => n + d.sessions, 0)} sessions, ${outcome.blobsRemoved} blobs)`,
+      );
       for (const kept of outcome.refused) console.log(`  kept ${kept.fileName} (${kept.uploadId}): ${kept.reason}`);
     }
     return outcome.refused.length === 0 ? 0 : 1;

@@ -18,7 +18,8 @@ import { reviewCommand } from "../usage";
 export async function runReview(argv: string[]): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, reviewCommand);
   const [sub, target, ...extra] = positionals;
-  if ((sub !== "import-gold" && sub !== "export-gold") || !target || extra.length > 0) throw new UsageError("review takes import-gold GOLD.jsonl or export-gold QUEUE_ID");
+  if ((sub !== "import-gold" && sub !== "export-gold") || !target || extra.length > 0)
+    throw new UsageError("review takes import-gold GOLD.jsonl or export-gold QUEUE_ID");
   await migrate(databaseUrl());
   const db = getDb();
   try {
@@ -30,10 +31,17 @@ export async function runReview(argv: string[]): Promise<number> {
       return 0;
     }
     const overlap = values.overlap === undefined ? undefined : Number(values.overlap);
-    if (overlap !== undefined && (!Number.isInteger(overlap) || overlap < 1 || overlap > 20)) throw new UsageError(`--overlap must be a whole number from 1 to 20, got ${JSON.stringify(values.overlap)}`);
-    const outcome = await importGoldQueue(db, await readGold(target), { ...(values.name ? { name: values.name } : {}), ...(overlap !== undefined ? { overlap } : {}) });
+    if (overlap !== undefined && (!Number.isInteger(overlap) || overlap < 1 || overlap > 20))
+      throw new UsageError(`--overlap must be a whole number from 1 to 20, got ${JSON.stringify(values.overlap)}`);
+    const outcome = await importGoldQueue(db, await readGold(target), {
+      ...(values.name ? { name: values.name } : {}),
+      ...(overlap !== undefined ? { overlap } : {}),
+    });
     if (values.json) process.stdout.write(`${JSON.stringify(outcome)}\n`);
-    else if (outcome.ok) console.log(`${outcome.duplicate ? "already imported" : "imported"} ${target}: queue ${outcome.queueId}, ${outcome.items} items, ${outcome.labels} label versions`);
+    else if (outcome.ok)
+      console.log(
+        `${outcome.duplicate ? "already imported" : "imported"} ${target}: queue ${outcome.queueId}, ${outcome.items} items, ${outcome.labels} label versions`,
+      );
     else {
       console.error(`refused ${target}: ${outcome.message}`);
       for (const e of outcome.errors.slice(0, 20)) console.error(`    line ${e.line} ${e.field}: ${e.message} (expected ${e.expected})`);

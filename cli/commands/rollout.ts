@@ -43,7 +43,9 @@ export async function runRollout(argv: string[]): Promise<number> {
     try {
       text = await readFile(file, "utf8");
     } catch (error) {
-      throw new UsageError(`--prices ${file}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file (give a JSON price table, model=NAME or input=…,output=…)" : (error as Error).message}`);
+      throw new UsageError(
+        `--prices ${file}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file (give a JSON price table, model=NAME or input=…,output=…)" : (error as Error).message}`,
+      );
     }
     try {
       prices = parsePriceTable(text, file);
@@ -54,9 +56,19 @@ export async function runRollout(argv: string[]): Promise<number> {
   } else prices = options.prices;
 
   const progress = createProgress(process.stderr, { lines: !options.json });
-  const loaded = await loadForCommand({ command: "rollout", verb: "roll out" }, options.inputs, { ...(options.format ? { format: options.format } : {}), ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}) }, progress, process.stderr.isTTY);
+  const loaded = await loadForCommand(
+    { command: "rollout", verb: "roll out" },
+    options.inputs,
+    { ...(options.format ? { format: options.format } : {}), ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}) },
+    progress,
+    process.stderr.isTTY,
+  );
   if (!loaded) return 1;
-  const items = loaded.sessions.map((s) => ({ session: s.session, tokenizer: loaded.tokenizerFor(s.session), source: s.session.messages[0]?.source.file ?? "" }));
+  const items = loaded.sessions.map((s) => ({
+    session: s.session,
+    tokenizer: loaded.tokenizerFor(s.session),
+    source: s.session.messages[0]?.source.file ?? "",
+  }));
   const report = await rolloutSuite(items, options.policies, {
     params: options.params,
     cacheTtlMs: options.cacheTtlMs,
@@ -77,7 +89,8 @@ export function parseRolloutArgs(argv: string[]): RolloutCommandOptions {
   if (values.policies === undefined) throw new UsageError("rollout needs --policies all or a comma-separated list of policy ids");
   const policies = parsePolicies(values.policies);
   const trace = readTraceOptions(values);
-  const prices = values.prices === undefined ? undefined : values.prices.includes("=") ? asUsage(() => parsePriceChoice(values.prices!)) : { file: values.prices };
+  const prices =
+    values.prices === undefined ? undefined : values.prices.includes("=") ? asUsage(() => parsePriceChoice(values.prices!)) : { file: values.prices };
   return {
     inputs: positionals,
     policies,
@@ -96,10 +109,21 @@ function parsePolicyParams(policies: readonly Policy[], assignments: readonly st
   for (const assignment of assignments) {
     const dot = assignment.indexOf(".");
     const id = dot > 0 ? assignment.slice(0, dot) : "";
-    if (!policies.some((p) => p.id === id)) throw new UsageError(`--param ${JSON.stringify(assignment)}: expected policy.name=value with a policy among --policies (${policies.map((p) => p.id).join(", ")})`);
+    if (!policies.some((p) => p.id === id))
+      throw new UsageError(
+        `--param ${JSON.stringify(assignment)}: expected policy.name=value with a policy among --policies (${policies.map((p) => p.id).join(", ")})`,
+      );
     grouped.set(id, [...(grouped.get(id) ?? []), assignment.slice(dot + 1)]);
   }
-  return Object.fromEntries([...grouped].map(([id, list]) => [id, parseParamAssignments(policies.find((p) => p.id === id)!, list)]));
+  return Object.fromEntries(
+    [...grouped].map(([id, list]) => [
+      id,
+      parseParamAssignments(
+        policies.find((p) => p.id === id)!,
+        list,
+      ),
+    ]),
+  );
 }
 
 /** The documented `rollout --json` shape: per policy the pooled figures; per session each policy's, without the per-call series. */
@@ -108,7 +132,11 @@ export function toRolloutContract(report: RolloutReport) {
     trigger: report.trigger,
     window: report.window,
     policies: report.policies,
-    sessions: report.sessions.map(({ source, policies, ...rest }) => ({ ...rest, ...(source ? { file: source } : {}), policies: policies.map(({ series: _series, ...figures }) => figures) })),
+    sessions: report.sessions.map(({ source, policies, ...rest }) => ({
+      ...rest,
+      ...(source ? { file: source } : {}),
+      policies: policies.map(({ series: _series, ...figures }) => figures),
+    })),
   };
 }
 
@@ -116,7 +144,21 @@ function formatRollout(report: RolloutReport): string {
   const pct = (x: number | null) => (x === null ? "—" : `${x.toFixed(1)}%`);
   const usd = (x: number) => `$${x.toFixed(4)}`;
   const rows = [
-    ["policy", "calls", "input without", "input with", "reduction", "cached", "cost without", "cost with", "commits", "over window", "restores", "restored tok", "lost /100 calls"],
+    [
+      "policy",
+      "calls",
+      "input without",
+      "input with",
+      "reduction",
+      "cached",
+      "cost without",
+      "cost with",
+      "commits",
+      "over window",
+      "restores",
+      "restored tok",
+      "lost /100 calls",
+    ],
     ...report.policies.map((p) => [
       p.id,
       String(p.calls),
@@ -137,6 +179,9 @@ function formatRollout(report: RolloutReport): string {
   const lines = rows.map((r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  "));
   const unpriced = Math.max(0, ...report.policies.map((p) => p.unpricedSessions));
   const head = `${report.sessions.length} session${report.sessions.length === 1 ? "" : "s"}, trigger ${report.trigger * 100}% of the window${report.window === null ? " (window per session: the trigger first fires at 2/3 of its peak prompt)" : ` of ${report.window} tokens`}`;
-  const notes = [unpriced ? `${unpriced} session${unpriced === 1 ? "" : "s"} unpriced (model not in the price table: pass --prices)` : "", "lost: steps that needed a value the committed view had lost, per 100 calls; restores bring a folded payload back into the prompt until the next commit"].filter(Boolean);
+  const notes = [
+    unpriced ? `${unpriced} session${unpriced === 1 ? "" : "s"} unpriced (model not in the price table: pass --prices)` : "",
+    "lost: steps that needed a value the committed view had lost, per 100 calls; restores bring a folded payload back into the prompt until the next commit",
+  ].filter(Boolean);
   return `${head}\n${lines.join("\n")}\n${notes.join("\n")}`;
 }

@@ -68,9 +68,16 @@ export function parseSimulateArgs(argv: string[]): SimulateCommandOptions {
 
 /** Loads the files (a file with errors is left out whole and reported) and simulates the rest. */
 export async function simulateFiles(options: SimulateCommandOptions): Promise<{ report: SimSuiteReport; problems: string[] }> {
-  const loaded = await loadSessions(options.inputs, { ...(options.format ? { format: options.format } : {}), ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}) });
+  const loaded = await loadSessions(options.inputs, {
+    ...(options.format ? { format: options.format } : {}),
+    ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}),
+  });
   const problems = loaded.failed.flatMap((f) => [`skipped ${f.path}: ${f.problems.length} error(s)`, ...f.problems.slice(0, 5).map((p) => `  ${p}`)]);
-  const items = loaded.sessions.map((s) => ({ session: s.session, tokenizer: loaded.tokenizerFor(s.session), source: s.session.messages[0]?.source.file ?? "" }));
+  const items = loaded.sessions.map((s) => ({
+    session: s.session,
+    tokenizer: loaded.tokenizerFor(s.session),
+    source: s.session.messages[0]?.source.file ?? "",
+  }));
   const report = await simulateSuite(items, options.policy, {
     params: options.params,
     ...(options.trigger !== undefined ? { trigger: options.trigger } : {}),
@@ -96,12 +103,32 @@ function formatSimulation(report: SimSuiteReport): string {
   const pct = (x: number | null) => (x === null ? "—" : `${x.toFixed(2)}%`);
   const rows = [
     ["session", "calls", "window", "mean without", "mean with", "reduction", "commits", "cache breaks"],
-    ...report.sessions.map((s) => [s.session.slice(0, 40), String(s.calls), String(s.window), s.meanInputTokens.without.toFixed(0), s.meanInputTokens.with.toFixed(0), pct(s.reductionPct), String(s.compactions), String(s.cacheBreaks)]),
-    ["pooled", String(report.pooled.calls), report.window === null ? "per session" : String(report.window), report.pooled.meanInputTokens.without.toFixed(0), report.pooled.meanInputTokens.with.toFixed(0), pct(report.pooled.reductionPct), String(report.pooled.compactions), String(report.pooled.cacheBreaks)],
+    ...report.sessions.map((s) => [
+      s.session.slice(0, 40),
+      String(s.calls),
+      String(s.window),
+      s.meanInputTokens.without.toFixed(0),
+      s.meanInputTokens.with.toFixed(0),
+      pct(s.reductionPct),
+      String(s.compactions),
+      String(s.cacheBreaks),
+    ]),
+    [
+      "pooled",
+      String(report.pooled.calls),
+      report.window === null ? "per session" : String(report.window),
+      report.pooled.meanInputTokens.without.toFixed(0),
+      report.pooled.meanInputTokens.with.toFixed(0),
+      pct(report.pooled.reductionPct),
+      String(report.pooled.compactions),
+      String(report.pooled.cacheBreaks),
+    ],
   ];
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   const lines = rows.map((r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : pad(c, widths[i]!))).join("  "));
   const head = `policy ${report.policy}, trigger ${report.trigger * 100}% of the window${report.window === null ? " (window per session: the trigger first fires at 2/3 of its peak prompt)" : ""}`;
-  const cost = report.pooled.cost ? `\nbilled prompt cost: $${report.pooled.cost.without.toFixed(4)} without, $${report.pooled.cost.with.toFixed(4)} with the policy` : "";
+  const cost = report.pooled.cost
+    ? `\nbilled prompt cost: $${report.pooled.cost.without.toFixed(4)} without, $${report.pooled.cost.with.toFixed(4)} with the policy`
+    : "";
   return `${head}\n${lines.join("\n")}${cost}`;
 }

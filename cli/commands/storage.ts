@@ -21,7 +21,9 @@ export async function runStorage(argv: string[]): Promise<number> {
     if (values.json) process.stdout.write(`${JSON.stringify(result)}\n`);
     else {
       const verb = result.dryRun ? "would remove" : "removed";
-      console.log(`storage sweep: ${result.scanned} blobs scanned, ${result.referenced} referenced, ${result.keptYoung} younger than ${graceMs / 60_000} minutes kept, ${verb} ${result.removed} (${(result.bytesFreed / 1048576).toFixed(1)} MiB)`);
+      console.log(
+        `storage sweep: ${result.scanned} blobs scanned, ${result.referenced} referenced, ${result.keptYoung} younger than ${graceMs / 60_000} minutes kept, ${verb} ${result.removed} (${(result.bytesFreed / 1048576).toFixed(1)} MiB)`,
+      );
     }
     return 0;
   } finally {
@@ -31,6 +33,7 @@ export async function runStorage(argv: string[]): Promise<number> {
 
 function graceMinutes(text: string): number {
   const minutes = Number(text);
-  if (!/^\d+(\.\d+)?$/.test(text.trim()) || !Number.isFinite(minutes)) throw new UsageError(`--grace-minutes must be a number of minutes (0 or more), got ${JSON.stringify(text)}`);
+  if (!/^\d+(\.\d+)?$/.test(text.trim()) || !Number.isFinite(minutes))
+    throw new UsageError(`--grace-minutes must be a number of minutes (0 or more), got ${JSON.stringify(text)}`);
   return minutes;
 }

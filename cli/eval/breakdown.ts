@@ -31,10 +31,16 @@ export function groupLabels(sessions: readonly SuiteSession[], by: BreakdownKey)
   return new Map(sessions.map((s) => [s.session.id, by === "format" ? s.session.format : sessionWorkload(s.index).workload]));
 }
 
-export function contractBreakdown(records: readonly EvaluationRecord[], labels: ReadonlyMap<string, string>, by: BreakdownKey, policyOrder: readonly string[]): ContractBreakdown {
+export function contractBreakdown(
+  records: readonly EvaluationRecord[],
+  labels: ReadonlyMap<string, string>,
+  by: BreakdownKey,
+  policyOrder: readonly string[],
+): ContractBreakdown {
   const order: readonly string[] = by === "format" ? FORMAT_IDS : WORKLOADS;
   const out: ContractBreakdown = {};
-  for (const g of aggregateBy(records, bySession(labels), policyOrder, order)) out[g.group] = { sessions: g.sessions, cuts: g.cuts, policies: g.policies.map(contractPolicy) };
+  for (const g of aggregateBy(records, bySession(labels), policyOrder, order))
+    out[g.group] = { sessions: g.sessions, cuts: g.cuts, policies: g.policies.map(contractPolicy) };
   return out;
 }
 
@@ -55,6 +61,10 @@ export function formatBreakdown(breakdown: ContractBreakdown, by: BreakdownKey):
     });
   }
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i >= 2 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join("  ").trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i >= 2 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join("  ")
+      .trimEnd();
   return [`by ${by}:`, "", line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
 }

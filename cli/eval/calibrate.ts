@@ -26,7 +26,13 @@ export async function readGoldFile(path: string): Promise<GoldFile> {
     throw new GoldFileError(`--calibrate ${path}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message}`);
   }
   const { lines, errors } = parseGold(text);
-  if (errors.length > 0) throw new GoldFileError(`--calibrate ${path}: ${errors.slice(0, 10).map((e) => `line ${e.line}: ${e.message}`).join("; ")}${errors.length > 10 ? `; … ${errors.length - 10} more` : ""}`);
+  if (errors.length > 0)
+    throw new GoldFileError(
+      `--calibrate ${path}: ${errors
+        .slice(0, 10)
+        .map((e) => `line ${e.line}: ${e.message}`)
+        .join("; ")}${errors.length > 10 ? `; … ${errors.length - 10} more` : ""}`,
+    );
   if (lines.length === 0) throw new GoldFileError(`--calibrate ${path}: the file holds no gold unit`);
   return { path, lines };
 }

@@ -6,7 +6,13 @@ import { loadSessions, NoTraceFilesError, type LoadedSuite, type LoadOptions } f
  * each file left out reported with its first problems, and the two dead ends — no trace file, no
  * session — said on stderr as `tracefold <command>: …`. Undefined means the command exits 1.
  */
-export async function loadForCommand({ command, verb }: { command: string; verb: string }, inputs: string[], options: Omit<LoadOptions, "onFile">, progress: Progress, isTerminal: boolean): Promise<LoadedSuite | undefined> {
+export async function loadForCommand(
+  { command, verb }: { command: string; verb: string },
+  inputs: string[],
+  options: Omit<LoadOptions, "onFile">,
+  progress: Progress,
+  isTerminal: boolean,
+): Promise<LoadedSuite | undefined> {
   let loaded;
   try {
     loaded = await loadSessions(inputs, { ...options, onFile: (_, i, total) => isTerminal && progress.update("loading", i + 1, total) });

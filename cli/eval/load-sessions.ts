@@ -37,7 +37,8 @@ export class NoTraceFilesError extends Error {}
 
 export async function loadSessions(inputs: string[], options: LoadOptions = {}): Promise<LoadedSuite> {
   const paths = await listPaths(inputs);
-  if (paths.length === 0) throw new NoTraceFilesError(`no trace files in ${inputs.join(", ")} (looked for .jsonl, .ndjson, .json, .traj and aider chat histories)`);
+  if (paths.length === 0)
+    throw new NoTraceFilesError(`no trace files in ${inputs.join(", ")} (looked for .jsonl, .ndjson, .json, .traj and aider chat histories)`);
   const analyzer = createAnalyzer(options.tokenizer ? { tokenizer: options.tokenizer } : {});
   const sessions: LoadedSuite["sessions"] = [];
   const failed: LoadedSuite["failed"] = [];

@@ -13,7 +13,6 @@ import { parseCommandArgs, UsageError } from "../args";
 import { evalCommand } from "../usage";
 import { BREAKDOWN_KEYS, type BreakdownKey } from "./breakdown";
 
-
 export interface EvalOptions {
   inputs: string[];
   policies: Policy[];
@@ -55,25 +54,35 @@ export function parseEvalOptions(argv: string[]): EvalOptions {
   const policies = parsePolicies(values.policies);
   if (values.judge !== "dependency" && values.judge !== "llm") throw new UsageError(`unknown --judge ${values.judge}; expected dependency or llm`);
   if (values.planner !== "rule-based" && values.planner !== "llm") throw new UsageError(`unknown --planner ${values.planner}; expected rule-based or llm`);
-  if (values.planner === "llm" && !policies.some((p) => p.id === "self-gc")) throw new UsageError("--planner llm chooses Self-GC's planner: add self-gc to --policies");
+  if (values.planner === "llm" && !policies.some((p) => p.id === "self-gc"))
+    throw new UsageError("--planner llm chooses Self-GC's planner: add self-gc to --policies");
   if (values.suite !== "all" && values.suite !== "hard") throw new UsageError(`unknown --suite ${values.suite}; expected all or hard`);
   const filter = values.filter === undefined ? undefined : parseFilter(values.filter);
   const triggerLevel = Number(values.trigger);
   if (!/^\d*\.?\d+$/.test(values.trigger) || !(triggerLevel > 0 && triggerLevel <= 1)) {
-    throw new UsageError(`--trigger must be the share of the window the prefix fills at a cut, above 0 and at most 1 (e.g. 0.9), got ${JSON.stringify(values.trigger)}`);
+    throw new UsageError(
+      `--trigger must be the share of the window the prefix fills at a cut, above 0 and at most 1 (e.g. 0.9), got ${JSON.stringify(values.trigger)}`,
+    );
   }
   const cutLevels = parseCutLevels(values["cut-levels"]);
-  if (values.by !== undefined && !(BREAKDOWN_KEYS as readonly string[]).includes(values.by)) throw new UsageError(`unknown --by ${values.by}; expected ${BREAKDOWN_KEYS.join(" or ")}`);
+  if (values.by !== undefined && !(BREAKDOWN_KEYS as readonly string[]).includes(values.by))
+    throw new UsageError(`unknown --by ${values.by}; expected ${BREAKDOWN_KEYS.join(" or ")}`);
   if (values.format !== undefined && !(FORMAT_IDS as readonly string[]).includes(values.format)) {
     throw new UsageError(`unknown --format ${values.format}; expected one of ${FORMAT_IDS.join(", ")}`);
   }
-  if (values.tokenizer !== undefined && !isTokenizerId(values.tokenizer)) throw new UsageError(`unknown --tokenizer ${values.tokenizer}; expected ${TOKENIZER_IDS.join(", ")}`);
-  if (!/^[1-9]\d*$/.test(values.concurrency) || Number(values.concurrency) > 64) throw new UsageError(`--concurrency must be a whole number from 1 to 64, got ${JSON.stringify(values.concurrency)}`);
-  if (!(POINTER_STYLES as readonly string[]).includes(values.pointers)) throw new UsageError(`unknown --pointers ${values.pointers}; expected ${POINTER_STYLES.join(" or ")}`);
+  if (values.tokenizer !== undefined && !isTokenizerId(values.tokenizer))
+    throw new UsageError(`unknown --tokenizer ${values.tokenizer}; expected ${TOKENIZER_IDS.join(", ")}`);
+  if (!/^[1-9]\d*$/.test(values.concurrency) || Number(values.concurrency) > 64)
+    throw new UsageError(`--concurrency must be a whole number from 1 to 64, got ${JSON.stringify(values.concurrency)}`);
+  if (!(POINTER_STYLES as readonly string[]).includes(values.pointers))
+    throw new UsageError(`unknown --pointers ${values.pointers}; expected ${POINTER_STYLES.join(" or ")}`);
   if (values.match !== undefined && !policies.some((p) => p.id === values.match)) {
     throw new UsageError(`--match ${values.match}: not among the evaluated --policies (${policies.map((p) => p.id).join(", ")})`);
   }
-  if (values.judge === "llm" && (values.sweep !== undefined || values.match !== undefined || values.sensitivity || values["export-views"] !== undefined || values.calibrate !== undefined)) {
+  if (
+    values.judge === "llm" &&
+    (values.sweep !== undefined || values.match !== undefined || values.sensitivity || values["export-views"] !== undefined || values.calibrate !== undefined)
+  ) {
     throw new UsageError("--sweep, --match, --sensitivity, --export-views and --calibrate need the dependency judge (--judge dependency)");
   }
   return {
@@ -120,7 +129,9 @@ function parseCutLevels(text: string): number[] {
   const parsed = CutLevelsSchema.safeParse(parseCutLevelsText(text));
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) => (issue.path.length > 0 ? `level ${Number(issue.path[0]) + 1}: ${issue.message}` : issue.message));
-  throw new UsageError(`--cut-levels takes whole percents from 1 to 99, strictly increasing, comma-separated (e.g. 10,20,30); got ${JSON.stringify(text)}: ${problems.join("; ")}`);
+  throw new UsageError(
+    `--cut-levels takes whole percents from 1 to 99, strictly increasing, comma-separated (e.g. 10,20,30); got ${JSON.stringify(text)}: ${problems.join("; ")}`,
+  );
 }
 
 /** `--sweep 20,40,60`: whole percents 1–95, distinct, each problem named with its position. */
@@ -130,25 +141,37 @@ function parseSweep(text: string): number[] {
   } catch (error) {
     if (!(error instanceof ZodError)) throw error;
     const problems = error.issues.map((issue) => (issue.path.length > 0 ? `budget ${Number(issue.path[0]) + 1}: ${issue.message}` : issue.message));
-    throw new UsageError(`--sweep takes target shares of the prefix removed, whole percents from 1 to 95, comma-separated (e.g. 20,40,60); got ${JSON.stringify(text)}: ${problems.join("; ")}`);
+    throw new UsageError(
+      `--sweep takes target shares of the prefix removed, whole percents from 1 to 95, comma-separated (e.g. 20,40,60); got ${JSON.stringify(text)}: ${problems.join("; ")}`,
+    );
   }
 }
 
 /** `all`, or ids separated by commas, in the order given (duplicates dropped). */
 export function parsePolicies(value: string): Policy[] {
   if (value.trim() === "all") return [...POLICIES];
-  const ids = [...new Set(value.split(",").map((id) => id.trim()).filter(Boolean))];
+  const ids = [
+    ...new Set(
+      value
+        .split(",")
+        .map((id) => id.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (ids.length === 0) throw new UsageError("--policies needs `all` or at least one policy id");
   const unknown = ids.filter((id) => !findPolicy(id));
   if (unknown.length > 0) {
-    throw new UsageError(`unknown policy ${unknown.map((id) => JSON.stringify(id)).join(", ")}; expected all or ids from: ${POLICIES.map((p) => p.id).join(", ")}`);
+    throw new UsageError(
+      `unknown policy ${unknown.map((id) => JSON.stringify(id)).join(", ")}; expected all or ids from: ${POLICIES.map((p) => p.id).join(", ")}`,
+    );
   }
   return ids.map((id) => findPolicy(id)!);
 }
 
 function parseCompare(value: string, policies: readonly Policy[]): [string, string] {
   const ids = value.split(",").map((id) => id.trim());
-  if (ids.length !== 2 || !ids[0] || !ids[1] || ids[0] === ids[1]) throw new UsageError(`--compare takes two different policy ids, A,B; got ${JSON.stringify(value)}`);
+  if (ids.length !== 2 || !ids[0] || !ids[1] || ids[0] === ids[1])
+    throw new UsageError(`--compare takes two different policy ids, A,B; got ${JSON.stringify(value)}`);
   for (const id of ids) {
     if (!policies.some((p) => p.id === id)) throw new UsageError(`--compare ${id}: not among the evaluated --policies`);
   }

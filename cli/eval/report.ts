@@ -99,11 +99,15 @@ export function formatTable(report: EvalReport): string {
     `[${p.ci95[0].toFixed(1)}, ${p.ci95[1].toFixed(1)}]`,
     p.visibleNoImpactPct === null ? "–" : p.visibleNoImpactPct.toFixed(1),
     p.restoresPerCut === null ? "–" : p.restoresPerCut.toFixed(2),
-    Object.entries(p.failures).filter(([, n]) => n > 0).map(([id, n]) => `${SHORT[id] ?? id} ${n}`).join(", ") || "–",
+    Object.entries(p.failures)
+      .filter(([, n]) => n > 0)
+      .map(([id, n]) => `${SHORT[id] ?? id} ${n}`)
+      .join(", ") || "–",
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const numeric = new Set([1, 2, 3, 4, 6, 7]);
-  const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : numeric.has(i) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join("  ");
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === cells.length - 1 ? c : numeric.has(i) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join("  ");
   const out = [
     `suite: ${report.suite.sessions} sessions, ${report.suite.cuts} replay cuts; judge: ${report.judge}; pointers: ${report.pointers}`,
     "",
@@ -111,14 +115,17 @@ export function formatTable(report: EvalReport): string {
     line(widths.map((w) => "-".repeat(w))),
     ...rows.map(line),
     "",
-    `failures: ${Object.entries(SHORT).map(([id, s]) => `${s} = ${id}`).join(", ")}`,
+    `failures: ${Object.entries(SHORT)
+      .map(([id, s]) => `${s} = ${id}`)
+      .join(", ")}`,
   ];
   if (report.comparison) out.push("", formatComparison(report.comparison));
   return out.join("\n");
 }
 
 function formatComparison(c: ContractComparison): string {
-  const diff = c.diffPct === null ? "–" : `${c.diffPct >= 0 ? "+" : ""}${c.diffPct.toFixed(1)} points [${c.diffCi95[0].toFixed(1)}, ${c.diffCi95[1].toFixed(1)}]`;
+  const diff =
+    c.diffPct === null ? "–" : `${c.diffPct >= 0 ? "+" : ""}${c.diffPct.toFixed(1)} points [${c.diffCi95[0].toFixed(1)}, ${c.diffCi95[1].toFixed(1)}]`;
   return [
     `${c.a} vs ${c.b} on ${c.pairs} shared cuts: both no-impact ${c.both}, only ${c.a} ${c.onlyA}, only ${c.b} ${c.onlyB}, neither ${c.neither}`,
     `  no-impact difference ${diff}; McNemar exact p = ${c.pValue.toPrecision(3)} (mid-p ${c.midP.toPrecision(3)})`,
@@ -132,11 +139,23 @@ function formatComparison(c: ContractComparison): string {
 export function formatUsage(usage: LlmUsage, modelFor: (purpose: (typeof LLM_USAGE_PURPOSES)[number]) => string): string {
   const entries = LLM_USAGE_PURPOSES.flatMap((purpose) => (usage[purpose] ? [[purpose, usage[purpose]] as const] : []));
   const int = (n: number) => Math.round(n).toLocaleString("en-US");
-  const row = (label: string, model: string, e: PurposeUsage) => [label, model, int(e.calls), int(e.inputTokens), int(e.cachedInputTokens), int(e.outputTokens), formatUsageCost(e)];
+  const row = (label: string, model: string, e: PurposeUsage) => [
+    label,
+    model,
+    int(e.calls),
+    int(e.inputTokens),
+    int(e.cachedInputTokens),
+    int(e.outputTokens),
+    formatUsageCost(e),
+  ];
   const header = ["LLM usage", "model", "calls", "input tokens", "of which cached", "output tokens", "cost"];
-  const rows = [...entries.map(([purpose, e]) => row(USAGE_PURPOSE_LABELS[purpose] ?? purpose, modelFor(purpose), e)), row("Total", "", totalUsage(entries.map(([, e]) => e)))];
+  const rows = [
+    ...entries.map(([purpose, e]) => row(USAGE_PURPOSE_LABELS[purpose] ?? purpose, modelFor(purpose), e)),
+    row("Total", "", totalUsage(entries.map(([, e]) => e))),
+  ];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const numeric = new Set([2, 3, 4, 5]);
-  const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : numeric.has(i) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join("  ");
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === cells.length - 1 ? c : numeric.has(i) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join("  ");
   return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
 }

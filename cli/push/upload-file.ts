@@ -3,9 +3,7 @@ import { basename } from "node:path";
 import { Readable } from "node:stream";
 import { isRetryableStatus, PUSH_ATTEMPTS, retryDelayMs } from "@/lib/push/push-state";
 
-export type PushOutcome =
-  | { status: "imported" | "duplicate"; uploadId?: string; sessions: number }
-  | { status: "failed"; message: string };
+export type PushOutcome = { status: "imported" | "duplicate"; uploadId?: string; sessions: number } | { status: "failed"; message: string };
 
 export interface PushClient {
   to: string;
@@ -36,7 +34,12 @@ export async function uploadFile(client: PushClient, path: string): Promise<Push
     let response: Response;
     try {
       const body = Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>;
-      response = await fetch(url, { method: "POST", headers: { authorization: `Bearer ${client.key}`, "content-type": "application/octet-stream" }, body, duplex: "half" } as RequestInit);
+      response = await fetch(url, {
+        method: "POST",
+        headers: { authorization: `Bearer ${client.key}`, "content-type": "application/octet-stream" },
+        body,
+        duplex: "half",
+      } as RequestInit);
     } catch (error) {
       if (attempt >= PUSH_ATTEMPTS) return { status: "failed", message: `the studio could not be reached: ${causeOf(error)}` };
       await retry(client, attempt, undefined, `could not reach ${client.to} (${causeOf(error)})`);
@@ -44,11 +47,13 @@ export async function uploadFile(client: PushClient, path: string): Promise<Push
     }
     const answer = (await response.json().catch(() => ({ ok: false, message: `HTTP ${response.status} without a JSON body` }))) as UploadAnswer;
     if (isRetryableStatus(response.status)) {
-      if (attempt >= PUSH_ATTEMPTS) return { status: "failed", message: `HTTP ${response.status}: ${answer.message ?? "no message"} (gave up after ${PUSH_ATTEMPTS} attempts)` };
+      if (attempt >= PUSH_ATTEMPTS)
+        return { status: "failed", message: `HTTP ${response.status}: ${answer.message ?? "no message"} (gave up after ${PUSH_ATTEMPTS} attempts)` };
       await retry(client, attempt, Number(response.headers.get("retry-after") ?? Number.NaN), `HTTP ${response.status}: ${answer.message ?? ""}`);
       continue;
     }
-    if (!response.ok || !answer.ok || !answer.data) return { status: "failed", message: `HTTP ${response.status} ${answer.code ?? ""}: ${answer.message ?? "refused"}`.replace("  ", " ") };
+    if (!response.ok || !answer.ok || !answer.data)
+      return { status: "failed", message: `HTTP ${response.status} ${answer.code ?? ""}: ${answer.message ?? "refused"}`.replace("  ", " ") };
     if (response.status === 202 && answer.data.importId) return followImport(client, answer.data.importId);
     return settled(answer.data);
   }
@@ -56,7 +61,7 @@ export async function uploadFile(client: PushClient, path: string): Promise<Push
 
 async function followImport(client: PushClient, importId: string): Promise<PushOutcome> {
   const url = new URL(`/api/uploads/imports/${encodeURIComponent(importId)}`, client.to);
-  for (let failures = 0; ; ) {
+  for (let failures = 0; ;) {
     await client.sleep(client.pollMs ?? 1000);
     let response: Response;
     try {
@@ -78,7 +83,8 @@ async function followImport(client: PushClient, importId: string): Promise<PushO
 
 function settled(data: NonNullable<UploadAnswer["data"]>): PushOutcome {
   const sessions = Array.isArray(data.sessions) ? data.sessions.length : (data.sessionCount ?? 0);
-  if (data.status === "imported" || data.status === "duplicate") return { status: data.status, sessions, ...(data.uploadId ? { uploadId: data.uploadId } : {}) };
+  if (data.status === "imported" || data.status === "duplicate")
+    return { status: data.status, sessions, ...(data.uploadId ? { uploadId: data.uploadId } : {}) };
   return { status: "failed", message: `the studio answered ${data.status}` };
 }
 

@@ -29,7 +29,16 @@ export function CreateKeyForm() {
         <h2 id="new-key-heading">New API key</h2>
         <div className="field">
           <label htmlFor="new-key-name">Name</label>
-          <input id="new-key-name" name="name" className="input" autoComplete="off" placeholder="ci-uploader" aria-invalid={errors.name ? true : undefined} aria-describedby={errors.name ? "new-key-name-error" : undefined} required />
+          <input
+            id="new-key-name"
+            name="name"
+            className="input"
+            autoComplete="off"
+            placeholder="ci-uploader"
+            aria-invalid={errors.name ? true : undefined}
+            aria-describedby={errors.name ? "new-key-name-error" : undefined}
+            required
+          />
           {errors.name ? (
             <span id="new-key-name-error" className="field-error">
               {errors.name.join(" ")}

@@ -13,7 +13,10 @@ export interface LlmEnvOverride {
   model: string;
 }
 
-const DEFAULTS: Pick<LlmSettingsView, "provider" | "baseUrl" | "model" | "timeoutMs" | "maxRetries" | "reasoning" | "priceInput" | "priceOutput" | "priceCachedInput"> = {
+const DEFAULTS: Pick<
+  LlmSettingsView,
+  "provider" | "baseUrl" | "model" | "timeoutMs" | "maxRetries" | "reasoning" | "priceInput" | "priceOutput" | "priceCachedInput"
+> = {
   provider: "openai",
   baseUrl: "",
   model: "",
@@ -104,8 +107,7 @@ export function LlmSettingsForm({
       <form ref={form} onSubmit={onSubmit} className="stack" noValidate key={current ? "stored" : "empty"}>
         <h2 id={idOf("heading")}>{info.title}</h2>
         <p className="muted">
-          {info.description} The API key is stored encrypted (AES-256-GCM, keyed by TRACEFOLD_SECRET_KEY or NEXTAUTH_SECRET) and is never
-          shown again.
+          {info.description} The API key is stored encrypted (AES-256-GCM, keyed by TRACEFOLD_SECRET_KEY or NEXTAUTH_SECRET) and is never shown again.
         </p>
         <input type="hidden" name="slot" value={slot} />
         {envOverride ? (
@@ -161,7 +163,13 @@ export function LlmSettingsForm({
             {PRICE_FIELDS.map(([name, label]) => (
               <div className="field" key={name}>
                 <label htmlFor={idOf(name)}>{label}</label>
-                <input {...field(name)} className="input" inputMode="decimal" defaultValue={values[name] === undefined ? "" : String(values[name])} autoComplete="off" />
+                <input
+                  {...field(name)}
+                  className="input"
+                  inputMode="decimal"
+                  defaultValue={values[name] === undefined ? "" : String(values[name])}
+                  autoComplete="off"
+                />
                 {error(name)}
               </div>
             ))}
@@ -183,12 +191,7 @@ export function LlmSettingsForm({
           <button type="submit" className="btn btn-primary" disabled={pending}>
             Save endpoint
           </button>{" "}
-          <button
-            type="button"
-            className="btn"
-            disabled={testing}
-            onClick={() => startTest(async () => setTest(await testLlmConnectionAction(slot)))}
-          >
+          <button type="button" className="btn" disabled={testing} onClick={() => startTest(async () => setTest(await testLlmConnectionAction(slot)))}>
             {testing ? "Testing…" : "Test connection"}
           </button>{" "}
           {current ? (
@@ -219,7 +222,12 @@ export function LlmSettingsForm({
 }
 
 function ConnectionResult({ result, slot: slotOfForm }: { result: ActionResult<ConnectionTestResult>; slot: LlmSlot }) {
-  if (!result.ok) return <div className="alert alert-error" role="alert">{result.message}</div>;
+  if (!result.ok)
+    return (
+      <div className="alert alert-error" role="alert">
+        {result.message}
+      </div>
+    );
   const test = result.data;
   const from = test.source === "env" ? "environment" : test.source === "settings" ? "saved settings" : undefined;
   const fallback = test.ok && test.slot === "default" && slotOfForm !== "default" ? "; this purpose has no endpoint of its own, so the default's answered" : "";

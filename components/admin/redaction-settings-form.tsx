@@ -36,8 +36,8 @@ export function RedactionSettingsForm({ initial }: { initial: RedactionSettings 
       <form onSubmit={onSubmit} className="stack" noValidate>
         <h2 id="redaction-heading">Upload redaction</h2>
         <label>
-          <input type="checkbox" name="keepRawOriginals" defaultChecked={current.keepRawOriginals} /> Keep raw originals (the
-          unredacted file is stored beside the redacted one)
+          <input type="checkbox" name="keepRawOriginals" defaultChecked={current.keepRawOriginals} /> Keep raw originals (the unredacted file is stored beside
+          the redacted one)
         </label>
         <label>
           <input type="checkbox" name="redactEmails" defaultChecked={current.redactEmails} /> Redact e-mail addresses

@@ -13,7 +13,14 @@ export function RetentionForm({ olderThan, due }: { olderThan: string; due: numb
       <input type="hidden" name="olderThan" value={olderThan} />
       <div className="field">
         <label htmlFor="retention-confirm">Type delete to confirm</label>
-        <input id="retention-confirm" name="confirm" className="input" autoComplete="off" aria-invalid={errors.confirm ? true : undefined} aria-describedby={errors.confirm ? "retention-confirm-error" : undefined} />
+        <input
+          id="retention-confirm"
+          name="confirm"
+          className="input"
+          autoComplete="off"
+          aria-invalid={errors.confirm ? true : undefined}
+          aria-describedby={errors.confirm ? "retention-confirm-error" : undefined}
+        />
         {errors.confirm ? (
           <span id="retention-confirm-error" className="field-error">
             {errors.confirm.join(" ")}
@@ -30,8 +37,15 @@ export function RetentionForm({ olderThan, due }: { olderThan: string; due: numb
       ) : null}
       {state?.ok ? (
         <div className="alert alert-ok" role="status">
-          Deleted {plural(state.data.deleted.length, "upload")} ({plural(state.data.deleted.reduce((n, d) => n + d.sessions, 0), "session")}).
-          {state.data.refused.length > 0 ? ` Kept ${plural(state.data.refused.length, "upload")}: ${state.data.refused.map((r) => `${r.fileName} (${r.reason})`).join("; ")}.` : ""}
+          Deleted {plural(state.data.deleted.length, "upload")} (
+          {plural(
+            state.data.deleted.reduce((n, d) => n + d.sessions, 0),
+            "session",
+          )}
+          ).
+          {state.data.refused.length > 0
+            ? ` Kept ${plural(state.data.refused.length, "upload")}: ${state.data.refused.map((r) => `${r.fileName} (${r.reason})`).join("; ")}.`
+            : ""}
         </div>
       ) : null}
     </form>

@@ -3,10 +3,7 @@ import type { CompactRun } from "@/server/policies/compaction-api";
 import { dominantAction } from "./action-palette";
 
 /** What one column shows in a row: a projected message, the trace of a removed one, or nothing. */
-export type Cell =
-  | { kind: "message"; view: number }
-  | { kind: "gone"; action: ActionKind; target?: string }
-  | { kind: "empty" };
+export type Cell = { kind: "message"; view: number } | { kind: "gone"; action: ActionKind; target?: string } | { kind: "empty" };
 
 export interface AlignedRow {
   key: string;

@@ -170,7 +170,8 @@ export function CompactionStudio({ setup, policies, initial }: CompactionStudioP
   const comparing = dataA !== undefined && dataB !== undefined && dataB.result.cut === dataA.result.cut && dataB.result.window === dataA.result.window;
   const runs = useMemo(() => (dataA ? (comparing ? [dataA.result, dataB!.result] : [dataA.result]) : []), [dataA, dataB, comparing]);
   const shown = comparing && tab === 1 ? dataB!.result : dataA?.result;
-  const stale = primary.state.status === "done" && formRequest !== undefined && JSON.stringify(normalise(primary.state.request)) !== JSON.stringify(normalise(formRequest));
+  const stale =
+    primary.state.status === "done" && formRequest !== undefined && JSON.stringify(normalise(primary.state.request)) !== JSON.stringify(normalise(formRequest));
   const running = primary.state.status === "running" || secondary.state.status === "running";
   const onTarget = useCallback((target: string) => void gridRef.current?.scrollToTarget(target), []);
 
@@ -201,7 +202,8 @@ export function CompactionStudio({ setup, policies, initial }: CompactionStudioP
         <div className={styles.titleRow}>
           <h1>Replay policies at a cut</h1>
           <span className={styles.sessionFacts}>
-            <span className="pill">{setup.format}</span> {plural(setup.messageCount, "message")} · {plural(setup.tokens, "token")} · {plural(setup.safeCuts.length, "safe cut")}
+            <span className="pill">{setup.format}</span> {plural(setup.messageCount, "message")} · {plural(setup.tokens, "token")} ·{" "}
+            {plural(setup.safeCuts.length, "safe cut")}
           </span>
           <button type="button" className={`btn btn-sm btn-ghost ${styles.helpButton}`} onClick={() => setHelp(true)} aria-keyshortcuts="?">
             Shortcuts <kbd className={kbdStyles.kbd}>?</kbd>
@@ -239,8 +241,8 @@ export function CompactionStudio({ setup, policies, initial }: CompactionStudioP
       <RunError state={secondary.state} onRetry={() => secondary.state.status === "error" && void secondary.run(secondary.state.request)} />
       {stale && !running ? (
         <div className={styles.stale} role="status">
-          The settings changed since this result (shown for <span className="mono">{primary.state.status === "done" ? primary.state.request.policy : ""}</span> at cut{" "}
-          {dataA ? fmt(dataA.result.cut) : ""}). Press <kbd className={kbdStyles.kbd}>r</kbd> to run again.
+          The settings changed since this result (shown for <span className="mono">{primary.state.status === "done" ? primary.state.request.policy : ""}</span>{" "}
+          at cut {dataA ? fmt(dataA.result.cut) : ""}). Press <kbd className={kbdStyles.kbd}>r</kbd> to run again.
         </div>
       ) : null}
 
@@ -248,12 +250,10 @@ export function CompactionStudio({ setup, policies, initial }: CompactionStudioP
         primary.state.status === "idle" ? (
           <section className={`card ${styles.emptyState}`} data-testid="empty-state">
             <h2>Pick a policy and a cut, then Run</h2>
+            <p>The server replays the policy on the first messages of this session and shows what the agent would have seen next, beside the original.</p>
             <p>
-              The server replays the policy on the first messages of this session and shows what the agent would have seen next, beside the original.
-            </p>
-            <p>
-              Keys: <kbd className={kbdStyles.kbd}>r</kbd> run · <kbd className={kbdStyles.kbd}>[</kbd> <kbd className={kbdStyles.kbd}>]</kbd> previous/next safe cut ·{" "}
-              <kbd className={kbdStyles.kbd}>c</kbd> compare · <kbd className={kbdStyles.kbd}>?</kbd> all shortcuts
+              Keys: <kbd className={kbdStyles.kbd}>r</kbd> run · <kbd className={kbdStyles.kbd}>[</kbd> <kbd className={kbdStyles.kbd}>]</kbd> previous/next
+              safe cut · <kbd className={kbdStyles.kbd}>c</kbd> compare · <kbd className={kbdStyles.kbd}>?</kbd> all shortcuts
             </p>
           </section>
         ) : null

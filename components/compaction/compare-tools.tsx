@@ -62,7 +62,15 @@ export function CompareTools(props: {
  * Above the two result cards: the shared cut and window, how far apart the two views are, swap
  * (one click) and the compare controls.
  */
-export function CompareBar({ a, b, messageCount, note, onSwap, canSwap, tools }: {
+export function CompareBar({
+  a,
+  b,
+  messageCount,
+  note,
+  onSwap,
+  canSwap,
+  tools,
+}: {
   a: CompactRun;
   b: CompactRun;
   messageCount: number;

@@ -58,11 +58,25 @@ export function ControlsCard(props: ControlsCardProps) {
           onChange={(e) => props.onWindow(e.target.value)}
         />
         <div id="window-hint" className={fieldStyles.hint}>
-          {props.windowInvalid ? <span className="field-error">a whole number of tokens</span> : props.windowText.trim() === "" ? "default: prefix at 90%" : `prefix at ${share ?? "?"}%`}
+          {props.windowInvalid ? (
+            <span className="field-error">a whole number of tokens</span>
+          ) : props.windowText.trim() === "" ? (
+            "default: prefix at 90%"
+          ) : (
+            `prefix at ${share ?? "?"}%`
+          )}
         </div>
       </div>
       <div className={styles.runCol}>
-        <button type="button" className={`btn btn-primary ${styles.runButton}`} onClick={props.onRun} disabled={!props.canRun} aria-keyshortcuts="r" aria-label="Run" aria-busy={props.running || undefined}>
+        <button
+          type="button"
+          className={`btn btn-primary ${styles.runButton}`}
+          onClick={props.onRun}
+          disabled={!props.canRun}
+          aria-keyshortcuts="r"
+          aria-label="Run"
+          aria-busy={props.running || undefined}
+        >
           {props.running ? "Running…" : "Run"} <kbd className={`${kbdStyles.kbd} ${styles.kbd}`}>r</kbd>
         </button>
       </div>

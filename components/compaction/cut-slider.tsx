@@ -20,7 +20,17 @@ export function nearestCutIndex(cuts: readonly SafeCut[], cut: number): number {
  * The cut point: a slider over the session's safe cuts only (each step is one), plus a number
  * field that snaps what is typed to the nearest safe cut.
  */
-export function CutSlider({ cuts, index, messageCount, onChange }: { cuts: readonly SafeCut[]; index: number; messageCount: number; onChange(index: number): void }) {
+export function CutSlider({
+  cuts,
+  index,
+  messageCount,
+  onChange,
+}: {
+  cuts: readonly SafeCut[];
+  index: number;
+  messageCount: number;
+  onChange(index: number): void;
+}) {
   const current = cuts[index];
   const [typed, setTyped] = useState(String(current?.cut ?? ""));
   useEffect(() => setTyped(String(current?.cut ?? "")), [current?.cut]);
@@ -56,7 +66,14 @@ export function CutSlider({ cuts, index, messageCount, onChange }: { cuts: reado
         onChange={(e) => onChange(Number(e.target.value))}
       />
       <div className={styles.cutRow}>
-        <button type="button" className={`btn btn-sm ${styles.cutStep}`} onClick={() => onChange(Math.max(0, index - 1))} disabled={index === 0} aria-label="Previous safe cut" title="previous safe cut ( [ )">
+        <button
+          type="button"
+          className={`btn btn-sm ${styles.cutStep}`}
+          onClick={() => onChange(Math.max(0, index - 1))}
+          disabled={index === 0}
+          aria-label="Previous safe cut"
+          title="previous safe cut ( [ )"
+        >
           ‹
         </button>
         <button

@@ -10,8 +10,8 @@ export function NothingToReplay({ sessionId, messages }: { sessionId: string; me
     <section className="card card-body" data-testid="nothing-to-replay">
       <h1>Nothing to replay</h1>
       <p>
-        {messages === 0 ? "This session has no messages" : `This session has ${plural(messages, "message")} but no safe cut`}: a replay needs a
-        prefix and an assistant step after it, with every earlier tool call answered.
+        {messages === 0 ? "This session has no messages" : `This session has ${plural(messages, "message")} but no safe cut`}: a replay needs a prefix and an
+        assistant step after it, with every earlier tool call answered.
       </p>
       <p>
         <Link href={`/sessions/${encodeURIComponent(sessionId)}`}>Back to the session</Link>

@@ -36,7 +36,9 @@ export const OriginalCell = memo(function OriginalCell({ index, slot, mark, deci
         <span className={`${viewerRow.role} ${rowStyles.role}`} data-role={role}>
           {role}
         </span>
-        {typeof slot === "object" && "conversationId" in slot && slot.conversationId ? <span className={`${viewerRow.objectId} ${rowStyles.objectId}`}>{slot.conversationId}</span> : null}
+        {typeof slot === "object" && "conversationId" in slot && slot.conversationId ? (
+          <span className={`${viewerRow.objectId} ${rowStyles.objectId}`}>{slot.conversationId}</span>
+        ) : null}
         {action !== "keep" ? <span className={rowStyles.faint}>{ACTION_LABELS[action]}</span> : null}
         <span className={rowStyles.msgTokens}>{(mark?.tokens ?? 0).toLocaleString("en-US")} tok</span>
       </div>
@@ -81,7 +83,8 @@ export const OriginalCell = memo(function OriginalCell({ index, slot, mark, deci
 });
 
 function OriginalBody({ part, load }: { part: PartView; load: () => Promise<string> }) {
-  if (part.type === "image") return <pre className={`${viewerRow.text} ${rowStyles.text}`}>[image{part.mediaType ? ` ${part.mediaType}` : ""}: payload not kept]</pre>;
+  if (part.type === "image")
+    return <pre className={`${viewerRow.text} ${rowStyles.text}`}>[image{part.mediaType ? ` ${part.mediaType}` : ""}: payload not kept]</pre>;
   if (part.type === "tool_call") {
     const formatted = formatArguments(part.arguments, !part.truncated);
     const text = formatted ?? part.arguments;
@@ -100,7 +103,16 @@ function OriginalBody({ part, load }: { part: PartView; load: () => Promise<stri
     );
   }
   const text = part.type === "tool_result" ? part.content : (part.text ?? "");
-  return <TextBlock text={text} length={part.length} lines={part.lines} truncated={part.truncated} variant={part.type === "text" ? "prose" : "mono"} loadFull={load} />;
+  return (
+    <TextBlock
+      text={text}
+      length={part.length}
+      lines={part.lines}
+      truncated={part.truncated}
+      variant={part.type === "text" ? "prose" : "mono"}
+      loadFull={load}
+    />
+  );
 }
 
 /** The full text of a part fetched with getMessage (what the preview was cut from). */

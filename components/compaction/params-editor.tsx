@@ -65,7 +65,11 @@ export function ParamsEditor({
                     {spec.description} <span className="mono">(default {String(spec.default)})</span>
                   </span>
                   {invalid ? <span className="field-error">must be a {typeof spec.default}</span> : null}
-                  {errors[spec.name] ? <span className="field-error" role="alert">{errors[spec.name]!.join(" ")}</span> : null}
+                  {errors[spec.name] ? (
+                    <span className="field-error" role="alert">
+                      {errors[spec.name]!.join(" ")}
+                    </span>
+                  ) : null}
                 </div>
               );
             })}

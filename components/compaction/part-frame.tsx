@@ -47,7 +47,11 @@ export function PartFrame(props: PartFrameProps) {
         {objectId ? <span className={`${viewerRow.objectId} ${rowStyles.objectId}`}>{objectId}</span> : null}
         {isError ? <span className={`${viewerRow.errorPill} ${rowStyles.errorPill}`}>error</span> : null}
         {changed && !reminder ? (
-          <span className={`${badgeStyles.badge} ${rowStyles.pushRight}`} data-action={action} title={decision ? `${decision.rule}: ${decision.reason}` : undefined}>
+          <span
+            className={`${badgeStyles.badge} ${rowStyles.pushRight}`}
+            data-action={action}
+            title={decision ? `${decision.rule}: ${decision.reason}` : undefined}
+          >
             {ACTION_LABELS[action]}
           </span>
         ) : null}

@@ -16,7 +16,13 @@ export const JOB_POLL_MS = 1_000;
  * shows a job's result or error exactly as an immediate one. Aborting `signal` stops the poll (the
  * promise rejects with the abort); a failed poll request ends it with an `internal` error.
  */
-export async function pollCompactionJob(sessionId: string, jobId: string, signal: AbortSignal, onProgress: (job: JobProgress) => void, intervalMs = JOB_POLL_MS): Promise<CompactResponse> {
+export async function pollCompactionJob(
+  sessionId: string,
+  jobId: string,
+  signal: AbortSignal,
+  onProgress: (job: JobProgress) => void,
+  intervalMs = JOB_POLL_MS,
+): Promise<CompactResponse> {
   const url = `/api/sessions/${encodeURIComponent(sessionId)}/compact/jobs/${encodeURIComponent(jobId)}`;
   onProgress({ jobId, status: "queued", attempts: 0 });
   for (;;) {

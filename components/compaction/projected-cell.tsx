@@ -39,7 +39,9 @@ export const ProjectedCell = memo(function ProjectedCell(props: ProjectedCellPro
   const head = (
     <div className={`${viewerRow.head} ${rowStyles.msgHead}`}>
       {inserted ? (
-        <span className={rowStyles.insertedLabel}>{message.origin === "summary" ? "summary · inserted by the policy" : "reminder · harness control plane"}</span>
+        <span className={rowStyles.insertedLabel}>
+          {message.origin === "summary" ? "summary · inserted by the policy" : "reminder · harness control plane"}
+        </span>
       ) : (
         <span className={`${viewerRow.index} ${rowStyles.index}`}>#{message.origin}</span>
       )}
@@ -104,7 +106,12 @@ function ProjectedPartView({ part, decisions, marks, sidecars, loadFull, onResto
           <span className={rowStyles.faint}>
             {s.target} · {s.bytes.toLocaleString("en-US")} bytes
           </span>
-          <button type="button" className={`btn btn-sm ${styles.restoreButton} ${rowStyles.pushRight}`} onClick={() => onRestore(s)} aria-label={`Restore ${s.target} from sidecar ${s.sha256.slice(0, 12)}`}>
+          <button
+            type="button"
+            className={`btn btn-sm ${styles.restoreButton} ${rowStyles.pushRight}`}
+            onClick={() => onRestore(s)}
+            aria-label={`Restore ${s.target} from sidecar ${s.sha256.slice(0, 12)}`}
+          >
             Restore
           </button>
         </div>
@@ -143,7 +150,16 @@ function PartText({ part, load }: { part: ProjectedPart; load: (() => Promise<st
 }
 
 /** What became of an original message a view no longer has. */
-export function GoneCell({ column, index, action, target, decision, tokens, onTarget, explain }: {
+export function GoneCell({
+  column,
+  index,
+  action,
+  target,
+  decision,
+  tokens,
+  onTarget,
+  explain,
+}: {
   column: number;
   /** False when an earlier row already gave this target's reason. */
   explain: boolean;
@@ -166,10 +182,10 @@ export function GoneCell({ column, index, action, target, decision, tokens, onTa
             {target}
           </button>
         ) : null}
-        <span className={rowStyles.faint}>{decision ? (explain ? decision.reason : "") : action === "summarize" ? "collapsed into the summary" : "removed from the view"}</span>
-        <span className={rowStyles.msgTokens}>
-          {tokens.toLocaleString("en-US")} → 0 tok
+        <span className={rowStyles.faint}>
+          {decision ? (explain ? decision.reason : "") : action === "summarize" ? "collapsed into the summary" : "removed from the view"}
         </span>
+        <span className={rowStyles.msgTokens}>{tokens.toLocaleString("en-US")} → 0 tok</span>
       </div>
     </div>
   );

@@ -95,7 +95,8 @@ export function ProjectionGrid({ runs, showOriginal, onShowOriginal, windows, on
       else {
         const element = scrollRef.current?.querySelector<HTMLElement>(`[data-row="${row}"]`);
         const container = scrollRef.current;
-        if (element && container) container.scrollTop = element.offsetTop - container.clientHeight / 2 + Math.min(element.offsetHeight, container.clientHeight) / 2;
+        if (element && container)
+          container.scrollTop = element.offsetTop - container.clientHeight / 2 + Math.min(element.offsetHeight, container.clientHeight) / 2;
       }
     },
     [virtual, virtualizer],
@@ -132,12 +133,18 @@ export function ProjectionGrid({ runs, showOriginal, onShowOriginal, windows, on
   );
 
   return (
-    <section ref={cardRef} className={`card ${styles.gridCard}`} aria-label={showOriginal ? "Original prefix and projected view" : "Projected views"} data-testid="projection-grid">
+    <section
+      ref={cardRef}
+      className={`card ${styles.gridCard}`}
+      aria-label={showOriginal ? "Original prefix and projected view" : "Projected views"}
+      data-testid="projection-grid"
+    >
       <div className={styles.gridToolbar}>
         <ActionLegend />
         <div className={styles.gridToolbarRight}>
           <span className="num">
-            {plural(rows.length, "row")}{changedOnly ? ` of ${allRows.length.toLocaleString("en-US")}` : ""}
+            {plural(rows.length, "row")}
+            {changedOnly ? ` of ${allRows.length.toLocaleString("en-US")}` : ""}
             {virtual ? " · virtualized" : ""}
           </span>
           <label>
@@ -174,7 +181,13 @@ export function ProjectionGrid({ runs, showOriginal, onShowOriginal, windows, on
         {virtual ? (
           <div className={styles.virtualInner} style={{ height: virtualizer.getTotalSize() }}>
             {items.map((item) => (
-              <div key={item.key} ref={virtualizer.measureElement} data-index={item.index} className={styles.virtualItem} style={{ transform: `translateY(${item.start}px)` }}>
+              <div
+                key={item.key}
+                ref={virtualizer.measureElement}
+                data-index={item.index}
+                className={styles.virtualItem}
+                style={{ transform: `translateY(${item.start}px)` }}
+              >
                 {renderRow(rows[item.index]!, item.index)}
               </div>
             ))}
@@ -202,7 +215,20 @@ interface GridRowProps {
   firstOf: readonly ReadonlyMap<string, number>[];
 }
 
-const GridRow = memo(function GridRow({ row, rowIndex, views, showOriginal, slot, focusSeq, template, retry, loadFull, onRestore, onTarget, firstOf }: GridRowProps) {
+const GridRow = memo(function GridRow({
+  row,
+  rowIndex,
+  views,
+  showOriginal,
+  slot,
+  focusSeq,
+  template,
+  retry,
+  loadFull,
+  onRestore,
+  onTarget,
+  firstOf,
+}: GridRowProps) {
   const primary = views[0]!;
   const m = row.original;
   const target = (t: string) => void onTarget(t);
@@ -210,7 +236,16 @@ const GridRow = memo(function GridRow({ row, rowIndex, views, showOriginal, slot
     <div className={styles.row} style={{ gridTemplateColumns: template }} data-row={rowIndex} data-focused={focusSeq !== undefined || undefined} key={focusSeq}>
       {showOriginal ? (
         m !== undefined && slot !== undefined ? (
-          <OriginalCell index={m} slot={slot} mark={primary.run.marks[m]} decisions={primary.decisions} onRetry={retry} loadFull={loadFull} onTarget={target} firstOf={firstOf[0]!} />
+          <OriginalCell
+            index={m}
+            slot={slot}
+            mark={primary.run.marks[m]}
+            decisions={primary.decisions}
+            onRetry={retry}
+            loadFull={loadFull}
+            onTarget={target}
+            firstOf={firstOf[0]!}
+          />
         ) : (
           <div className={rowStyles.cell} data-kind="inserted-empty">
             inserted by the policy — not in the original

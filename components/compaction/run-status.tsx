@@ -29,7 +29,8 @@ export function RunProgress({ states, onCancel }: { states: RunState[]; onCancel
       {job ? (
         <span data-testid="run-waiting">
           Waiting for the planner… <strong className="mono">{what}</strong>
-          {cut !== undefined ? ` at cut ${cut.toLocaleString("en-US")}` : ""} runs in a worker ({job.status === "queued" ? "queued" : `running, attempt ${job.attempts}`}) · {elapsed}
+          {cut !== undefined ? ` at cut ${cut.toLocaleString("en-US")}` : ""} runs in a worker (
+          {job.status === "queued" ? "queued" : `running, attempt ${job.attempts}`}) · {elapsed}
         </span>
       ) : (
         <span>

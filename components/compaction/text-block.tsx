@@ -31,7 +31,8 @@ export function TextBlock({ text, length, lines, truncated, variant, loadFull }:
   const source = full ?? text;
   const isLong = lines > COLLAPSED_LINES + 2 || length > COLLAPSED_CHARS || (truncated && full === undefined);
   if (source.length === 0) return null;
-  if (!truncated && source.trim() === "") return <pre className={`${viewerRow.text} ${rowStyles.text} ${rowStyles.faint}`}>(blank: {JSON.stringify(source)})</pre>;
+  if (!truncated && source.trim() === "")
+    return <pre className={`${viewerRow.text} ${rowStyles.text} ${rowStyles.faint}`}>(blank: {JSON.stringify(source)})</pre>;
   const shown = !isLong || expanded ? source : collapse(source);
   const toggle = async () => {
     if (expanded) return setExpanded(false);
@@ -54,7 +55,13 @@ export function TextBlock({ text, length, lines, truncated, variant, loadFull }:
         {shown.length < length ? <span className={rowStyles.more}>…</span> : null}
       </pre>
       {isLong ? (
-        <button type="button" className={`${viewerRow.toggle} ${rowStyles.toggle}`} onClick={() => void toggle()} disabled={state === "loading"} aria-expanded={expanded}>
+        <button
+          type="button"
+          className={`${viewerRow.toggle} ${rowStyles.toggle}`}
+          onClick={() => void toggle()}
+          disabled={state === "loading"}
+          aria-expanded={expanded}
+        >
           {state === "loading" ? "loading…" : expanded ? "show less" : `show all (${plural(lines, "line")}, ${plural(length, "char")})`}
         </button>
       ) : null}

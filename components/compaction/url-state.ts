@@ -32,8 +32,16 @@ export function parseCompactQuery(raw: RawQuery, policies: readonly PolicyInfo[]
     ...(cut !== undefined ? { cut } : {}),
     ...(window !== undefined ? { window } : {}),
     ...(compare ? { compare } : {}),
-    params: readParams(raw, "p.", policies.find((p) => p.id === policy)),
-    compareParams: readParams(raw, "cp.", policies.find((p) => p.id === compare)),
+    params: readParams(
+      raw,
+      "p.",
+      policies.find((p) => p.id === policy),
+    ),
+    compareParams: readParams(
+      raw,
+      "cp.",
+      policies.find((p) => p.id === compare),
+    ),
   };
 }
 

@@ -79,7 +79,13 @@ export function useCompactionRun(sessionId: string) {
     setState((s) => {
       if (s.status !== "running") return s;
       const waited = s.job ? ` for job ${s.job.jobId}` : "";
-      return { status: "error", request: s.request, code: "cancelled", message: `you stopped waiting${waited}`, ...(s.previous ? { previous: s.previous } : {}) };
+      return {
+        status: "error",
+        request: s.request,
+        code: "cancelled",
+        message: `you stopped waiting${waited}`,
+        ...(s.previous ? { previous: s.previous } : {}),
+      };
     });
   }, []);
 

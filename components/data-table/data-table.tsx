@@ -55,7 +55,21 @@ export interface DataTableProps<T> {
  * Columns mark numeric cells with `meta: { numeric: true }` to right-align them. The body scrolls in
  * a box of its own (a long list) unless `fullHeight`; `rowProps` makes rows clickable or highlighted.
  */
-export function DataTable<T>({ data, columns, label, filters = [], initialSorting = [], initialPageSize = 50, noMatches, getRowId, searchPlaceholder = "Title, format, model…", fullHeight = false, rowProps, initialView, onViewChange }: DataTableProps<T>) {
+export function DataTable<T>({
+  data,
+  columns,
+  label,
+  filters = [],
+  initialSorting = [],
+  initialPageSize = 50,
+  noMatches,
+  getRowId,
+  searchPlaceholder = "Title, format, model…",
+  fullHeight = false,
+  rowProps,
+  initialView,
+  onViewChange,
+}: DataTableProps<T>) {
   const [sorting, setSorting] = useState<SortingState>(initialView?.sorting ?? initialSorting);
   const [columnFilters, setColumnFilters] = useState<ColumnFiltersState>(initialView?.columnFilters ?? []);
   const [globalFilter, setGlobalFilter] = useState(initialView?.globalFilter ?? "");
@@ -118,7 +132,11 @@ export function DataTable<T>({ data, columns, label, filters = [], initialSortin
         })}
       </div>
       <div className={fullHeight ? "dt-scroll dt-full" : "dt-scroll"}>
-        <table className={fixed ? "dt dt-fixed" : "dt"} aria-label={label} style={fixed ? { minWidth: widths.reduce<number>((sum, w) => sum + (w ?? FLEX_MIN_WIDTH), 0) } : undefined}>
+        <table
+          className={fixed ? "dt dt-fixed" : "dt"}
+          aria-label={label}
+          style={fixed ? { minWidth: widths.reduce<number>((sum, w) => sum + (w ?? FLEX_MIN_WIDTH), 0) } : undefined}
+        >
           {fixed ? (
             <colgroup>
               {widths.map((w, i) => (

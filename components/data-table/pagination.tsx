@@ -15,9 +15,7 @@ export function Pagination<T>({ table }: { table: Table<T> }) {
   const pages = Math.max(1, table.getPageCount());
   return (
     <div className="dt-footer">
-      <span aria-live="polite">
-        {matching === total ? rowsLabel(total) : `${matching.toLocaleString("en-US")} of ${rowsLabel(total)}`}
-      </span>
+      <span aria-live="polite">{matching === total ? rowsLabel(total) : `${matching.toLocaleString("en-US")} of ${rowsLabel(total)}`}</span>
       <span className="spacer" />
       <label htmlFor={sizeId}>Rows per page</label>
       <select id={sizeId} className="select" value={pageSize} onChange={(e) => table.setPageSize(Number(e.target.value))}>

@@ -67,7 +67,11 @@ export function EvaluationView({ initial, canControl }: { initial: RunView; canC
       <RunControls run={run} canControl={canControl} onChanged={reload} />
       <RunModelsLine run={run} />
       <RunUsageTable usage={run.llmUsage} />
-      {error ? <div className="alert alert-error" role="alert">{error}</div> : null}
+      {error ? (
+        <div className="alert alert-error" role="alert">
+          {error}
+        </div>
+      ) : null}
       {!judged ? (
         <div className="card empty">
           <p>{run.status === "queued" || run.status === "running" ? "Waiting for the first judged cuts…" : "This run has no judged cuts."}</p>
@@ -83,15 +87,31 @@ export function EvaluationView({ initial, canControl }: { initial: RunView; canC
             <JudgeCalibrationLine calibration={calibration} />
             {deletedSessions > 0 ? (
               <p className="alert alert-warn" role="note" data-testid="deleted-sessions">
-                {plural(deletedSessions, "session")} of this run {deletedSessions === 1 ? "was" : "were"} deleted since it ran: {deletedSessions === 1 ? "its" : "their"} stored results are kept and counted here, but {deletedSessions === 1 ? "its" : "their"} cuts no longer open.
+                {plural(deletedSessions, "session")} of this run {deletedSessions === 1 ? "was" : "were"} deleted since it ran:{" "}
+                {deletedSessions === 1 ? "its" : "their"} stored results are kept and counted here, but {deletedSessions === 1 ? "its" : "their"} cuts no longer
+                open.
               </p>
             ) : null}
-            <TradeoffChart policies={aggregates.policies} curves={aggregates.curves} order={ids} highlighted={highlighted} onHover={setHighlighted} onSelect={select} />
+            <TradeoffChart
+              policies={aggregates.policies}
+              curves={aggregates.curves}
+              order={ids}
+              highlighted={highlighted}
+              onHover={setHighlighted}
+              onSelect={select}
+            />
           </section>
           <section aria-labelledby="results-heading" className="stack">
             <h2 id="results-heading">Results (each policy at its own settings)</h2>
             <VerdictLegend />
-            <ResultsBreakdown runId={run.id} policies={aggregates.policies} version={version} onSelect={(id) => select(id)} highlighted={highlighted} onHover={setHighlighted} />
+            <ResultsBreakdown
+              runId={run.id}
+              policies={aggregates.policies}
+              version={version}
+              onSelect={(id) => select(id)}
+              highlighted={highlighted}
+              onHover={setHighlighted}
+            />
           </section>
           {policy ? (
             <section ref={cutsRef} className="card card-body stack" aria-labelledby="cuts-heading" style={{ scrollMarginTop: 56 }}>
@@ -114,7 +134,9 @@ export function EvaluationView({ initial, canControl }: { initial: RunView; canC
           ) : null}
           {aggregates.matched ? (
             <section className="card card-body stack" aria-labelledby="matched-heading">
-              <h2 id="matched-heading">Matched budgets: every policy at the view size of <span className="mono">{aggregates.matched.reference}</span></h2>
+              <h2 id="matched-heading">
+                Matched budgets: every policy at the view size of <span className="mono">{aggregates.matched.reference}</span>
+              </h2>
               <MatchedComparison matched={aggregates.matched} onSelect={select} highlighted={highlighted} onHover={setHighlighted} />
             </section>
           ) : null}

@@ -16,7 +16,11 @@ export function FrequencyChart({ frequency, policy, onPolicy }: { frequency: Pol
       <label className="field" style={{ maxWidth: 280 }}>
         Policy
         <select className="select" value={chosen.policy} onChange={(e) => onPolicy(e.target.value)}>
-          {frequency.map((f) => <option key={f.policy} value={f.policy}>{f.policy}</option>)}
+          {frequency.map((f) => (
+            <option key={f.policy} value={f.policy}>
+              {f.policy}
+            </option>
+          ))}
         </select>
       </label>
       <ResponsiveContainer width="100%" height={240}>
@@ -30,7 +34,9 @@ export function FrequencyChart({ frequency, policy, onPolicy }: { frequency: Pol
           <Bar dataKey="notFired" name="left as is" stackId="cuts" fill="#d1d5db" isAnimationActive={false} />
         </BarChart>
       </ResponsiveContainer>
-      <figcaption className="faint">{chosen.policy} compacted at {chosen.fired} of {chosen.cuts} judged cuts.</figcaption>
+      <figcaption className="faint">
+        {chosen.policy} compacted at {chosen.fired} of {chosen.cuts} judged cuts.
+      </figcaption>
     </figure>
   );
 }

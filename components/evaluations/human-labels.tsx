@@ -40,7 +40,8 @@ function QueueLabels({ queue }: { queue: RunLabelQueue }) {
         <Link href={href}>{queue.name}</Link>
       </h3>
       <p className="faint">
-        <span data-testid="labeled-cuts">{queue.labeledCuts}</span> of {queue.items} cuts labeled · {queue.humanVerdicts} human verdicts (reviewer × cut × policy)
+        <span data-testid="labeled-cuts">{queue.labeledCuts}</span> of {queue.items} cuts labeled · {queue.humanVerdicts} human verdicts (reviewer × cut ×
+        policy)
       </p>
       {queue.labeledCuts === 0 ? (
         <p className="empty" data-testid="human-labels-none">

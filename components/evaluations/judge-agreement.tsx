@@ -20,16 +20,24 @@ export function JudgeAgreementView({ agreement: j }: { agreement: JudgeAgreement
       </p>
       <dl>
         <dt>Cohen&apos;s κ [95% CI]</dt>
-        <dd data-testid="judge-kappa">{kappaUndefined ? "undefined (one verdict only on both sides)" : `${formatNumber(j.kappa.kappa)} [${formatNumber(j.kappa.low)}, ${formatNumber(j.kappa.high)}]`}</dd>
+        <dd data-testid="judge-kappa">
+          {kappaUndefined
+            ? "undefined (one verdict only on both sides)"
+            : `${formatNumber(j.kappa.kappa)} [${formatNumber(j.kappa.low)}, ${formatNumber(j.kappa.high)}]`}
+        </dd>
         <dt>Accuracy [95% Wilson]</dt>
-        <dd data-testid="judge-accuracy">{interval(j.accuracy)} · {j.accuracy.successes} of {j.accuracy.n}</dd>
+        <dd data-testid="judge-accuracy">
+          {interval(j.accuracy)} · {j.accuracy.successes} of {j.accuracy.n}
+        </dd>
       </dl>
       <table className="dt" style={{ maxWidth: "28rem" }} aria-label={`Confusion matrix: people against the ${j.judge} judge`}>
         <thead>
           <tr>
             <th scope="col">people ↓ / judge →</th>
             {j.matrix.labels.map((l) => (
-              <th key={l} scope="col">{l}</th>
+              <th key={l} scope="col">
+                {l}
+              </th>
             ))}
           </tr>
         </thead>
@@ -38,7 +46,9 @@ export function JudgeAgreementView({ agreement: j }: { agreement: JudgeAgreement
             <tr key={person}>
               <th scope="row">{person}</th>
               {j.matrix.labels.map((judge, k) => (
-                <td key={judge} data-testid={`matrix-${person}-${judge}`}>{j.matrix.counts[i]![k]}</td>
+                <td key={judge} data-testid={`matrix-${person}-${judge}`}>
+                  {j.matrix.counts[i]![k]}
+                </td>
               ))}
             </tr>
           ))}
@@ -66,7 +76,9 @@ export function HumanRatesTable({ rates }: { rates: PolicyRates[] }) {
       <tbody>
         {rates.map((r) => (
           <tr key={r.policy} data-testid={`human-rate-${r.policy}`}>
-            <th scope="row" className="mono">{r.policy}</th>
+            <th scope="row" className="mono">
+              {r.policy}
+            </th>
             {[r.judge, r.judgeOnReviewed, r.human].map((p, i) => (
               <td key={i}>
                 {interval(p)} · {p.successes} / {p.n}

@@ -20,15 +20,25 @@ export function JudgeSensitivity({ reports }: { reports: Report[] }) {
         return (
           <div key={r.records} className="stack" style={{ gap: 4 }} data-testid={`sensitivity-${r.records}`}>
             <p>
-              <strong data-testid="sensitivity-line">The ranking holds under {r.holds} of {r.of} judge variants</strong> ({LABEL[r.records]}; headline order:{" "}
-              <span className="mono">{policies.join(" > ")}</span>).
+              <strong data-testid="sensitivity-line">
+                The ranking holds under {r.holds} of {r.of} judge variants
+              </strong>{" "}
+              ({LABEL[r.records]}; headline order: <span className="mono">{policies.join(" > ")}</span>).
             </p>
             {flips.length > 0 ? (
               <ul style={{ margin: 0 }}>
                 {flips.map((v) => (
                   <li key={v.variant}>
-                    <span className="mono">{v.variant}</span> ({v.description}) {v.swaps.length > 0 ? <>swaps {v.swaps.map(([a, b]) => `${a} ↔ ${b}`).join(", ")}</> : "changes which policies are ranked"}
-                    {v.topHolds ? "" : <>; the top policy becomes <span className="mono">{v.ranking[0]}</span></>}.
+                    <span className="mono">{v.variant}</span> ({v.description}){" "}
+                    {v.swaps.length > 0 ? <>swaps {v.swaps.map(([a, b]) => `${a} ↔ ${b}`).join(", ")}</> : "changes which policies are ranked"}
+                    {v.topHolds ? (
+                      ""
+                    ) : (
+                      <>
+                        ; the top policy becomes <span className="mono">{v.ranking[0]}</span>
+                      </>
+                    )}
+                    .
                   </li>
                 ))}
               </ul>
@@ -40,7 +50,11 @@ export function JudgeSensitivity({ reports }: { reports: Report[] }) {
                   <thead>
                     <tr>
                       <th>Variant</th>
-                      {policies.map((p) => <th key={p} className="num mono">{p}</th>)}
+                      {policies.map((p) => (
+                        <th key={p} className="num mono">
+                          {p}
+                        </th>
+                      ))}
                       <th>Ranking</th>
                     </tr>
                   </thead>
@@ -50,7 +64,11 @@ export function JudgeSensitivity({ reports }: { reports: Report[] }) {
                         <td title={v.description}>
                           <span className="mono">{v.variant}</span> <span className="faint">{v.description}</span>
                         </td>
-                        {policies.map((p) => <td key={p} className="num">{v.rates[p] === undefined ? "—" : v.rates[p]!.toFixed(2)}</td>)}
+                        {policies.map((p) => (
+                          <td key={p} className="num">
+                            {v.rates[p] === undefined ? "—" : v.rates[p]!.toFixed(2)}
+                          </td>
+                        ))}
                         <td>{v.holds ? "holds" : "changes"}</td>
                       </tr>
                     ))}

@@ -94,10 +94,18 @@ export function layoutLabels(points: readonly LabelPoint[], options: LayoutOptio
 }
 
 function slots(p: LabelPoint, width: number, row: number, r: number, maxRows: number): { box: Box; leader: boolean }[] {
-  const at = (left: number, middle: number, leader: boolean) => ({ box: { left, top: middle - row / 2, right: left + width, bottom: middle + row / 2 }, leader });
+  const at = (left: number, middle: number, leader: boolean) => ({
+    box: { left, top: middle - row / 2, right: left + width, bottom: middle + row / 2 },
+    leader,
+  });
   const right = p.x + r + GAP;
   const left = p.x - r - GAP - width;
-  const out = [at(right, p.y, false), at(left, p.y, false), at(p.x - width / 2, p.y - r - GAP / 2 - row / 2, false), at(p.x - width / 2, p.y + r + GAP / 2 + row / 2, false)];
+  const out = [
+    at(right, p.y, false),
+    at(left, p.y, false),
+    at(p.x - width / 2, p.y - r - GAP / 2 - row / 2, false),
+    at(p.x - width / 2, p.y + r + GAP / 2 + row / 2, false),
+  ];
   for (const side of [right + GAP, left - GAP]) {
     for (let k = 1; k <= maxRows; k++) out.push(at(side, p.y + k * row, true), at(side, p.y - k * row, true));
   }
@@ -114,7 +122,12 @@ export function crosses(s: Segment, box: Box): boolean {
   const dy = s.y2 - s.y1;
   let t0 = 0;
   let t1 = 1;
-  for (const [p, q] of [[-dx, s.x1 - box.left], [dx, box.right - s.x1], [-dy, s.y1 - box.top], [dy, box.bottom - s.y1]] as const) {
+  for (const [p, q] of [
+    [-dx, s.x1 - box.left],
+    [dx, box.right - s.x1],
+    [-dy, s.y1 - box.top],
+    [dy, box.bottom - s.y1],
+  ] as const) {
     if (p === 0) {
       if (q < 0) return false;
       continue;

@@ -18,7 +18,17 @@ const signed = (x: number) => `${x > 0 ? "+" : ""}${x.toFixed(2)}`;
  * headline and for "everything visible"; then the same in sentences. Clicking a policy lists its
  * matched cuts.
  */
-export function MatchedComparison({ matched, onSelect, highlighted, onHover }: { matched: Matched; onSelect: (policy: string, budget: string) => void; highlighted: string | null; onHover: (policy: string | null) => void }) {
+export function MatchedComparison({
+  matched,
+  onSelect,
+  highlighted,
+  onHover,
+}: {
+  matched: Matched;
+  onSelect: (policy: string, budget: string) => void;
+  highlighted: string | null;
+  onHover: (policy: string | null) => void;
+}) {
   const budget = `match-${matched.reference}`;
   const diff = (policy: string, metric: Diff["metric"]) => matched.paired.find((d) => d.policy === policy && d.metric === metric);
   const cell = (d: Diff | undefined) =>
@@ -35,8 +45,8 @@ export function MatchedComparison({ matched, onSelect, highlighted, onHover }: {
   return (
     <div className="stack" data-testid="matched-comparison">
       <p className="faint">
-        Every policy compacted, at each cut, to the view size <span className="mono">{matched.reference}</span> reached there (where it did not compact,
-        nobody did). Differences are <span className="mono">{matched.reference}</span> − policy, in points, with a 95% bootstrap interval over sessions and
+        Every policy compacted, at each cut, to the view size <span className="mono">{matched.reference}</span> reached there (where it did not compact, nobody
+        did). Differences are <span className="mono">{matched.reference}</span> − policy, in points, with a 95% bootstrap interval over sessions and
         McNemar&apos;s exact p on the paired cuts.{failed > 0 ? ` ${failed} matched unit${failed === 1 ? "" : "s"} failed and are left out.` : ""}
       </p>
       <div className="dt-scroll dt-full">
@@ -64,12 +74,24 @@ export function MatchedComparison({ matched, onSelect, highlighted, onHover }: {
                 data-policy={p.policy}
               >
                 <td>
-                  <button type="button" className="btn btn-ghost btn-sm mono" onClick={(e) => { e.stopPropagation(); onSelect(p.policy, budget); }} aria-label={`Matched cuts of ${p.policy}`}>{p.policy}</button>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-sm mono"
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      onSelect(p.policy, budget);
+                    }}
+                    aria-label={`Matched cuts of ${p.policy}`}
+                  >
+                    {p.policy}
+                  </button>
                   {p.policy === matched.reference ? <span className="faint"> (reference)</span> : null}
                 </td>
                 <td className="num">{p.prunePct.toFixed(2)}</td>
                 <td className="num">{fixed(p.netPrunePct)}</td>
-                <td className="num">{p.noImpactPct.toFixed(2)} [{p.ci95[0].toFixed(2)}, {p.ci95[1].toFixed(2)}]</td>
+                <td className="num">
+                  {p.noImpactPct.toFixed(2)} [{p.ci95[0].toFixed(2)}, {p.ci95[1].toFixed(2)}]
+                </td>
                 <td className="num">{fixed(p.visibleNoImpactPct)}</td>
                 <td className="num">{p.n}</td>
                 <td className="num">{p.policy === matched.reference ? "reference" : cell(diff(p.policy, "noImpact"))}</td>

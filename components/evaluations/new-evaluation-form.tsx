@@ -28,7 +28,17 @@ type SuiteChoice = "all" | "hard" | "format" | "saved";
  * The run is created by a server action (which copies a saved filter into the run's settings) and
  * executes in the background; on success the page for the new run opens and shows its progress.
  */
-export function NewEvaluationForm({ policies, formats, savedFilters, llmAvailable }: { policies: PolicyInfo[]; formats: string[]; savedFilters: SavedFilterChoice[]; llmAvailable: boolean }) {
+export function NewEvaluationForm({
+  policies,
+  formats,
+  savedFilters,
+  llmAvailable,
+}: {
+  policies: PolicyInfo[];
+  formats: string[];
+  savedFilters: SavedFilterChoice[];
+  llmAvailable: boolean;
+}) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [suite, setSuite] = useState<SuiteChoice>("all");
@@ -49,12 +59,16 @@ export function NewEvaluationForm({ policies, formats, savedFilters, llmAvailabl
   const picked = policies.filter((p) => chosen.has(p.id));
   const saved = savedFilters.find((f) => f.id === savedId);
 
-  const toggle = (id: string) => setChosen((previous) => {
-    const next = new Set(previous);
-    if (!next.delete(id)) next.add(id);
-    return next;
-  });
-  const match = matchedPolicy(matchChoice, picked.map((p) => p.id));
+  const toggle = (id: string) =>
+    setChosen((previous) => {
+      const next = new Set(previous);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const match = matchedPolicy(
+    matchChoice,
+    picked.map((p) => p.id),
+  );
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!sweepField.ok) {
@@ -95,18 +109,52 @@ export function NewEvaluationForm({ policies, formats, savedFilters, llmAvailabl
         </div>
         <fieldset className="field">
           <legend>Suite</legend>
-          <label><input type="radio" name="suite" checked={suite === "all"} onChange={() => setSuite("all")} /> All sessions</label>
-          <label><input type="radio" name="suite" checked={suite === "hard"} onChange={() => setSuite("hard")} /> Hard Set (highest sustained tool pressure)</label>
+          <label>
+            <input type="radio" name="suite" checked={suite === "all"} onChange={() => setSuite("all")} /> All sessions
+          </label>
+          <label>
+            <input type="radio" name="suite" checked={suite === "hard"} onChange={() => setSuite("hard")} /> Hard Set (highest sustained tool pressure)
+          </label>
           <label>
             <input type="radio" name="suite" checked={suite === "format"} onChange={() => setSuite("format")} disabled={formats.length === 0} /> Format{" "}
-            <select className="select" aria-label="Suite format" value={format} onChange={(e) => { setFormat(e.target.value); setSuite("format"); }} disabled={formats.length === 0}>
-              {formats.map((f) => <option key={f} value={f}>{f}</option>)}
+            <select
+              className="select"
+              aria-label="Suite format"
+              value={format}
+              onChange={(e) => {
+                setFormat(e.target.value);
+                setSuite("format");
+              }}
+              disabled={formats.length === 0}
+            >
+              {formats.map((f) => (
+                <option key={f} value={f}>
+                  {f}
+                </option>
+              ))}
             </select>
           </label>
           <label>
             <input type="radio" name="suite" checked={suite === "saved"} onChange={() => setSuite("saved")} disabled={savedFilters.length === 0} /> Saved filter{" "}
-            <select className="select" aria-label="Saved suite filter" value={savedId} onChange={(e) => { setSavedId(e.target.value); setSuite("saved"); }} disabled={savedFilters.length === 0}>
-              {savedFilters.length === 0 ? <option value="">none saved yet (Suites, above)</option> : savedFilters.map((f) => <option key={f.id} value={f.id}>{f.name}</option>)}
+            <select
+              className="select"
+              aria-label="Saved suite filter"
+              value={savedId}
+              onChange={(e) => {
+                setSavedId(e.target.value);
+                setSuite("saved");
+              }}
+              disabled={savedFilters.length === 0}
+            >
+              {savedFilters.length === 0 ? (
+                <option value="">none saved yet (Suites, above)</option>
+              ) : (
+                savedFilters.map((f) => (
+                  <option key={f.id} value={f.id}>
+                    {f.name}
+                  </option>
+                ))
+              )}
             </select>
           </label>
           {suite === "saved" && saved ? <span className="faint mono">--filter {saved.text}</span> : null}
@@ -114,20 +162,32 @@ export function NewEvaluationForm({ policies, formats, savedFilters, llmAvailabl
         </fieldset>
         <fieldset className="field" aria-describedby={error?.fields.policies ? "eval-policies-error" : undefined}>
           <legend>Policies</legend>
-          <label><input type="checkbox" checked={allChosen} onChange={() => setChosen(allChosen ? new Set() : new Set(policies.map((p) => p.id)))} /> Select all</label>
+          <label>
+            <input type="checkbox" checked={allChosen} onChange={() => setChosen(allChosen ? new Set() : new Set(policies.map((p) => p.id)))} /> Select all
+          </label>
           <div className="eval-policy-grid" style={{ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(210px, 1fr))", gap: 4 }}>
             {policies.map((p) => (
               <label key={p.id} title={p.family}>
-                <input type="checkbox" name="policy" value={p.id} checked={chosen.has(p.id)} onChange={() => toggle(p.id)} /> <span className="mono">{p.id}</span>
+                <input type="checkbox" name="policy" value={p.id} checked={chosen.has(p.id)} onChange={() => toggle(p.id)} />{" "}
+                <span className="mono">{p.id}</span>
               </label>
             ))}
           </div>
-          {error?.fields.policies ? <span id="eval-policies-error" className="field-error">{error.fields.policies.join(" ")}</span> : null}
+          {error?.fields.policies ? (
+            <span id="eval-policies-error" className="field-error">
+              {error.fields.policies.join(" ")}
+            </span>
+          ) : null}
         </fieldset>
         <PolicyParamsFields
           policies={picked}
           texts={paramTexts}
-          errors={(id) => paramErrorsOf(error?.fields ?? {}, picked.findIndex((p) => p.id === id))}
+          errors={(id) =>
+            paramErrorsOf(
+              error?.fields ?? {},
+              picked.findIndex((p) => p.id === id),
+            )
+          }
           onChange={(id, name, text) => setParamTexts((all) => ({ ...all, [id]: { ...all[id], [name]: text } }))}
           onReset={(id) => setParamTexts((all) => ({ ...all, [id]: {} }))}
         />
@@ -136,7 +196,9 @@ export function NewEvaluationForm({ policies, formats, savedFilters, llmAvailabl
             <label htmlFor="eval-judge">Judge</label>
             <select id="eval-judge" name="judge" className="select" defaultValue="dependency">
               <option value="dependency">Dependency (deterministic)</option>
-              <option value="llm" disabled={!llmAvailable}>LLM{llmAvailable ? "" : " (no endpoint configured)"}</option>
+              <option value="llm" disabled={!llmAvailable}>
+                LLM{llmAvailable ? "" : " (no endpoint configured)"}
+              </option>
             </select>
           </div>
           <div className="field">
@@ -147,11 +209,23 @@ export function NewEvaluationForm({ policies, formats, savedFilters, llmAvailabl
         </div>
         <div className="field">
           <label htmlFor="eval-cut-levels">Cut levels (% of each session&apos;s tokens)</label>
-          <input id="eval-cut-levels" name="cutLevels" className="input mono" value={cutLevels} onChange={(e) => setCutLevels(e.target.value)} aria-describedby="eval-cut-levels-help" aria-invalid={cutLevelErrors.length > 0} />
+          <input
+            id="eval-cut-levels"
+            name="cutLevels"
+            className="input mono"
+            value={cutLevels}
+            onChange={(e) => setCutLevels(e.target.value)}
+            aria-describedby="eval-cut-levels-help"
+            aria-invalid={cutLevelErrors.length > 0}
+          />
           <span id="eval-cut-levels-help" className="faint">
             Each session is cut at its native compactions and at the first safe boundary reaching each level.{" "}
-            <button type="button" className="btn btn-sm" onClick={() => setCutLevels(DEFAULT_CUT_LEVELS.join(","))}>default: {DEFAULT_CUT_LEVELS.join(",")}</button>{" "}
-            <button type="button" className="btn btn-sm" onClick={() => setCutLevels(DENSE_CUT_LEVELS.join(","))}>dense: every 10%</button>
+            <button type="button" className="btn btn-sm" onClick={() => setCutLevels(DEFAULT_CUT_LEVELS.join(","))}>
+              default: {DEFAULT_CUT_LEVELS.join(",")}
+            </button>{" "}
+            <button type="button" className="btn btn-sm" onClick={() => setCutLevels(DENSE_CUT_LEVELS.join(","))}>
+              dense: every 10%
+            </button>
           </span>
           {cutLevelErrors.length > 0 ? <span className="field-error">{cutLevelErrors.join(" ")}</span> : null}
         </div>
@@ -165,12 +239,18 @@ export function NewEvaluationForm({ policies, formats, savedFilters, llmAvailabl
           onSweep={(text) => {
             setSweep(text);
             // The server's sweep errors were about the old text.
-            setError((e) => (e ? { ...e, fields: Object.fromEntries(Object.entries(e.fields).filter(([key]) => key !== "sweep" && !key.startsWith("sweep."))) } : e));
+            setError((e) =>
+              e ? { ...e, fields: Object.fromEntries(Object.entries(e.fields).filter(([key]) => key !== "sweep" && !key.startsWith("sweep."))) } : e,
+            );
           }}
           sweepErrors={sweepField.ok ? sweepErrors : sweepField.errors}
           matchErrors={error?.fields.match ?? []}
         />
-        {error ? <div className="alert alert-error" role="alert">{error.message}</div> : null}
+        {error ? (
+          <div className="alert alert-error" role="alert">
+            {error.message}
+          </div>
+        ) : null}
         <button type="submit" className="btn btn-primary" disabled={pending}>
           {pending ? "Starting…" : "Start evaluation"}
         </button>

@@ -26,25 +26,52 @@ export function PolicyComparison({ runId, policies, version }: { runId: string; 
       .then((r) => r.json() as Promise<EvalApiResponse<Comparison>>)
       .then((body) => {
         if (!live) return;
-        if (body.ok) { setResult(body.data); setError(null); } else setError(body.message);
+        if (body.ok) {
+          setResult(body.data);
+          setError(null);
+        } else setError(body.message);
       })
       .catch((e: unknown) => live && setError(String(e)));
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [runId, a, b, version]);
   if (policies.length < 2) return <p className="faint">A paired comparison needs two policies.</p>;
   return (
     <div className="stack" data-testid="policy-comparison">
       <div className="row" style={{ gap: 8, alignItems: "end" }}>
-        <label className="field">Policy A <select className="select" value={a} onChange={(e) => setA(e.target.value)}>{policies.map((p) => <option key={p}>{p}</option>)}</select></label>
-        <label className="field">Policy B <select className="select" value={b} onChange={(e) => setB(e.target.value)}>{policies.map((p) => <option key={p}>{p}</option>)}</select></label>
+        <label className="field">
+          Policy A{" "}
+          <select className="select" value={a} onChange={(e) => setA(e.target.value)}>
+            {policies.map((p) => (
+              <option key={p}>{p}</option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          Policy B{" "}
+          <select className="select" value={b} onChange={(e) => setB(e.target.value)}>
+            {policies.map((p) => (
+              <option key={p}>{p}</option>
+            ))}
+          </select>
+        </label>
       </div>
       {a === b ? <p className="faint">Pick two different policies.</p> : null}
-      {error ? <div className="alert alert-error" role="alert">{error}</div> : null}
+      {error ? (
+        <div className="alert alert-error" role="alert">
+          {error}
+        </div>
+      ) : null}
       {result && a !== b ? (
         <p>
           On <strong>{result.pairs}</strong> shared cuts: only <span className="mono">{result.policyA}</span> had no impact at <strong>{result.b}</strong>, only{" "}
           <span className="mono">{result.policyB}</span> at <strong>{result.c}</strong>. McNemar exact p = <strong>{result.pValue.toPrecision(3)}</strong>
-          {result.discordant === 0 ? " (no discordant cuts: no evidence either way)" : result.pValue < 0.05 ? " — a significant difference at 5%." : " — not significant at 5%."}
+          {result.discordant === 0
+            ? " (no discordant cuts: no evidence either way)"
+            : result.pValue < 0.05
+              ? " — a significant difference at 5%."
+              : " — not significant at 5%."}
         </p>
       ) : null}
     </div>

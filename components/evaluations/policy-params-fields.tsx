@@ -31,7 +31,14 @@ export function PolicyParamsFields({
       {withParams.map((p) => (
         <div key={p.id} data-testid={`params-${p.id}`}>
           <span className="mono">{p.id}</span>
-          <ParamsEditor policy={p} texts={texts[p.id] ?? {}} idPrefix={`param-${p.id}-`} errors={errors(p.id)} onChange={(name, text) => onChange(p.id, name, text)} onReset={() => onReset(p.id)} />
+          <ParamsEditor
+            policy={p}
+            texts={texts[p.id] ?? {}}
+            idPrefix={`param-${p.id}-`}
+            errors={errors(p.id)}
+            onChange={(name, text) => onChange(p.id, name, text)}
+            onReset={() => onReset(p.id)}
+          />
         </div>
       ))}
     </fieldset>

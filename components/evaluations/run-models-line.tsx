@@ -9,13 +9,27 @@ import type { EvalRunSummary } from "./eval-types";
 export function RunModelsLine({ run }: { run: Pick<EvalRunSummary, "status" | "settings" | "plannerModel" | "judgeModel"> }) {
   const started = run.status !== "queued" || run.plannerModel !== null || run.judgeModel !== null;
   const usesLlmJudge = run.settings?.judge === "llm";
-  const judge = usesLlmJudge ? (run.judgeModel ? <span className="mono">{run.judgeModel}</span> : started ? "LLM judge (model not recorded)" : "LLM judge (model chosen when the run starts)") : "dependency judge (deterministic, no model)";
+  const judge = usesLlmJudge ? (
+    run.judgeModel ? (
+      <span className="mono">{run.judgeModel}</span>
+    ) : started ? (
+      "LLM judge (model not recorded)"
+    ) : (
+      "LLM judge (model chosen when the run starts)"
+    )
+  ) : (
+    "dependency judge (deterministic, no model)"
+  );
   // The display's own reading of planner=llm (the recorded model is the authority once the run ran).
   const usesLlmPlanner = run.settings?.policies.some((p) => p.params?.planner === "llm") === true;
   const planner = run.plannerModel ? (
     <span className="mono">{run.plannerModel}</span>
   ) : usesLlmPlanner ? (
-    started ? "LLM planner (model not recorded)" : "LLM planner (model chosen when the run starts)"
+    started ? (
+      "LLM planner (model not recorded)"
+    ) : (
+      "LLM planner (model chosen when the run starts)"
+    )
   ) : (
     "no LLM planner"
   );
@@ -27,8 +41,8 @@ export function RunModelsLine({ run }: { run: Pick<EvalRunSummary, "status" | "s
       </p>
       {selfJudged ? (
         <div className="alert alert-error" role="note" data-testid="run-self-judge">
-          The judge model is the planner model ({run.judgeModel}): it grades its own plans, which biases the verdicts toward them. Set a
-          different judge model on Admin → Settings and run the evaluation again.
+          The judge model is the planner model ({run.judgeModel}): it grades its own plans, which biases the verdicts toward them. Set a different judge model
+          on Admin → Settings and run the evaluation again.
         </div>
       ) : null}
     </>

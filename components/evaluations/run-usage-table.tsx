@@ -17,30 +17,30 @@ export function RunUsageTable({ usage }: { usage: Usage }) {
   const sum = totalUsage(rows.map(([, e]) => e));
   return (
     <div className="card">
-    <table className="dt" aria-label="LLM usage" data-testid="run-llm-usage">
-      <thead>
-        <tr>
-          <th scope="col">Purpose</th>
-          <th scope="col">Calls</th>
-          <th scope="col">Input tokens</th>
-          <th scope="col">of which cached</th>
-          <th scope="col">Output tokens</th>
-          <th scope="col">Cost</th>
-        </tr>
-      </thead>
-      <tbody>
-        {[...rows, ["total", sum] as [string, Entry]].map(([purpose, e]) => (
-          <tr key={purpose} data-purpose={purpose}>
-            <th scope="row">{USAGE_PURPOSE_LABELS[purpose] ?? "Total"}</th>
-            <td>{int(e.calls)}</td>
-            <td>{int(e.inputTokens)}</td>
-            <td>{int(e.cachedInputTokens)}</td>
-            <td>{int(e.outputTokens)}</td>
-            <td>{formatUsageCost(e)}</td>
+      <table className="dt" aria-label="LLM usage" data-testid="run-llm-usage">
+        <thead>
+          <tr>
+            <th scope="col">Purpose</th>
+            <th scope="col">Calls</th>
+            <th scope="col">Input tokens</th>
+            <th scope="col">of which cached</th>
+            <th scope="col">Output tokens</th>
+            <th scope="col">Cost</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {[...rows, ["total", sum] as [string, Entry]].map(([purpose, e]) => (
+            <tr key={purpose} data-purpose={purpose}>
+              <th scope="row">{USAGE_PURPOSE_LABELS[purpose] ?? "Total"}</th>
+              <td>{int(e.calls)}</td>
+              <td>{int(e.inputTokens)}</td>
+              <td>{int(e.cachedInputTokens)}</td>
+              <td>{int(e.outputTokens)}</td>
+              <td>{formatUsageCost(e)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }

@@ -18,7 +18,18 @@ interface Draft {
   maxTokens: string;
   native: "" | "true" | "false";
 }
-const EMPTY: Draft = { name: "", formats: [], workloads: [], models: "", tools: "", minMessages: "", maxMessages: "", minTokens: "", maxTokens: "", native: "" };
+const EMPTY: Draft = {
+  name: "",
+  formats: [],
+  workloads: [],
+  models: "",
+  tools: "",
+  minMessages: "",
+  maxMessages: "",
+  minTokens: "",
+  maxTokens: "",
+  native: "",
+};
 const LENGTHS = [
   ["minMessages", "Min messages"],
   ["maxMessages", "Max messages"],
@@ -62,7 +73,8 @@ export function SuiteBuilder({ formats, saved }: { formats: string[]; saved: Sav
   }, [filterKey]);
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
-  const toggle = (key: "formats" | "workloads", value: string) => set(key, draft[key].includes(value) ? draft[key].filter((v) => v !== value) : [...draft[key], value]);
+  const toggle = (key: "formats" | "workloads", value: string) =>
+    set(key, draft[key].includes(value) ? draft[key].filter((v) => v !== value) : [...draft[key], value]);
   const save = () =>
     startTransition(async () => {
       const result = await saveSuiteFilterAction({ name: draft.name, filter });
@@ -81,7 +93,12 @@ export function SuiteBuilder({ formats, saved }: { formats: string[]; saved: Sav
       setMessage(result.ok ? "Deleted." : result.message);
       router.refresh();
     });
-  const err = (key: string) => (fields[key] ? <span className="field-error" role="alert">{fields[key]!.join(" ")}</span> : null);
+  const err = (key: string) =>
+    fields[key] ? (
+      <span className="field-error" role="alert">
+        {fields[key]!.join(" ")}
+      </span>
+    ) : null;
 
   return (
     <section className="card card-body" aria-labelledby="suites-heading">
@@ -89,12 +106,20 @@ export function SuiteBuilder({ formats, saved }: { formats: string[]; saved: Sav
         <h2 id="suites-heading">Suites</h2>
         <fieldset className="field">
           <legend>Formats (any of)</legend>
-          {formats.map((f) => <label key={f}><input type="checkbox" checked={draft.formats.includes(f)} onChange={() => toggle("formats", f)} /> <span className="mono">{f}</span></label>)}
+          {formats.map((f) => (
+            <label key={f}>
+              <input type="checkbox" checked={draft.formats.includes(f)} onChange={() => toggle("formats", f)} /> <span className="mono">{f}</span>
+            </label>
+          ))}
           {err("formats")}
         </fieldset>
         <fieldset className="field">
           <legend>Workload: dominant tool class (any of)</legend>
-          {WORKLOADS.map((w) => <label key={w}><input type="checkbox" checked={draft.workloads.includes(w)} onChange={() => toggle("workloads", w)} /> {w}</label>)}
+          {WORKLOADS.map((w) => (
+            <label key={w}>
+              <input type="checkbox" checked={draft.workloads.includes(w)} onChange={() => toggle("workloads", w)} /> {w}
+            </label>
+          ))}
           {err("workloads")}
         </fieldset>
         <div className="grid-2">
@@ -113,7 +138,14 @@ export function SuiteBuilder({ formats, saved }: { formats: string[]; saved: Sav
           {LENGTHS.map(([key, label]) => (
             <div className="field" key={key}>
               <label htmlFor={`suite-${key}`}>{label}</label>
-              <input id={`suite-${key}`} className="input" inputMode="numeric" value={draft[key]} onChange={(e) => set(key, e.target.value)} aria-invalid={fields[key] ? true : undefined} />
+              <input
+                id={`suite-${key}`}
+                className="input"
+                inputMode="numeric"
+                value={draft[key]}
+                onChange={(e) => set(key, e.target.value)}
+                aria-invalid={fields[key] ? true : undefined}
+              />
               {err(key)}
             </div>
           ))}
@@ -127,26 +159,49 @@ export function SuiteBuilder({ formats, saved }: { formats: string[]; saved: Sav
           </select>
         </div>
         <p data-testid="suite-count" aria-live="polite">
-          {count ? `${count.sessions} session${count.sessions === 1 ? "" : "s"} · ${count.cuts} cut${count.cuts === 1 ? "" : "s"} match` : Object.keys(fields).length > 0 ? "Fix the highlighted fields." : "Counting…"}
+          {count
+            ? `${count.sessions} session${count.sessions === 1 ? "" : "s"} · ${count.cuts} cut${count.cuts === 1 ? "" : "s"} match`
+            : Object.keys(fields).length > 0
+              ? "Fix the highlighted fields."
+              : "Counting…"}
         </p>
         <div className="field">
           <label htmlFor="suite-name">Save as</label>
-          <input id="suite-name" className="input" maxLength={100} value={draft.name} onChange={(e) => set("name", e.target.value)} placeholder="Long shell sessions" />
+          <input
+            id="suite-name"
+            className="input"
+            maxLength={100}
+            value={draft.name}
+            onChange={(e) => set("name", e.target.value)}
+            placeholder="Long shell sessions"
+          />
           {err("name")}
         </div>
         <div>
-          <button type="button" className="btn" onClick={save} disabled={pending}>Save filter</button>
+          <button type="button" className="btn" onClick={save} disabled={pending}>
+            Save filter
+          </button>
         </div>
         {message ? <p role="status">{message}</p> : null}
         {saved.length > 0 ? (
           <table className="table" aria-label="Saved filters">
-            <thead><tr><th>Saved filter</th><th>CLI</th><th /></tr></thead>
+            <thead>
+              <tr>
+                <th>Saved filter</th>
+                <th>CLI</th>
+                <th />
+              </tr>
+            </thead>
             <tbody>
               {saved.map((f) => (
                 <tr key={f.id}>
                   <td>{f.name}</td>
                   <td className="mono">{f.text ? `--filter ${f.text}` : "(every session)"}</td>
-                  <td><button type="button" className="btn btn-sm" onClick={() => remove(f.id)} disabled={pending} aria-label={`Delete ${f.name}`}>Delete</button></td>
+                  <td>
+                    <button type="button" className="btn btn-sm" onClick={() => remove(f.id)} disabled={pending} aria-label={`Delete ${f.name}`}>
+                      Delete
+                    </button>
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -166,7 +221,11 @@ function unprefixed(fields: Record<string, string[]> | undefined): Record<string
 
 /** The draft as the SuiteFilter the server validates; numbers that do not parse are sent as typed so the error names the field. */
 function toFilter(d: Draft): Record<string, unknown> {
-  const list = (text: string) => text.split(",").map((s) => s.trim()).filter(Boolean);
+  const list = (text: string) =>
+    text
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
   const out: Record<string, unknown> = {};
   if (d.formats.length > 0) out.formats = d.formats;
   if (d.workloads.length > 0) out.workloads = d.workloads;

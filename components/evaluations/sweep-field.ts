@@ -18,7 +18,10 @@ export type SweepField = { ok: true; levels: number[] | undefined } | { ok: fals
 export function parseSweepField(text: string): SweepField {
   const trimmed = text.trim();
   if (trimmed === "") return { ok: true, levels: undefined };
-  const parts = trimmed.split(",").map((p) => p.trim()).filter((p) => p !== "");
+  const parts = trimmed
+    .split(",")
+    .map((p) => p.trim())
+    .filter((p) => p !== "");
   const errors: string[] = [];
   const levels = parts.map((part, i) => {
     const bare = part.replace(/%$/, "").trim();

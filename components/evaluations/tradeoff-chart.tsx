@@ -25,7 +25,14 @@ const X_LABEL: Record<XMetric, string> = { prune: "Pruning rate", net: "Net prun
  * in the results table (and hovering the table's row highlights it here); clicking opens its cuts —
  * at that budget for a curve point. The tooltip names the policy and its figures.
  */
-export function TradeoffChart({ policies, curves, order, highlighted, onHover, onSelect }: {
+export function TradeoffChart({
+  policies,
+  curves,
+  order,
+  highlighted,
+  onHover,
+  onSelect,
+}: {
   policies: Aggregate[];
   curves: CurvePoint[];
   order: string[];
@@ -56,21 +63,58 @@ export function TradeoffChart({ policies, curves, order, highlighted, onHover, o
   const dim = (policy: string) => highlighted !== null && highlighted !== policy;
   const hover = (policy: string) => ({ onMouseEnter: () => onHover(policy), onMouseLeave: () => onHover(null) });
   return (
-    <figure aria-label={`Trade-off chart: ${X_LABEL[x].toLowerCase()} against no-impact rate`} data-testid="tradeoff-chart" data-x-axis={x} style={{ margin: 0 }}>
+    <figure
+      aria-label={`Trade-off chart: ${X_LABEL[x].toLowerCase()} against no-impact rate`}
+      data-testid="tradeoff-chart"
+      data-x-axis={x}
+      style={{ margin: 0 }}
+    >
       <div className="chart-toolbar">
         <span className="faint">x axis</span>
         <div className="segmented" role="group" aria-label="X axis">
-          <button type="button" aria-pressed={x === "prune"} onClick={() => setMetric("prune")}>Prune</button>
-          <button type="button" aria-pressed={x === "net"} onClick={() => setMetric("net")} disabled={!netAvailable} title={netAvailable ? "Pruning after the future restores what it needs" : "The LLM judge names no restores: no net prune"}>Net prune</button>
+          <button type="button" aria-pressed={x === "prune"} onClick={() => setMetric("prune")}>
+            Prune
+          </button>
+          <button
+            type="button"
+            aria-pressed={x === "net"}
+            onClick={() => setMetric("net")}
+            disabled={!netAvailable}
+            title={netAvailable ? "Pruning after the future restores what it needs" : "The LLM judge names no restores: no net prune"}
+          >
+            Net prune
+          </button>
         </div>
-        {curves.length > 0 ? <span className="faint">Lines: each policy at the swept budgets (% of each prefix removed); large markers: its own settings.</span> : null}
+        {curves.length > 0 ? (
+          <span className="faint">Lines: each policy at the swept budgets (% of each prefix removed); large markers: its own settings.</span>
+        ) : null}
       </div>
       <div ref={frame} style={{ width: "100%", height: HEIGHT }}>
         {width > 0 ? (
           <ScatterChart width={width} height={HEIGHT} margin={MARGIN}>
             <CartesianGrid strokeDasharray="3 3" />
-            <XAxis type="number" dataKey="x" name={X_LABEL[x]} domain={xAxis.domain} ticks={xAxis.ticks} allowDataOverflow tickFormatter={(v: number) => `${v}%`} height={30} label={{ value: `${X_LABEL[x]} (%)`, position: "bottom" }} />
-            <YAxis type="number" dataKey="y" name="No-impact rate" domain={yAxis.domain} ticks={yAxis.ticks} allowDataOverflow tickFormatter={(v: number) => `${v}%`} width={60} label={{ value: "No-impact rate (%)", angle: -90, position: "insideLeft" }} />
+            <XAxis
+              type="number"
+              dataKey="x"
+              name={X_LABEL[x]}
+              domain={xAxis.domain}
+              ticks={xAxis.ticks}
+              allowDataOverflow
+              tickFormatter={(v: number) => `${v}%`}
+              height={30}
+              label={{ value: `${X_LABEL[x]} (%)`, position: "bottom" }}
+            />
+            <YAxis
+              type="number"
+              dataKey="y"
+              name="No-impact rate"
+              domain={yAxis.domain}
+              ticks={yAxis.ticks}
+              allowDataOverflow
+              tickFormatter={(v: number) => `${v}%`}
+              width={60}
+              label={{ value: "No-impact rate (%)", angle: -90, position: "insideLeft" }}
+            />
             <Tooltip content={<PointTooltip xLabel={X_LABEL[x]} />} cursor={{ strokeDasharray: "3 3" }} isAnimationActive={false} />
             {series.map((s) =>
               s.curve.length === 0 ? null : (
@@ -80,7 +124,17 @@ export function TradeoffChart({ policies, curves, order, highlighted, onHover, o
                   data={s.curve}
                   line={{ stroke: styles.get(s.policy)!.color, strokeWidth: highlighted === s.policy ? 3 : 1.5, strokeOpacity: dim(s.policy) ? 0.2 : 1 }}
                   lineType="joint"
-                  shape={(props: { cx?: number; cy?: number }) => <circle cx={props.cx} cy={props.cy} r={3.5} fill={styles.get(s.policy)!.color} fillOpacity={dim(s.policy) ? 0.2 : 1} data-testid="tradeoff-curve-point" data-policy={s.policy} />}
+                  shape={(props: { cx?: number; cy?: number }) => (
+                    <circle
+                      cx={props.cx}
+                      cy={props.cy}
+                      r={3.5}
+                      fill={styles.get(s.policy)!.color}
+                      fillOpacity={dim(s.policy) ? 0.2 : 1}
+                      data-testid="tradeoff-curve-point"
+                      data-policy={s.policy}
+                    />
+                  )}
                   cursor="pointer"
                   isAnimationActive={false}
                   {...hover(s.policy)}
@@ -116,8 +170,8 @@ export function TradeoffChart({ policies, curves, order, highlighted, onHover, o
       </div>
       <PolicyLegend policies={series.map((s) => s.policy)} styles={styles} highlighted={highlighted} onHover={onHover} onSelect={(p) => onSelect(p, null)} />
       <figcaption className="faint">
-        Whiskers: Wilson 95% interval of the no-impact rate. Labels that would overlap a point, a whisker, a line or another label are left
-        out; hover a point for its figures, click it to list its cuts.
+        Whiskers: Wilson 95% interval of the no-impact rate. Labels that would overlap a point, a whisker, a line or another label are left out; hover a point
+        for its figures, click it to list its cuts.
       </figcaption>
     </figure>
   );

@@ -51,9 +51,22 @@ export function TradeoffLabels({ series, styles, highlighted }: { series: Policy
     <g className="tradeoff-labels" aria-hidden="true" pointerEvents="none">
       {laid.map(({ id, point, x, y, placed }) =>
         placed.hidden ? null : (
-          <g key={id} data-testid="tradeoff-label" data-policy={point.policy} data-budget={point.budgetPct ?? "own"} opacity={highlighted && highlighted !== point.policy ? 0.2 : 1}>
+          <g
+            key={id}
+            data-testid="tradeoff-label"
+            data-policy={point.policy}
+            data-budget={point.budgetPct ?? "own"}
+            opacity={highlighted && highlighted !== point.policy ? 0.2 : 1}
+          >
             {placed.leader ? <line x1={x} y1={y} x2={placed.lineTo.x} y2={placed.lineTo.y} stroke="#9ca3af" strokeWidth={1} /> : null}
-            <text x={placed.x} y={placed.y} dominantBaseline="central" fontSize={FONT_SIZE} fill={point.budgetPct === undefined ? "#1f2937" : (styles.get(point.policy)?.color ?? "#374151")} fontWeight={point.budgetPct === undefined ? 600 : 400}>
+            <text
+              x={placed.x}
+              y={placed.y}
+              dominantBaseline="central"
+              fontSize={FONT_SIZE}
+              fill={point.budgetPct === undefined ? "#1f2937" : (styles.get(point.policy)?.color ?? "#374151")}
+              fontWeight={point.budgetPct === undefined ? 600 : 400}
+            >
               {point.label}
             </text>
           </g>

@@ -15,7 +15,8 @@ export function PointTooltip({ active, payload, xLabel }: { active?: boolean; pa
   return (
     <div className="chart-tooltip" data-testid="tradeoff-tooltip">
       <div>
-        <strong className="mono">{point.policy}</strong> · {point.budgetPct === undefined ? "own settings" : `sweep: ${point.budgetPct}% of each prefix removed`}
+        <strong className="mono">{point.policy}</strong> ·{" "}
+        {point.budgetPct === undefined ? "own settings" : `sweep: ${point.budgetPct}% of each prefix removed`}
       </div>
       <div>
         {xLabel}: {pct(point.x)}
@@ -28,7 +29,19 @@ export function PointTooltip({ active, payload, xLabel }: { active?: boolean; pa
 }
 
 /** The legend keyed by colour and shape: hovering an entry highlights the policy, clicking lists its cuts. */
-export function PolicyLegend({ policies, styles, highlighted, onHover, onSelect }: { policies: string[]; styles: Map<string, PolicyStyle>; highlighted: string | null; onHover: (policy: string | null) => void; onSelect: (policy: string) => void }) {
+export function PolicyLegend({
+  policies,
+  styles,
+  highlighted,
+  onHover,
+  onSelect,
+}: {
+  policies: string[];
+  styles: Map<string, PolicyStyle>;
+  highlighted: string | null;
+  onHover: (policy: string | null) => void;
+  onSelect: (policy: string) => void;
+}) {
   return (
     <ul className="chart-legend" aria-label="Policies in the chart">
       {policies.map((id) => {

@@ -12,7 +12,16 @@ export interface CurveDatum {
 }
 
 export function toCurveData(points: HourPoint[]): CurveDatum[] {
-  return points.map((p) => ({ hour: `${String(p.hour).padStart(2, "0")}:00`, treatment: p.treatment, control: p.control, reductionPct: p.reductionPct, band: p.ci95, calls: p.calls, accounts: p.accounts }));
+  return points.map((p) => ({
+    hour: `${String(p.hour).padStart(2, "0")}:00`,
+    treatment: p.treatment,
+    control: p.control,
+    reductionPct: p.reductionPct,
+    band: p.ci95,
+    calls: p.calls,
+    accounts: p.accounts,
+  }));
 }
 
-export const fmt = (x: number | null | undefined, digits = 0) => (x === null || x === undefined || !Number.isFinite(x) ? "—" : x.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits }));
+export const fmt = (x: number | null | undefined, digits = 0) =>
+  x === null || x === undefined || !Number.isFinite(x) ? "—" : x.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });

@@ -16,7 +16,15 @@ const LABELS: Record<UsageField, string> = {
 };
 
 /** One select per usage field, preset to Tracefold's guess; required fields cannot be left unmapped. */
-export function MappingSelects({ headers, mapping, onChange }: { headers: string[]; mapping: ColumnMapping; onChange: (field: UsageField, column: string) => void }) {
+export function MappingSelects({
+  headers,
+  mapping,
+  onChange,
+}: {
+  headers: string[];
+  mapping: ColumnMapping;
+  onChange: (field: UsageField, column: string) => void;
+}) {
   return (
     <div className="grid-3" style={{ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(220px, 1fr))", gap: 12 }}>
       {USAGE_FIELDS.map((field) => {
@@ -24,9 +32,18 @@ export function MappingSelects({ headers, mapping, onChange }: { headers: string
         return (
           <label key={field} className="field">
             {LABELS[field]}
-            <select className="select" value={mapping[field] ?? ""} onChange={(e) => onChange(field, e.target.value)} aria-invalid={required && !mapping[field] ? true : undefined}>
+            <select
+              className="select"
+              value={mapping[field] ?? ""}
+              onChange={(e) => onChange(field, e.target.value)}
+              aria-invalid={required && !mapping[field] ? true : undefined}
+            >
               <option value="">{required ? "— choose a column —" : "— none —"}</option>
-              {headers.map((h) => <option key={h} value={h}>{h}</option>)}
+              {headers.map((h) => (
+                <option key={h} value={h}>
+                  {h}
+                </option>
+              ))}
             </select>
           </label>
         );

@@ -49,16 +49,32 @@ export function OnlineCharts({ report, csvHref, baseName }: { report: OnlineRepo
           Day
           <select className="select" value={chosen?.date ?? ""} onChange={(e) => chooseDay(e.target.value)}>
             <option value="">Pooled (all days)</option>
-            {report.daily.map((d) => <option key={d.date} value={d.date}>{d.date}</option>)}
+            {report.daily.map((d) => (
+              <option key={d.date} value={d.date}>
+                {d.date}
+              </option>
+            ))}
           </select>
         </label>
-        <button type="button" className="btn" onClick={() => void exportPng()}>Export PNG</button>
-        <a className="btn" href={csvHref} download>Export CSV</a>
+        <button type="button" className="btn" onClick={() => void exportPng()}>
+          Export PNG
+        </button>
+        <a className="btn" href={csvHref} download>
+          Export CSV
+        </a>
       </div>
-      {exportError ? <p className="alert alert-error" role="alert">{exportError}</p> : null}
+      {exportError ? (
+        <p className="alert alert-error" role="alert">
+          {exportError}
+        </p>
+      ) : null}
       <div ref={charts} className="stack">
         <GroupCurvesChart data={data} title={`Mean input tokens per call by local hour (${report.window.timeZone}), ${scope}`} />
-        <ReductionChart data={data} overall={report.reductionPct} title={`Reduction by hour, ${scope}${chosen ? " (bands on the pooled curve only)" : ", with its 95% band"}`} />
+        <ReductionChart
+          data={data}
+          overall={report.reductionPct}
+          title={`Reduction by hour, ${scope}${chosen ? " (bands on the pooled curve only)" : ", with its 95% band"}`}
+        />
       </div>
     </section>
   );

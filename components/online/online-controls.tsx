@@ -15,14 +15,41 @@ export interface ControlValues {
   prices: Prices;
 }
 
-const ZONES = ["UTC", "Europe/London", "Europe/Paris", "Europe/Berlin", "America/New_York", "America/Chicago", "America/Denver", "America/Los_Angeles", "America/Sao_Paulo", "Asia/Kolkata", "Asia/Kathmandu", "Asia/Shanghai", "Asia/Tokyo", "Asia/Singapore", "Australia/Sydney", "Australia/Adelaide"];
+const ZONES = [
+  "UTC",
+  "Europe/London",
+  "Europe/Paris",
+  "Europe/Berlin",
+  "America/New_York",
+  "America/Chicago",
+  "America/Denver",
+  "America/Los_Angeles",
+  "America/Sao_Paulo",
+  "Asia/Kolkata",
+  "Asia/Kathmandu",
+  "Asia/Shanghai",
+  "Asia/Tokyo",
+  "Asia/Singapore",
+  "Australia/Sydney",
+  "Australia/Adelaide",
+];
 const PRICE_LABELS: Record<keyof Prices, string> = { input: "Input $/M", cachedInput: "Cached input $/M", cacheWrite: "Cache write $/M", output: "Output $/M" };
 
 /**
  * The report's controls. Applying them writes them to the URL (so a view can be shared and the CSV
  * export uses the same), and the server page recomputes the report from the stored slots.
  */
-export function OnlineControls({ values, surfaces, groupColumn, examples }: { values: ControlValues; surfaces: string[]; groupColumn: string | undefined; examples: ExampleInstants }) {
+export function OnlineControls({
+  values,
+  surfaces,
+  groupColumn,
+  examples,
+}: {
+  values: ControlValues;
+  surfaces: string[];
+  groupColumn: string | undefined;
+  examples: ExampleInstants;
+}) {
   const router = useRouter();
   const pathname = usePathname();
   const [pending, startTransition] = useTransition();
@@ -39,7 +66,11 @@ export function OnlineControls({ values, surfaces, groupColumn, examples }: { va
     params.set("window", `${text("windowStart")}-${text("windowEnd")}`);
     params.set("tz", text("tz") || "UTC");
     for (const s of form.getAll("surface")) params.append("surface", String(s));
-    for (const v of text("volatile").split("\n").map((l) => l.trim()).filter(Boolean)) params.append("volatile", v);
+    for (const v of text("volatile")
+      .split("\n")
+      .map((l) => l.trim())
+      .filter(Boolean))
+      params.append("volatile", v);
     if (text("rollout")) params.set("rollout", text("rollout"));
     const prices = (Object.keys(PRICE_LABELS) as (keyof Prices)[]).map((p) => `${p}=${text(`price-${p}`) || DEFAULT_PRICES[p]}`).join(",");
     params.set("prices", prices);
@@ -55,27 +86,55 @@ export function OnlineControls({ values, surfaces, groupColumn, examples }: { va
           <select className="select" name="ruleKind" value={ruleKind} onChange={(e) => setRuleKind(e.target.value)}>
             <option value="email-pivot">E-mail pivot character (seed 000)</option>
             <option value="hash">Salted hash split</option>
-            <option value="column" disabled={!groupColumn}>Group column{groupColumn ? ` (${groupColumn})` : " (none mapped)"}</option>
+            <option value="column" disabled={!groupColumn}>
+              Group column{groupColumn ? ` (${groupColumn})` : " (none mapped)"}
+            </option>
           </select>
         </label>
         {ruleKind !== "column" ? (
           <label className="field">
             {ruleKind === "hash" ? "Hash salt" : "Pivot character"}
-            <input className="input" name="ruleArg" defaultValue={ruleKind === kind ? arg : ruleKind === "email-pivot" ? "o" : "salt"} maxLength={ruleKind === "hash" ? 100 : 1} style={{ width: ruleKind === "hash" ? 140 : 60 }} />
+            <input
+              className="input"
+              name="ruleArg"
+              defaultValue={ruleKind === kind ? arg : ruleKind === "email-pivot" ? "o" : "salt"}
+              maxLength={ruleKind === "hash" ? 100 : 1}
+              style={{ width: ruleKind === "hash" ? 140 : 60 }}
+            />
           </label>
         ) : null}
         <label className="field">
           Window start
-          <input className="input" name="windowStart" defaultValue={windowStart} pattern="\d{2}:\d{2}" title="HH:MM on a quarter hour" style={{ width: 80 }} required />
+          <input
+            className="input"
+            name="windowStart"
+            defaultValue={windowStart}
+            pattern="\d{2}:\d{2}"
+            title="HH:MM on a quarter hour"
+            style={{ width: 80 }}
+            required
+          />
         </label>
         <label className="field">
           Window end
-          <input className="input" name="windowEnd" defaultValue={windowEnd} pattern="\d{2}:\d{2}" title="HH:MM, 24:00 allowed" style={{ width: 80 }} required />
+          <input
+            className="input"
+            name="windowEnd"
+            defaultValue={windowEnd}
+            pattern="\d{2}:\d{2}"
+            title="HH:MM, 24:00 allowed"
+            style={{ width: 80 }}
+            required
+          />
         </label>
         <label className="field">
           Time zone
           <input className="input" name="tz" list="online-zones" defaultValue={values.tz} style={{ width: 200 }} />
-          <datalist id="online-zones">{ZONES.map((z) => <option key={z} value={z} />)}</datalist>
+          <datalist id="online-zones">
+            {ZONES.map((z) => (
+              <option key={z} value={z} />
+            ))}
+          </datalist>
         </label>
       </div>
       {surfaces.length > 1 || (surfaces.length === 1 && surfaces[0] !== "") ? (
@@ -105,7 +164,9 @@ export function OnlineControls({ values, surfaces, groupColumn, examples }: { va
         ))}
       </div>
       <div className="row">
-        <button type="submit" className="btn btn-primary" disabled={pending}>{pending ? "Computing…" : "Apply"}</button>
+        <button type="submit" className="btn btn-primary" disabled={pending}>
+          {pending ? "Computing…" : "Apply"}
+        </button>
       </div>
     </form>
   );

@@ -20,7 +20,12 @@ const FIELDS = [
 
 const columns: ColumnDef<PreviewRow>[] = [
   { id: "line", header: "Line", cell: ({ row }) => row.original.line },
-  ...FIELDS.map(([field, header]): ColumnDef<PreviewRow> => ({ id: field, header, cell: ({ row }) => (row.original.problem && field === "timestamp" ? <span className="field-error">{row.original.problem}</span> : (row.original.values[field] ?? "")) })),
+  ...FIELDS.map(([field, header]): ColumnDef<PreviewRow> => ({
+    id: field,
+    header,
+    cell: ({ row }) =>
+      row.original.problem && field === "timestamp" ? <span className="field-error">{row.original.problem}</span> : (row.original.values[field] ?? ""),
+  })),
 ];
 
 function toRow(item: UsageItem): PreviewRow {
@@ -41,14 +46,22 @@ export function PreviewTable({ items }: { items: UsageItem[] }) {
       <table className="dt" aria-label="Preview of the usage log" data-testid="usage-preview">
         <thead>
           {table.getHeaderGroups().map((g) => (
-            <tr key={g.id}>{g.headers.map((h) => <th key={h.id}>{flexRender(h.column.columnDef.header, h.getContext())}</th>)}</tr>
+            <tr key={g.id}>
+              {g.headers.map((h) => (
+                <th key={h.id}>{flexRender(h.column.columnDef.header, h.getContext())}</th>
+              ))}
+            </tr>
           ))}
         </thead>
         <tbody>
           {table.getRowModel().rows.map((r) => (
             <tr key={r.id} data-problem={r.original.problem ? "true" : undefined}>
               {r.getVisibleCells().map((c) => (
-                <td key={c.id} colSpan={r.original.problem && c.column.id === "timestamp" ? FIELDS.length : undefined} hidden={Boolean(r.original.problem) && c.column.id !== "timestamp" && c.column.id !== "line"}>
+                <td
+                  key={c.id}
+                  colSpan={r.original.problem && c.column.id === "timestamp" ? FIELDS.length : undefined}
+                  hidden={Boolean(r.original.problem) && c.column.id !== "timestamp" && c.column.id !== "line"}
+                >
                   {flexRender(c.column.columnDef.cell, c.getContext())}
                 </td>
               ))}

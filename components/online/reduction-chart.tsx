@@ -20,10 +20,26 @@ export function ReductionChart({ data, overall, title }: { data: CurveDatum[]; o
           <YAxis stroke="#6b7280" width={64} unit="%" />
           <Tooltip content={<CurveTooltip />} />
           <Legend verticalAlign="top" />
-          {hasBand ? <Area type="monotone" dataKey="band" name="95% band" stroke="none" fill="#c7d2fe" fillOpacity={0.7} connectNulls isAnimationActive={false} /> : null}
+          {hasBand ? (
+            <Area type="monotone" dataKey="band" name="95% band" stroke="none" fill="#c7d2fe" fillOpacity={0.7} connectNulls isAnimationActive={false} />
+          ) : null}
           <ReferenceLine y={0} stroke="#9ca3af" />
-          <ReferenceLine y={overall} stroke="#4f46e5" strokeDasharray="4 4" label={{ value: `overall ${overall.toFixed(1)}%`, position: "insideTopRight", fill: "#4f46e5", fontSize: 12 }} />
-          <Line type="monotone" dataKey="reductionPct" name="reduction %" stroke="#4f46e5" strokeWidth={2} dot={{ r: 3 }} connectNulls isAnimationActive={false} />
+          <ReferenceLine
+            y={overall}
+            stroke="#4f46e5"
+            strokeDasharray="4 4"
+            label={{ value: `overall ${overall.toFixed(1)}%`, position: "insideTopRight", fill: "#4f46e5", fontSize: 12 }}
+          />
+          <Line
+            type="monotone"
+            dataKey="reductionPct"
+            name="reduction %"
+            stroke="#4f46e5"
+            strokeWidth={2}
+            dot={{ r: 3 }}
+            connectNulls
+            isAnimationActive={false}
+          />
         </ComposedChart>
       </ResponsiveContainer>
     </figure>

@@ -20,7 +20,10 @@ export function SimulationChart({ data, title }: { data: SimPoint[]; title: stri
           <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
           <XAxis dataKey="call" stroke="#6b7280" label={{ value: "model call", position: "insideBottomRight", offset: -4 }} />
           <YAxis stroke="#6b7280" width={72} tickFormatter={(v: number) => v.toLocaleString("en-US")} />
-          <Tooltip formatter={(v) => (typeof v === "number" ? Math.round(v).toLocaleString("en-US") : String(v))} labelFormatter={(call, payload) => `call ${call}${payload?.[0]?.payload?.note ? ` · ${payload[0].payload.note}` : ""}`} />
+          <Tooltip
+            formatter={(v) => (typeof v === "number" ? Math.round(v).toLocaleString("en-US") : String(v))}
+            labelFormatter={(call, payload) => `call ${call}${payload?.[0]?.payload?.note ? ` · ${payload[0].payload.note}` : ""}`}
+          />
           <Legend verticalAlign="top" />
           <Line type="linear" dataKey="without" name="without the policy" stroke="#6b7280" strokeWidth={2} dot={false} isAnimationActive={false} />
           <Line type="linear" dataKey="with" name="with the policy" stroke="#4f46e5" strokeWidth={2} dot={false} isAnimationActive={false} />

@@ -31,14 +31,14 @@ export function TraceUsagePanel({ sessionsWithUsage }: { sessionsWithUsage: numb
       <h2>Use usage from uploaded traces</h2>
       {sessionsWithUsage === 0 ? (
         <p className="faint" data-testid="trace-usage-empty">
-          No uploaded trace carries provider usage. Claude Code, Codex and mini-swe-agent traces record the tokens of every model call: upload some on the <Link href="/traces">Traces</Link> page and
-          they can serve as traffic here.
+          No uploaded trace carries provider usage. Claude Code, Codex and mini-swe-agent traces record the tokens of every model call: upload some on the{" "}
+          <Link href="/traces">Traces</Link> page and they can serve as traffic here.
         </p>
       ) : (
         <form className="row" style={{ gap: 12, alignItems: "end", flexWrap: "wrap" }} onSubmit={build}>
           <p className="faint" style={{ flex: "1 1 100%" }}>
-            {plural(sessionsWithUsage, "stored session")} {nounFor(sessionsWithUsage, "carries", "carry")} the provider&apos;s token usage per model call. Each call becomes a usage row (the trace format as its surface); the log is
-            stored like an uploaded one.
+            {plural(sessionsWithUsage, "stored session")} {nounFor(sessionsWithUsage, "carries", "carry")} the provider&apos;s token usage per model call. Each
+            call becomes a usage row (the trace format as its surface); the log is stored like an uploaded one.
           </p>
           <label className="field">
             Account of each call
@@ -47,13 +47,20 @@ export function TraceUsagePanel({ sessionsWithUsage }: { sessionsWithUsage: numb
               <option value="session">The session (one account per trace session)</option>
             </select>
           </label>
-          <button type="submit" className="btn btn-primary" disabled={pending}>{pending ? "Building…" : "Build usage log"}</button>
+          <button type="submit" className="btn btn-primary" disabled={pending}>
+            {pending ? "Building…" : "Build usage log"}
+          </button>
         </form>
       )}
-      {answer?.ok === false ? <p className="alert alert-error" role="alert">{answer.message}</p> : null}
+      {answer?.ok === false ? (
+        <p className="alert alert-error" role="alert">
+          {answer.message}
+        </p>
+      ) : null}
       {answer?.ok ? (
         <p className="alert alert-ok" role="status">
-          {answer.created ? `Built a usage log of ${plural(answer.rows, "call")}.` : "These traces already gave a usage log."} <Link href={`/online/${answer.logId}`}>Open the report</Link>
+          {answer.created ? `Built a usage log of ${plural(answer.rows, "call")}.` : "These traces already gave a usage log."}{" "}
+          <Link href={`/online/${answer.logId}`}>Open the report</Link>
         </p>
       ) : null}
     </section>

@@ -61,7 +61,12 @@ export function UsageUpload() {
     setPhase({ kind: "uploading", label: "Sending", fraction: 0 });
     const result = await sendUsageLog(file, mapping, (event) => {
       if (event.type === "sending") setPhase({ kind: "uploading", label: "Sending", fraction: event.fraction });
-      else setPhase({ kind: "uploading", label: `Aggregating · ${plural(event.rows, "row")}`, fraction: event.totalBytes > 0 ? event.bytes / event.totalBytes : 1 });
+      else
+        setPhase({
+          kind: "uploading",
+          label: `Aggregating · ${plural(event.rows, "row")}`,
+          fraction: event.totalBytes > 0 ? event.bytes / event.totalBytes : 1,
+        });
     });
     setPhase({ kind: "done", result });
     if (result.ok && result.outcome.status !== "failed") router.refresh();
@@ -75,16 +80,30 @@ export function UsageUpload() {
         CSV or JSONL usage log
         <input type="file" accept=".csv,.jsonl,.ndjson,text/csv" onChange={(e) => void choose(e.target.files?.[0])} data-testid="usage-file" />
       </label>
-      {message ? <p className="alert alert-error" role="alert">{message}</p> : null}
+      {message ? (
+        <p className="alert alert-error" role="alert">
+          {message}
+        </p>
+      ) : null}
       {phase.kind === "mapping" && preview ? (
         <div className="stack" data-testid="mapping-step">
           <p className="faint">Tracefold guessed which column holds each field. Check it against the rows below (the first rows as they will be read).</p>
           <MappingSelects headers={preview.headers} mapping={mapping} onChange={(f, c) => void change(f, c)} />
-          {preview.missing.length > 0 ? <p className="field-error" role="alert">Map a column to: {preview.missing.join(", ")}</p> : null}
-          {preview.unknown.length > 0 ? <p className="field-error" role="alert">Not in the file: {preview.unknown.join(", ")}</p> : null}
+          {preview.missing.length > 0 ? (
+            <p className="field-error" role="alert">
+              Map a column to: {preview.missing.join(", ")}
+            </p>
+          ) : null}
+          {preview.unknown.length > 0 ? (
+            <p className="field-error" role="alert">
+              Not in the file: {preview.unknown.join(", ")}
+            </p>
+          ) : null}
           {preview.rows.length > 0 ? <PreviewTable items={preview.rows} /> : null}
           <div className="row">
-            <button type="button" className="btn btn-primary" disabled={!ready} onClick={() => void upload()}>Import {file?.name}</button>
+            <button type="button" className="btn btn-primary" disabled={!ready} onClick={() => void upload()}>
+              Import {file?.name}
+            </button>
           </div>
         </div>
       ) : null}
@@ -105,14 +124,42 @@ function fullOverrides(mapping: ColumnMapping): Record<string, string> {
 }
 
 function UploadOutcome({ result }: { result: UsageUploadResult }) {
-  if (!result.ok) return <p className="alert alert-error" role="alert">{result.message}</p>;
+  if (!result.ok)
+    return (
+      <p className="alert alert-error" role="alert">
+        {result.message}
+      </p>
+    );
   const o = result.outcome;
-  if (o.status === "duplicate") return <p className="alert alert-ok" role="status">This file was already uploaded as {o.fileName}: <Link href={`/online/${o.logId}`}>open it</Link>.</p>;
-  const issues = o.errors.length > 0 ? <ul className="stack" data-testid="usage-errors">{o.errors.slice(0, 20).map((i) => <li key={`${i.line}:${i.column}`} className="issue mono">{formatUsageIssue(i)}</li>)}</ul> : null;
-  if (o.status === "failed") return <div className="alert alert-error" role="alert"><p>Nothing was imported: {o.message}</p>{issues}</div>;
+  if (o.status === "duplicate")
+    return (
+      <p className="alert alert-ok" role="status">
+        This file was already uploaded as {o.fileName}: <Link href={`/online/${o.logId}`}>open it</Link>.
+      </p>
+    );
+  const issues =
+    o.errors.length > 0 ? (
+      <ul className="stack" data-testid="usage-errors">
+        {o.errors.slice(0, 20).map((i) => (
+          <li key={`${i.line}:${i.column}`} className="issue mono">
+            {formatUsageIssue(i)}
+          </li>
+        ))}
+      </ul>
+    ) : null;
+  if (o.status === "failed")
+    return (
+      <div className="alert alert-error" role="alert">
+        <p>Nothing was imported: {o.message}</p>
+        {issues}
+      </div>
+    );
   return (
     <div className="alert alert-ok" role="status">
-      <p>Imported {plural(o.rows, "call")} as {plural(o.slots, "slot sum")}{o.errorCount > 0 ? `; ${plural(o.errorCount, "row")} skipped` : ""}. <Link href={`/online/${o.logId}`}>Open the report</Link></p>
+      <p>
+        Imported {plural(o.rows, "call")} as {plural(o.slots, "slot sum")}
+        {o.errorCount > 0 ? `; ${plural(o.errorCount, "row")} skipped` : ""}. <Link href={`/online/${o.logId}`}>Open the report</Link>
+      </p>
       {issues}
     </div>
   );

@@ -9,7 +9,14 @@ export type AbCutsChoice = "disagreements" | "all";
  * and which of their cuts the queue holds — where the judge tells them apart (default), or every
  * cut judged for both.
  */
-export function AbPairFields({ policies, policyA, policyB, cuts, errors, onChange }: {
+export function AbPairFields({
+  policies,
+  policyA,
+  policyB,
+  cuts,
+  errors,
+  onChange,
+}: {
   policies: string[];
   policyA: string;
   policyB: string;
@@ -41,7 +48,8 @@ export function AbPairFields({ policies, policyA, policyB, cuts, errors, onChang
       <fieldset aria-describedby={errors.cuts ? "queue-cuts-error" : undefined}>
         <legend>Cuts</legend>
         <label className="check">
-          <input type="radio" name="cuts" value="disagreements" checked={cuts === "disagreements"} onChange={() => onChange({ cuts: "disagreements" })} /> Where the judge disagrees between A and B
+          <input type="radio" name="cuts" value="disagreements" checked={cuts === "disagreements"} onChange={() => onChange({ cuts: "disagreements" })} /> Where
+          the judge disagrees between A and B
         </label>
         <label className="check">
           <input type="radio" name="cuts" value="all" checked={cuts === "all"} onChange={() => onChange({ cuts: "all" })} /> All cuts judged for both

@@ -17,7 +17,17 @@ export interface AbForm {
  * real future below. `rationaleRef` lets the screen move the focus to the rationale after `a`/`b`/`t`;
  * Enter there submits (Shift+Enter is a new line).
  */
-export function AbPanel({ view, form, onChange, rationaleRef }: { view: AbView; form: AbForm; onChange: (form: AbForm) => void; rationaleRef?: RefObject<HTMLTextAreaElement | null> }) {
+export function AbPanel({
+  view,
+  form,
+  onChange,
+  rationaleRef,
+}: {
+  view: AbView;
+  form: AbForm;
+  onChange: (form: AbForm) => void;
+  rationaleRef?: RefObject<HTMLTextAreaElement | null>;
+}) {
   return (
     <div className="stack">
       <section className="card card-body" aria-labelledby="ab-form-heading">
@@ -27,18 +37,38 @@ export function AbPanel({ view, form, onChange, rationaleRef }: { view: AbView; 
             <legend>Verdict</legend>
             {(["A_better", "B_better", "tie"] as const).map((v) => (
               <label key={v} className="review-choice">
-                <input type="radio" name="ab-verdict" checked={form.verdict === v} onChange={() => onChange({ ...form, verdict: v })} /> <kbd>{v === "tie" ? "t" : v[0]!.toLowerCase()}</kbd> {v === "tie" ? "Tie" : `${v[0]} is better`}
+                <input type="radio" name="ab-verdict" checked={form.verdict === v} onChange={() => onChange({ ...form, verdict: v })} />{" "}
+                <kbd>{v === "tie" ? "t" : v[0]!.toLowerCase()}</kbd> {v === "tie" ? "Tie" : `${v[0]} is better`}
               </label>
             ))}
           </fieldset>
           <div className="field">
             <label htmlFor="ab-rationale">Rationale</label>
-            <textarea id="ab-rationale" ref={rationaleRef} className="input" data-submit-on-enter value={form.rationale} onChange={(e) => onChange({ ...form, rationale: e.target.value })} rows={2} aria-describedby="ab-rationale-hint" />
-            <span id="ab-rationale-hint" className="hint">Enter submits · Shift+Enter starts a new line</span>
+            <textarea
+              id="ab-rationale"
+              ref={rationaleRef}
+              className="input"
+              data-submit-on-enter
+              value={form.rationale}
+              onChange={(e) => onChange({ ...form, rationale: e.target.value })}
+              rows={2}
+              aria-describedby="ab-rationale-hint"
+            />
+            <span id="ab-rationale-hint" className="hint">
+              Enter submits · Shift+Enter starts a new line
+            </span>
           </div>
           <div className="field">
             <label htmlFor="ab-confidence">Confidence ({Math.round(form.confidence * 100)}%)</label>
-            <input id="ab-confidence" type="range" min={0} max={1} step={0.05} value={form.confidence} onChange={(e) => onChange({ ...form, confidence: Number(e.target.value) })} />
+            <input
+              id="ab-confidence"
+              type="range"
+              min={0}
+              max={1}
+              step={0.05}
+              value={form.confidence}
+              onChange={(e) => onChange({ ...form, confidence: Number(e.target.value) })}
+            />
           </div>
         </div>
       </section>

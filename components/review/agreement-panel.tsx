@@ -12,9 +12,7 @@ function InterRow({ title, a }: { title: string; a: Inter }) {
       <th scope="row">{title}</th>
       <td>{a.method === "none" ? "no item labeled by two reviewers yet" : a.method === "cohen" ? "Cohen's κ" : "Fleiss' κ"}</td>
       <td data-testid={`${title}-units`}>{a.units}</td>
-      <td data-testid={`${title}-kappa`}>
-        {a.kappa ? `${formatNumber(a.kappa.kappa)} [${formatNumber(a.kappa.low)}, ${formatNumber(a.kappa.high)}]` : "–"}
-      </td>
+      <td data-testid={`${title}-kappa`}>{a.kappa ? `${formatNumber(a.kappa.kappa)} [${formatNumber(a.kappa.low)}, ${formatNumber(a.kappa.high)}]` : "–"}</td>
       <td data-testid={`${title}-percent`}>
         {formatRate(a.percent.rate)} [{formatRate(a.percent.low)}, {formatRate(a.percent.high)}]
       </td>
@@ -43,7 +41,12 @@ export function AgreementPanel({ agreement }: { agreement: QueueAgreement }) {
           </tr>
         </thead>
         <tbody>
-          <InterRow title={agreement.kind === "dependency" || agreement.kind === "calibration" ? "verdicts" : agreement.kind === "failure" ? "categories" : "preferences"} a={agreement.reviewers} />
+          <InterRow
+            title={
+              agreement.kind === "dependency" || agreement.kind === "calibration" ? "verdicts" : agreement.kind === "failure" ? "categories" : "preferences"
+            }
+            a={agreement.reviewers}
+          />
           {agreement.decisions ? <InterRow title="decisions" a={agreement.decisions as Inter} /> : null}
         </tbody>
       </table>
@@ -55,14 +58,17 @@ export function AgreementPanel({ agreement }: { agreement: QueueAgreement }) {
             <div key={j.judge} className="stack" data-testid={`judge-${j.judge}`}>
               <p>
                 <strong>{j.judge}</strong>: n = {j.n}
-                {j.undecided ? `, ${j.undecided} split` : ""} · κ {formatNumber(j.kappa.kappa)} · accuracy {formatRate(j.accuracy.rate)} [{formatRate(j.accuracy.low)}, {formatRate(j.accuracy.high)}] · sensitivity {formatRate(j.sensitivity.rate)}
+                {j.undecided ? `, ${j.undecided} split` : ""} · κ {formatNumber(j.kappa.kappa)} · accuracy {formatRate(j.accuracy.rate)} [
+                {formatRate(j.accuracy.low)}, {formatRate(j.accuracy.high)}] · sensitivity {formatRate(j.sensitivity.rate)}
               </p>
               <table className="dt review-matrix" aria-label={`Confusion matrix of ${j.judge}`}>
                 <thead>
                   <tr>
                     <th scope="col">people ↓ / judge →</th>
                     {j.matrix.labels.map((l) => (
-                      <th key={l} scope="col">{l}</th>
+                      <th key={l} scope="col">
+                        {l}
+                      </th>
                     ))}
                   </tr>
                 </thead>
@@ -114,7 +120,8 @@ export function AgreementPanel({ agreement }: { agreement: QueueAgreement }) {
           <ul>
             {agreement.calibration.map((c) => (
               <li key={`${c.a}|${c.b}`}>
-                {c.a} vs {c.b}: {plural(c.cases, "cut")} answered of {c.rates.n} · no-impact {c.a} {formatRate(c.rates.raw.a.rate)} → {formatRate(c.rates.calibrated.a.rate)}, {c.b} {formatRate(c.rates.raw.b.rate)} → {formatRate(c.rates.calibrated.b.rate)}
+                {c.a} vs {c.b}: {plural(c.cases, "cut")} answered of {c.rates.n} · no-impact {c.a} {formatRate(c.rates.raw.a.rate)} →{" "}
+                {formatRate(c.rates.calibrated.a.rate)}, {c.b} {formatRate(c.rates.raw.b.rate)} → {formatRate(c.rates.calibrated.b.rate)}
                 {c.rates.extrapolated ? " (extrapolated)" : ""}
               </li>
             ))}

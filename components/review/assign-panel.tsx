@@ -18,7 +18,17 @@ export interface AssignmentSummary {
  * order), to named reviewers; assigned items are offered only to them. *Clear* gives the slice
  * back to every reviewer.
  */
-export function AssignPanel({ queueId, items, reviewers, assignments }: { queueId: string; items: number; reviewers: { email: string; name: string }[]; assignments: AssignmentSummary }) {
+export function AssignPanel({
+  queueId,
+  items,
+  reviewers,
+  assignments,
+}: {
+  queueId: string;
+  items: number;
+  reviewers: { email: string; name: string }[];
+  assignments: AssignmentSummary;
+}) {
   const router = useRouter();
   const [result, setResult] = useState<{ tone: "ok" | "error"; text: string } | null>(null);
   const [pending, setPending] = useState(false);
@@ -27,10 +37,19 @@ export function AssignPanel({ queueId, items, reviewers, assignments }: { queueI
     const form = new FormData(event.currentTarget);
     const mode = (event.nativeEvent as SubmitEvent).submitter?.getAttribute("value") === "clear" ? "clear" : "assign";
     setPending(true);
-    const outcome = await assignItemsAction({ queueId, mode, reviewers: form.getAll("reviewers"), from: form.get("from") || undefined, to: form.get("to") || undefined });
+    const outcome = await assignItemsAction({
+      queueId,
+      mode,
+      reviewers: form.getAll("reviewers"),
+      from: form.get("from") || undefined,
+      to: form.get("to") || undefined,
+    });
     setPending(false);
     if (!outcome.ok) return setResult({ tone: "error", text: outcome.message });
-    setResult({ tone: "ok", text: mode === "clear" ? `${plural(outcome.data.items, "item")} offered to every reviewer again.` : `${plural(outcome.data.items, "item")} assigned.` });
+    setResult({
+      tone: "ok",
+      text: mode === "clear" ? `${plural(outcome.data.items, "item")} offered to every reviewer again.` : `${plural(outcome.data.items, "item")} assigned.`,
+    });
     router.refresh();
   }
   const assigned = Object.entries(assignments.byReviewer);
@@ -39,7 +58,9 @@ export function AssignPanel({ queueId, items, reviewers, assignments }: { queueI
       <form className="stack review-form" onSubmit={submit} aria-labelledby="assign-heading" noValidate>
         <h2 id="assign-heading">Assignment</h2>
         <p className="muted" data-testid="assignment-summary">
-          {assigned.length === 0 ? "Every item is offered to every reviewer." : `${assignments.open} of ${plural(items, "item")} open to everyone; assigned: ${assigned.map(([r, n]) => `${r} (${n})`).join(", ")}.`}
+          {assigned.length === 0
+            ? "Every item is offered to every reviewer."
+            : `${assignments.open} of ${plural(items, "item")} open to everyone; assigned: ${assigned.map(([r, n]) => `${r} (${n})`).join(", ")}.`}
         </p>
         <fieldset>
           <legend>Reviewers</legend>
@@ -59,7 +80,11 @@ export function AssignPanel({ queueId, items, reviewers, assignments }: { queueI
             <input id="assign-to" name="to" className="input" type="number" min={1} max={items} placeholder={String(items)} />
           </div>
         </div>
-        {result ? <div role={result.tone === "error" ? "alert" : "status"} className={`alert alert-${result.tone}`}>{result.text}</div> : null}
+        {result ? (
+          <div role={result.tone === "error" ? "alert" : "status"} className={`alert alert-${result.tone}`}>
+            {result.text}
+          </div>
+        ) : null}
         <div className="actions">
           <button type="submit" value="assign" className="btn btn-primary" disabled={pending}>
             Assign

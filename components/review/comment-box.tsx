@@ -7,7 +7,17 @@ import { withRetry } from "./review-types";
 import { formatDateTime } from "@/lib/util/format-date-time";
 
 /** Comments on the open item (plain text), and a box to add one. */
-export function CommentBox({ queueId, itemKey, comments, onSaved }: { queueId: string; itemKey: string; comments: { author: string; body: string; createdAt: string }[]; onSaved: () => void }) {
+export function CommentBox({
+  queueId,
+  itemKey,
+  comments,
+  onSaved,
+}: {
+  queueId: string;
+  itemKey: string;
+  comments: { author: string; body: string; createdAt: string }[];
+  onSaved: () => void;
+}) {
   const [body, setBody] = useState("");
   const [error, setError] = useState<string | null>(null);
   async function submit(event: React.FormEvent) {
@@ -34,7 +44,15 @@ export function CommentBox({ queueId, itemKey, comments, onSaved }: { queueId: s
       <form onSubmit={submit} className="stack review-form" noValidate>
         <div className="field">
           <label htmlFor="comment-body">Add a comment</label>
-          <textarea id="comment-body" className="input" value={body} onChange={(e) => setBody(e.target.value)} rows={2} aria-invalid={error ? true : undefined} aria-describedby={error ? "comment-error" : undefined} />
+          <textarea
+            id="comment-body"
+            className="input"
+            value={body}
+            onChange={(e) => setBody(e.target.value)}
+            rows={2}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "comment-error" : undefined}
+          />
           {error ? (
             <span id="comment-error" className="field-error" role="alert">
               {error}

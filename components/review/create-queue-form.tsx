@@ -71,7 +71,15 @@ export function CreateQueueForm({ runs, preselect }: { runs: QueueRunChoice[]; p
         <div className="review-form-grid">
           <div className="field">
             <label htmlFor="queue-runId">Evaluation run</label>
-            <select {...fieldProps("queue", "runId", errors)} className="select" value={runId} onChange={(e) => { setRunId(e.target.value); setPair(defaultPair(runs.find((r) => r.id === e.target.value))); }}>
+            <select
+              {...fieldProps("queue", "runId", errors)}
+              className="select"
+              value={runId}
+              onChange={(e) => {
+                setRunId(e.target.value);
+                setPair(defaultPair(runs.find((r) => r.id === e.target.value)));
+              }}
+            >
               {runs.map((r) => (
                 <option key={r.id} value={r.id}>
                   {r.name} ({r.status})
@@ -95,10 +103,13 @@ export function CreateQueueForm({ runs, preselect }: { runs: QueueRunChoice[]; p
             <FieldError prefix="queue" name="name" errors={errors} />
           </div>
         </div>
-        {kind === "ab" ? <AbPairFields policies={run?.policies ?? []} {...pair} errors={errors} onChange={(next) => setPair((p) => ({ ...p, ...next }))} /> : null}
+        {kind === "ab" ? (
+          <AbPairFields policies={run?.policies ?? []} {...pair} errors={errors} onChange={(next) => setPair((p) => ({ ...p, ...next }))} />
+        ) : null}
         {kind === "failure" ? (
           <label className="check">
-            <input type="checkbox" name="blind" checked={blind} onChange={(e) => setBlind(e.target.checked)} /> Blind: hide the judge&apos;s category and culprit until the reviewer has answered (for calibrating the judge)
+            <input type="checkbox" name="blind" checked={blind} onChange={(e) => setBlind(e.target.checked)} /> Blind: hide the judge&apos;s category and
+            culprit until the reviewer has answered (for calibrating the judge)
           </label>
         ) : null}
         <FieldError prefix="queue" name="blind" errors={errors} />
@@ -124,8 +135,15 @@ export function CreateQueueForm({ runs, preselect }: { runs: QueueRunChoice[]; p
             <FieldError prefix="queue" name="leaseMinutes" errors={errors} />
           </div>
         </div>
-        <span className="hint">A sample keeps that many items, drawn with the seed and kept in queue order; the same seed gives the same sample (and the same A/B sides). The queue page names the seed.</span>
-        {message ? <div role={message.tone === "error" ? "alert" : "status"} className={`alert alert-${message.tone}`}>{message.text}</div> : null}
+        <span className="hint">
+          A sample keeps that many items, drawn with the seed and kept in queue order; the same seed gives the same sample (and the same A/B sides). The queue
+          page names the seed.
+        </span>
+        {message ? (
+          <div role={message.tone === "error" ? "alert" : "status"} className={`alert alert-${message.tone}`}>
+            {message.text}
+          </div>
+        ) : null}
         <div className="actions">
           <button type="submit" className="btn btn-primary" disabled={pending || runs.length === 0}>
             {pending ? "Creating…" : "Create queue"}

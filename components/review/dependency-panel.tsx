@@ -28,7 +28,13 @@ export function decisionOf(view: DependencyView, candidate: CandidateView): Revi
  * (pre-filled as needed unless rejected), the dependencies the reviewer added, and the pending
  * add built from two text selections (future first, then prefix).
  */
-export function DependencyPanel(props: { view: DependencyView; focused: number; onFocus: (i: number) => void; pending: PendingAdd; onSelect: (area: "prefix" | "future", span: SelectedSpan) => void }) {
+export function DependencyPanel(props: {
+  view: DependencyView;
+  focused: number;
+  onFocus: (i: number) => void;
+  pending: PendingAdd;
+  onSelect: (area: "prefix" | "future", span: SelectedSpan) => void;
+}) {
   const { view, focused, pending } = props;
   const focusedCandidate = view.candidates[focused];
   const added = view.mine.filter((l) => l.kind === "dependency" && l.decision === "add" && !l.retracted);
@@ -36,16 +42,31 @@ export function DependencyPanel(props: { view: DependencyView; focused: number; 
     <div className="stack">
       <section className="card card-body" aria-labelledby="candidates-heading">
         <h2 id="candidates-heading">Judge candidates ({view.candidates.length})</h2>
-        {view.candidates.length === 0 ? <p className="muted">The dependency judge found nothing the future needed from the prefix. Add what it missed, or submit with Enter.</p> : null}
+        {view.candidates.length === 0 ? (
+          <p className="muted">The dependency judge found nothing the future needed from the prefix. Add what it missed, or submit with Enter.</p>
+        ) : null}
         <ul className="review-candidates" role="listbox" aria-label="Judge candidates">
           {view.candidates.map((c, i) => {
             const thread = decisionOf(view, c);
             const decision = thread && !thread.retracted && thread.kind === "dependency" ? thread.decision : "pending";
             const type = thread && thread.kind === "dependency" && thread.type ? thread.type : c.suggestedType;
             return (
-              <li key={c.id} role="option" aria-selected={i === focused} data-decision={decision} className={i === focused ? "review-candidate focused" : "review-candidate"} onClick={() => props.onFocus(i)} data-testid={`candidate-${i}`}>
-                <code>{c.value}</code> <span className="muted">{c.kind} · planted #{c.plantedAt.message} · used #{c.usedAt.message}</span>{" "}
-                <span className="role-badge">{decision === "pending" ? `pre-filled: ${TYPE_LABELS[type]}` : decision === "confirm" ? `confirmed: ${TYPE_LABELS[type]}` : "rejected"}</span>
+              <li
+                key={c.id}
+                role="option"
+                aria-selected={i === focused}
+                data-decision={decision}
+                className={i === focused ? "review-candidate focused" : "review-candidate"}
+                onClick={() => props.onFocus(i)}
+                data-testid={`candidate-${i}`}
+              >
+                <code>{c.value}</code>{" "}
+                <span className="muted">
+                  {c.kind} · planted #{c.plantedAt.message} · used #{c.usedAt.message}
+                </span>{" "}
+                <span className="role-badge">
+                  {decision === "pending" ? `pre-filled: ${TYPE_LABELS[type]}` : decision === "confirm" ? `confirmed: ${TYPE_LABELS[type]}` : "rejected"}
+                </span>
               </li>
             );
           })}
@@ -70,7 +91,8 @@ export function DependencyPanel(props: { view: DependencyView; focused: number; 
               Future span: <code>{pending.future.text}</code> (#{pending.future.message}).{" "}
               {pending.prefix ? (
                 <>
-                  Prefix span: <code>{pending.prefix.text}</code> (#{pending.prefix.message}). Pick its type: {DEPENDENCY_TYPES.map((t, i) => `${i + 1} ${TYPE_LABELS[t]}`).join(", ")}.
+                  Prefix span: <code>{pending.prefix.text}</code> (#{pending.prefix.message}). Pick its type:{" "}
+                  {DEPENDENCY_TYPES.map((t, i) => `${i + 1} ${TYPE_LABELS[t]}`).join(", ")}.
                 </>
               ) : (
                 "Now select the span in the prefix it needed."
@@ -85,11 +107,21 @@ export function DependencyPanel(props: { view: DependencyView; focused: number; 
         <section className="card card-body" aria-labelledby="prefix-heading">
           <h2 id="prefix-heading">Retained prefix (before cut {view.ref.cut})</h2>
           {view.prefixStart > 0 ? <p className="muted">Messages before #{view.prefixStart} are not shown.</p> : null}
-          <MessageTexts messages={view.prefix} area="prefix" onSelect={(s) => props.onSelect("prefix", s)} {...(focusedCandidate ? { highlight: focusedCandidate.plantedAt } : {})} />
+          <MessageTexts
+            messages={view.prefix}
+            area="prefix"
+            onSelect={(s) => props.onSelect("prefix", s)}
+            {...(focusedCandidate ? { highlight: focusedCandidate.plantedAt } : {})}
+          />
         </section>
         <section className="card card-body" aria-labelledby="future-heading">
           <h2 id="future-heading">Real future</h2>
-          <MessageTexts messages={view.future} area="future" onSelect={(s) => props.onSelect("future", s)} {...(focusedCandidate ? { highlight: focusedCandidate.usedAt } : {})} />
+          <MessageTexts
+            messages={view.future}
+            area="future"
+            onSelect={(s) => props.onSelect("future", s)}
+            {...(focusedCandidate ? { highlight: focusedCandidate.usedAt } : {})}
+          />
         </section>
       </div>
     </div>

@@ -20,7 +20,19 @@ export interface FailureForm {
  * blind queue the server sends no evidence until the reviewer has saved an answer (`view.blind`):
  * the panel says so, then shows the judge's answer beside the reviewer's.
  */
-export function FailurePanel({ view, form, onChange, culpritRef, saved }: { view: FailureView; form: FailureForm; onChange: (form: FailureForm) => void; culpritRef?: RefObject<HTMLInputElement | null>; saved?: { category: string; culpritId: string } }) {
+export function FailurePanel({
+  view,
+  form,
+  onChange,
+  culpritRef,
+  saved,
+}: {
+  view: FailureView;
+  form: FailureForm;
+  onChange: (form: FailureForm) => void;
+  culpritRef?: RefObject<HTMLInputElement | null>;
+  saved?: { category: string; culpritId: string };
+}) {
   return (
     <div className="stack">
       <section className="card card-body" aria-labelledby="failure-form-heading">
@@ -30,14 +42,23 @@ export function FailurePanel({ view, form, onChange, culpritRef, saved }: { view
             <legend>Failure category</legend>
             {FAILURE_CATEGORIES.map((c, i) => (
               <label key={c.id} className="review-choice">
-                <input type="radio" name="category" value={c.id} checked={form.category === c.id} onChange={() => onChange({ ...form, category: c.id })} /> <kbd>{i + 1}</kbd> {c.label}
+                <input type="radio" name="category" value={c.id} checked={form.category === c.id} onChange={() => onChange({ ...form, category: c.id })} />{" "}
+                <kbd>{i + 1}</kbd> {c.label}
               </label>
             ))}
           </fieldset>
           <div className="review-form-grid">
             <div className="field">
               <label htmlFor="failure-culprit">Culprit object id</label>
-              <input id="failure-culprit" ref={culpritRef} className="input mono" list="object-ids" value={form.culpritId} onChange={(e) => onChange({ ...form, culpritId: e.target.value })} placeholder="function:read:3" />
+              <input
+                id="failure-culprit"
+                ref={culpritRef}
+                className="input mono"
+                list="object-ids"
+                value={form.culpritId}
+                onChange={(e) => onChange({ ...form, culpritId: e.target.value })}
+                placeholder="function:read:3"
+              />
               <datalist id="object-ids">
                 {view.objectIds.map((id) => (
                   <option key={id} value={id} />
@@ -47,7 +68,14 @@ export function FailurePanel({ view, form, onChange, culpritRef, saved }: { view
           </div>
           <div className="field">
             <label htmlFor="failure-comment">Comment (optional)</label>
-            <textarea id="failure-comment" className="input" data-submit-on-enter value={form.comment} onChange={(e) => onChange({ ...form, comment: e.target.value })} rows={2} />
+            <textarea
+              id="failure-comment"
+              className="input"
+              data-submit-on-enter
+              value={form.comment}
+              onChange={(e) => onChange({ ...form, comment: e.target.value })}
+              rows={2}
+            />
           </div>
         </div>
       </section>

@@ -6,7 +6,12 @@
  * settings forms show them.
  */
 export function fieldProps(prefix: string, name: string, errors: Record<string, string[]>) {
-  return { id: `${prefix}-${name}`, name, "aria-invalid": errors[name] ? true : undefined, "aria-describedby": errors[name] ? `${prefix}-${name}-error` : undefined };
+  return {
+    id: `${prefix}-${name}`,
+    name,
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? `${prefix}-${name}-error` : undefined,
+  };
 }
 
 export function FieldError({ prefix, name, errors }: { prefix: string; name: string; errors: Record<string, string[]> }) {

@@ -30,9 +30,20 @@ export function GoldImportForm() {
       const response = await fetch("/api/review/gold", { method: "POST", body: file, headers: { "content-type": "application/x-ndjson" } });
       event.target.value = "";
       const outcome = (await response.json()) as GoldImportAnswer;
-      if (!outcome.ok) return setResult({ tone: "error", text: outcome.message, lines: (outcome.errors ?? []).slice(0, 50).map((e) => `line ${e.line}, ${e.field}: ${e.message} (expected ${e.expected})`) });
+      if (!outcome.ok)
+        return setResult({
+          tone: "error",
+          text: outcome.message,
+          lines: (outcome.errors ?? []).slice(0, 50).map((e) => `line ${e.line}, ${e.field}: ${e.message} (expected ${e.expected})`),
+        });
       const { queueId, items, labels, duplicate } = outcome.data;
-      setResult({ tone: "ok", queueId, text: duplicate ? `This file was imported before: its queue holds ${plural(items, "item")} and ${plural(labels, "label version")}.` : `Imported ${plural(items, "gold unit")} with ${plural(labels, "label")}.` });
+      setResult({
+        tone: "ok",
+        queueId,
+        text: duplicate
+          ? `This file was imported before: its queue holds ${plural(items, "item")} and ${plural(labels, "label version")}.`
+          : `Imported ${plural(items, "gold unit")} with ${plural(labels, "label")}.`,
+      });
       router.refresh();
     } catch {
       setResult({ tone: "error", text: "The studio could not be reached; nothing was imported. Try again." });
@@ -44,7 +55,8 @@ export function GoldImportForm() {
     <section className="card card-body stack review-form" aria-labelledby="gold-import-heading">
       <h2 id="gold-import-heading">Calibrate the judge: import a gold file</h2>
       <p className="muted">
-        A gold file (<code>gold/judge-gold.jsonl</code>: one view of a cut and its careful label per line) becomes a calibration queue. People label each view blind — no policy, no judge — and the queue shows the dependency judge&apos;s agreement with the labels. Upload the traces the units come from first.
+        A gold file (<code>gold/judge-gold.jsonl</code>: one view of a cut and its careful label per line) becomes a calibration queue. People label each view
+        blind — no policy, no judge — and the queue shows the dependency judge&apos;s agreement with the labels. Upload the traces the units come from first.
       </p>
       <div className="actions">
         <label className="btn btn-sm review-file">
@@ -52,9 +64,7 @@ export function GoldImportForm() {
           <input type="file" className="visually-hidden" accept=".jsonl,.json,application/x-ndjson" onChange={onFile} disabled={busy} data-testid="gold-file" />
         </label>
       </div>
-      {result ? (
-        <ImportResult result={result}>{result.queueId ? <Link href={`/review/${result.queueId}`}>Open the queue</Link> : null}</ImportResult>
-      ) : null}
+      {result ? <ImportResult result={result}>{result.queueId ? <Link href={`/review/${result.queueId}`}>Open the queue</Link> : null}</ImportResult> : null}
     </section>
   );
 }

@@ -11,7 +11,8 @@ type Calibration = NonNullable<QueueAgreement["judgeCalibration"]>;
  * verdicts, the binary figure the headline asks (impact or not), and every disagreement.
  */
 export function JudgeCalibrationPanel({ calibration: c }: { calibration: Calibration }) {
-  const figure = (f: Calibration["binary"]) => `accuracy ${f.accuracy.pct}% [${f.accuracy.ci95[0]}, ${f.accuracy.ci95[1]}] · Cohen's κ ${f.kappa.value} [${f.kappa.ci95[0]}, ${f.kappa.ci95[1]}]`;
+  const figure = (f: Calibration["binary"]) =>
+    `accuracy ${f.accuracy.pct}% [${f.accuracy.ci95[0]}, ${f.accuracy.ci95[1]}] · Cohen's κ ${f.kappa.value} [${f.kappa.ci95[0]}, ${f.kappa.ci95[1]}]`;
   return (
     <div className="stack" data-testid="judge-calibration">
       <h3>Dependency judge against these labels</h3>
@@ -28,7 +29,9 @@ export function JudgeCalibrationPanel({ calibration: c }: { calibration: Calibra
           <tr>
             <th scope="col">labels ↓ / judge →</th>
             {c.labels.map((l) => (
-              <th key={l} scope="col">{l}</th>
+              <th key={l} scope="col">
+                {l}
+              </th>
             ))}
           </tr>
         </thead>

@@ -55,7 +55,12 @@ export function JudgeEvidence({ view, saved }: { view: FailureView; saved?: { ca
           {evidence.counts ? (
             <p data-testid="failure-counts">
               {evidence.counts.lost} lost · {evidence.counts.restorable} restorable · {evidence.counts.visible} visible
-              {evidence.restores?.length ? ` · ${plural(evidence.restores.length, "restore")} (${plural(evidence.restores.reduce((n, r) => n + r.cost, 0), "token")})` : ""}
+              {evidence.restores?.length
+                ? ` · ${plural(evidence.restores.length, "restore")} (${plural(
+                    evidence.restores.reduce((n, r) => n + r.cost, 0),
+                    "token",
+                  )})`
+                : ""}
             </p>
           ) : null}
           <ul data-testid="failure-dependencies">

@@ -38,7 +38,19 @@ function focusField(event: KeyboardEvent, field: HTMLElement | null): void {
  * The keyboard-first labeling screen of one queue (`?` lists every shortcut). Reviewers label;
  * viewers see the progress and agreement only (the server refuses their labels anyway).
  */
-export function LabelingScreen({ queueId, kind, canLabel, me, initial }: { queueId: string; kind: "dependency" | "failure" | "ab" | "calibration"; canLabel: boolean; me: string; initial: QueueStatus }) {
+export function LabelingScreen({
+  queueId,
+  kind,
+  canLabel,
+  me,
+  initial,
+}: {
+  queueId: string;
+  kind: "dependency" | "failure" | "ab" | "calibration";
+  canLabel: boolean;
+  me: string;
+  initial: QueueStatus;
+}) {
   const { view, done, status, notice, busy, restored, open, save, undo, forgetLastSave, setNotice } = useLabeling(queueId, canLabel, initial);
   const [overlay, setOverlay] = useState(false);
   const [focused, setFocused] = useState(0);
@@ -57,11 +69,21 @@ export function LabelingScreen({ queueId, kind, canLabel, me, initial }: { queue
     setFocused(0);
     setPending({});
     const current = answerOf(view, restored === itemKey);
-    setFailure(current?.kind === "failure_category" ? { category: current.category, culpritId: current.culpritId, comment: current.comment ?? "" } : { ...EMPTY_FAILURE, culpritId: view?.queue === "failure_category" ? (view.evidence?.culprit ?? "") : "" });
+    setFailure(
+      current?.kind === "failure_category"
+        ? { category: current.category, culpritId: current.culpritId, comment: current.comment ?? "" }
+        : { ...EMPTY_FAILURE, culpritId: view?.queue === "failure_category" ? (view.evidence?.culprit ?? "") : "" },
+    );
     setAb(current?.kind === "ab" ? { verdict: current.verdict, rationale: current.rationale, confidence: current.confidence } : EMPTY_AB);
     setVerdict(
       current?.kind === "view_verdict"
-        ? { verdict: current.verdict, lost: (current.lost ?? []).map((l) => l.value).join("\n"), category: current.lost?.[0]?.category ?? "", restores: (current.restores ?? []).join("\n"), comment: current.comment ?? "" }
+        ? {
+            verdict: current.verdict,
+            lost: (current.lost ?? []).map((l) => l.value).join("\n"),
+            category: current.lost?.[0]?.category ?? "",
+            restores: (current.restores ?? []).join("\n"),
+            comment: current.comment ?? "",
+          }
         : EMPTY_VIEW_VERDICT,
     );
     // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the item, read from its first load
@@ -75,10 +97,21 @@ export function LabelingScreen({ queueId, kind, canLabel, me, initial }: { queue
     if (view.queue === "dependency") return void (leaveField(), save({ kind: "cut_review" }, thread, "next"));
     if (view.queue === "failure_category") {
       if (!failure.category || !failure.culpritId.trim()) return setNotice({ tone: "error", text: "Pick a category (1–6) and name the culprit object id." });
-      const draft = { kind: "failure_category", category: failure.category, culpritId: failure.culpritId.trim(), ...(failure.comment.trim() ? { comment: failure.comment.trim() } : {}) };
+      const draft = {
+        kind: "failure_category",
+        category: failure.category,
+        culpritId: failure.culpritId.trim(),
+        ...(failure.comment.trim() ? { comment: failure.comment.trim() } : {}),
+      };
       const current = answerOf(view, false);
       // Blind: the first Enter saves and reveals the judge's answer; Enter on the revealed, unchanged answer moves on.
-      if (view.blind === "revealed" && current?.kind === "failure_category" && current.category === draft.category && current.culpritId === draft.culpritId && (current.comment ?? "") === (draft.comment ?? "")) {
+      if (
+        view.blind === "revealed" &&
+        current?.kind === "failure_category" &&
+        current.category === draft.category &&
+        current.culpritId === draft.culpritId &&
+        (current.comment ?? "") === (draft.comment ?? "")
+      ) {
         return void (leaveField(), open({ direction: "next" }));
       }
       return void (leaveField(), save(draft, thread, view.blind === "off" ? "next" : "reveal"));
@@ -99,7 +132,10 @@ export function LabelingScreen({ queueId, kind, canLabel, me, initial }: { queue
       if (!candidate) return;
       const thread = decisionOf(view, candidate);
       const typeOf = type ?? (thread?.kind === "dependency" && thread.type ? thread.type : candidate.suggestedType);
-      void save({ kind: "dependency", decision, dependencyId: candidate.id, value: candidate.value, ...(decision === "confirm" ? { type: typeOf } : {}) }, thread).then((ok) => {
+      void save(
+        { kind: "dependency", decision, dependencyId: candidate.id, value: candidate.value, ...(decision === "confirm" ? { type: typeOf } : {}) },
+        thread,
+      ).then((ok) => {
         if (ok) setFocused((f) => Math.min(f + 1, view.candidates.length - 1));
       });
     },
@@ -156,7 +192,9 @@ export function LabelingScreen({ queueId, kind, canLabel, me, initial }: { queue
       {canLabel && done ? (
         <div className="card empty" data-testid="queue-done">
           <h2>Nothing left for you in this queue</h2>
-          <p>Every item is done, completed by you, or open with another reviewer. Pressing <kbd>u</kbd> right after your last save still undoes it.</p>
+          <p>
+            Every item is done, completed by you, or open with another reviewer. Pressing <kbd>u</kbd> right after your last save still undoes it.
+          </p>
         </div>
       ) : null}
       {canLabel && view ? (
@@ -171,13 +209,25 @@ export function LabelingScreen({ queueId, kind, canLabel, me, initial }: { queue
             <span className="muted" data-testid="completed-by">
               {plural(view.completedBy.length, "reviewer")} done{view.completedBy.includes(me) ? " (you included)" : ""}
             </span>
-            <span className="muted">Press <kbd>?</kbd> for shortcuts</span>
+            <span className="muted">
+              Press <kbd>?</kbd> for shortcuts
+            </span>
           </div>
           {view.queue === "dependency" ? (
-            <DependencyPanel view={view} focused={focused} onFocus={setFocused} pending={pending} onSelect={(area, span) => setPending((p) => (area === "future" ? { future: span } : p.future ? { ...p, prefix: span } : p))} />
+            <DependencyPanel
+              view={view}
+              focused={focused}
+              onFocus={setFocused}
+              pending={pending}
+              onSelect={(area, span) => setPending((p) => (area === "future" ? { future: span } : p.future ? { ...p, prefix: span } : p))}
+            />
           ) : null}
-          {view.queue === "failure_category" ? <FailurePanel view={view} form={failure} onChange={setFailure} culpritRef={culpritRef} {...(saved?.kind === "failure_category" ? { saved } : {})} /> : null}
-          {view.queue === "view_verdict" ? <ViewVerdictPanel view={view} form={verdict} onChange={setVerdict} lostRef={lostRef} restoresRef={restoresRef} /> : null}
+          {view.queue === "failure_category" ? (
+            <FailurePanel view={view} form={failure} onChange={setFailure} culpritRef={culpritRef} {...(saved?.kind === "failure_category" ? { saved } : {})} />
+          ) : null}
+          {view.queue === "view_verdict" ? (
+            <ViewVerdictPanel view={view} form={verdict} onChange={setVerdict} lostRef={lostRef} restoresRef={restoresRef} />
+          ) : null}
           {view.queue === "ab" ? <AbPanel view={view} form={ab} onChange={setAb} rationaleRef={rationaleRef} /> : null}
           <CommentBox queueId={queueId} itemKey={view.itemKey} comments={view.comments} onSaved={() => void open({ itemKey: view.itemKey })} />
         </div>

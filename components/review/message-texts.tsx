@@ -15,7 +15,17 @@ export interface SelectedSpan {
  * so a selection maps to exact UTF-16 offsets of the part's readable text — the offsets dependency
  * spans use. `onSelect` gets the span of a selection that starts and ends inside one part.
  */
-export function MessageTexts({ messages, area, onSelect, highlight }: { messages: MessageText[]; area: "prefix" | "future" | "view"; onSelect?: (span: SelectedSpan) => void; highlight?: { message: number; part: number } }) {
+export function MessageTexts({
+  messages,
+  area,
+  onSelect,
+  highlight,
+}: {
+  messages: MessageText[];
+  area: "prefix" | "future" | "view";
+  onSelect?: (span: SelectedSpan) => void;
+  highlight?: { message: number; part: number };
+}) {
   function handleMouseUp() {
     const span = selectedSpan(messages);
     if (span && onSelect) onSelect(span);
@@ -28,7 +38,10 @@ export function MessageTexts({ messages, area, onSelect, highlight }: { messages
             #{m.message} {m.role}
           </div>
           {m.parts.map((p) => (
-            <div key={p.part} className={highlight && highlight.message === m.message && highlight.part === p.part ? "review-part review-part-hit" : "review-part"}>
+            <div
+              key={p.part}
+              className={highlight && highlight.message === m.message && highlight.part === p.part ? "review-part review-part-hit" : "review-part"}
+            >
               {p.type !== "text" ? <div className="muted review-part-type">{p.name ? `${p.type} · ${p.name}` : p.type}</div> : null}
               <pre data-message={m.message} data-part={p.part} data-testid={`${area}-part-${m.message}-${p.part}`}>
                 {p.text}

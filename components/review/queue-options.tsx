@@ -11,10 +11,16 @@ export function describeQueueOptions(summary: Pick<QueueSummary, "kind" | "items
     parts.push(pair ? `A/B pair ${pair[0]} vs ${pair[1]}` : "A/B: every pair of the run's policies");
     parts.push(cuts === "all" ? "all cuts judged for both" : "cuts where the judge disagrees");
   }
-  if (sample) parts.push(sample.size < sample.from ? `a sample of ${sample.size} of ${sample.from} items (seed ${seed})` : `every item: the sample size covers all ${sample.from} (seed ${seed})`);
+  if (sample)
+    parts.push(
+      sample.size < sample.from
+        ? `a sample of ${sample.size} of ${sample.from} items (seed ${seed})`
+        : `every item: the sample size covers all ${sample.from} (seed ${seed})`,
+    );
   else if (summary.kind === "ab") parts.push(`sides drawn with seed ${seed}`);
   if (summary.kind === "failure") parts.push(blind ? "blind: the judge's category and culprit show after your answer" : "the judge's answer is shown");
-  if (summary.kind === "calibration") parts.push("blind: no policy name and no judge's verdict on the labeling screen; the judge's agreement with the labels is below");
+  if (summary.kind === "calibration")
+    parts.push("blind: no policy name and no judge's verdict on the labeling screen; the judge's agreement with the labels is below");
   return parts;
 }
 

@@ -4,7 +4,12 @@ import Link from "next/link";
 import { plural } from "@/lib/util/plural";
 import type { QueueSummary } from "./review-types";
 
-const KIND_LABELS = { dependency: "Future dependencies", failure: "Failure categories", ab: "A/B pairs", calibration: "Judge calibration (view verdicts)" } as const;
+const KIND_LABELS = {
+  dependency: "Future dependencies",
+  failure: "Failure categories",
+  ab: "A/B pairs",
+  calibration: "Judge calibration (view verdicts)",
+} as const;
 
 /** Review queues with progress: items done (at the queue's overlap), completions per reviewer. */
 export function QueuesTable({ queues }: { queues: QueueSummary[] }) {
@@ -31,18 +36,37 @@ export function QueuesTable({ queues }: { queues: QueueSummary[] }) {
               </td>
               <td>
                 {KIND_LABELS[q.kind]}
-                {q.options.pair ? <span className="faint"> · {q.options.pair[0]} vs {q.options.pair[1]}</span> : null}
+                {q.options.pair ? (
+                  <span className="faint">
+                    {" "}
+                    · {q.options.pair[0]} vs {q.options.pair[1]}
+                  </span>
+                ) : null}
                 {q.options.blind ? <span className="faint"> · blind</span> : null}
                 {q.options.sample && q.options.sample.size < q.options.sample.from ? <span className="faint"> · sample of {q.options.sample.size}</span> : null}
               </td>
-              <td>{q.runId === null ? <span className="muted">gold units (imported)</span> : q.runName ? <Link href={`/evaluations/${q.runId}`}>{q.runName}</Link> : <span className="muted">(deleted)</span>}</td>
+              <td>
+                {q.runId === null ? (
+                  <span className="muted">gold units (imported)</span>
+                ) : q.runName ? (
+                  <Link href={`/evaluations/${q.runId}`}>{q.runName}</Link>
+                ) : (
+                  <span className="muted">(deleted)</span>
+                )}
+              </td>
               <td>
                 <progress max={q.items} value={q.done} aria-label={`${q.done} of ${plural(q.items, "item")} done`} /> {q.done} / {q.items}
               </td>
               <td>{q.labels}</td>
-              <td>{Object.entries(q.byReviewer).map(([r, n]) => `${r}: ${n}`).join(", ") || "–"}</td>
+              <td>
+                {Object.entries(q.byReviewer)
+                  .map(([r, n]) => `${r}: ${n}`)
+                  .join(", ") || "–"}
+              </td>
               <td>{q.overlap}</td>
-              <td>{q.leaseMinutes} min{q.open > 0 ? ` · ${q.open} open` : ""}</td>
+              <td>
+                {q.leaseMinutes} min{q.open > 0 ? ` · ${q.open} open` : ""}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -43,10 +43,10 @@ export function TransferPanel({ queueId, canImport, gold = false }: { queueId: s
           </label>
         ) : null}
       </div>
-      {canImport ? <span className="hint">An import is all or nothing: a file with any bad line stores nothing and lists every problem by line and field.</span> : null}
-      {result ? (
-        <ImportResult result={result} />
+      {canImport ? (
+        <span className="hint">An import is all or nothing: a file with any bad line stores nothing and lists every problem by line and field.</span>
       ) : null}
+      {result ? <ImportResult result={result} /> : null}
     </section>
   );
 }

@@ -1,7 +1,16 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { itemActivityAction, openItemAction, queueAgreementAction, queueStatusAction, releaseItemAction, renewItemAction, saveLabelAction, undoLabelAction } from "@/app/_actions/review";
+import {
+  itemActivityAction,
+  openItemAction,
+  queueAgreementAction,
+  queueStatusAction,
+  releaseItemAction,
+  renewItemAction,
+  saveLabelAction,
+  undoLabelAction,
+} from "@/app/_actions/review";
 import { newLabelId, withRetry, type ItemView, type QueueAgreement, type QueueSummary, type ReviewLabel } from "./review-types";
 
 /** Pause after the last save before the agreement is asked for (a burst of saves asks once). */
@@ -135,7 +144,14 @@ export function useLabeling(queueId: string, canLabel: boolean, initial: QueueSt
           setNotice({ tone: "error", text: result.message });
           return false;
         }
-        setNotice({ tone: "ok", text: result.data.duplicate ? "Saved (already stored)." : after === "reveal" ? "Saved. The judge's answer is shown below; Enter or j for the next item." : "Saved." });
+        setNotice({
+          tone: "ok",
+          text: result.data.duplicate
+            ? "Saved (already stored)."
+            : after === "reveal"
+              ? "Saved. The judge's answer is shown below; Enter or j for the next item."
+              : "Saved.",
+        });
         await refreshStatus();
         if (after === "next") {
           await open({ direction: "next" });
@@ -168,7 +184,8 @@ export function useLabeling(queueId: string, canLabel: boolean, initial: QueueSt
         if (!result.ok) return setNotice({ tone: "error", text: result.message });
         setRestored(previous.itemKey);
         await refreshStatus();
-        if (await open({ itemKey: previous.itemKey })) setNotice({ tone: "ok", text: `Undone (${previous.kind.replace("_", " ")}): the item you just saved is open again, your answer back in the form.` });
+        if (await open({ itemKey: previous.itemKey }))
+          setNotice({ tone: "ok", text: `Undone (${previous.kind.replace("_", " ")}): the item you just saved is open again, your answer back in the form.` });
       } finally {
         setBusy(false);
       }
@@ -210,7 +227,10 @@ export function useLabeling(queueId: string, canLabel: boolean, initial: QueueSt
     const onVisibility = () => {
       if (document.visibilityState === "hidden") return giveBack();
       const itemKey = viewRef.current?.itemKey;
-      if (itemKey) void renewItemAction({ queueId, itemKey }).then((r) => (!r.ok ? setNotice({ tone: "error", text: r.message }) : undefined)).catch(() => undefined);
+      if (itemKey)
+        void renewItemAction({ queueId, itemKey })
+          .then((r) => (!r.ok ? setNotice({ tone: "error", text: r.message }) : undefined))
+          .catch(() => undefined);
     };
     window.addEventListener("pagehide", giveBack);
     document.addEventListener("visibilitychange", onVisibility);
@@ -224,9 +244,14 @@ export function useLabeling(queueId: string, canLabel: boolean, initial: QueueSt
   const openKey = view?.itemKey;
   useEffect(() => {
     if (!canLabel || !openKey) return;
-    const timer = setInterval(() => {
-      void renewItemAction({ queueId, itemKey: openKey }).then((r) => (!r.ok ? setNotice({ tone: "error", text: r.message }) : undefined)).catch(() => undefined);
-    }, Math.min(60_000, (initial.summary.leaseMinutes * 60_000) / 3));
+    const timer = setInterval(
+      () => {
+        void renewItemAction({ queueId, itemKey: openKey })
+          .then((r) => (!r.ok ? setNotice({ tone: "error", text: r.message }) : undefined))
+          .catch(() => undefined);
+      },
+      Math.min(60_000, (initial.summary.leaseMinutes * 60_000) / 3),
+    );
     return () => clearInterval(timer);
   }, [canLabel, openKey, queueId, initial.summary.leaseMinutes]);
 

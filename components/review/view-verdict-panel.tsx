@@ -20,7 +20,19 @@ const VERDICT_TEXT: Record<(typeof VIEW_VERDICTS)[number], string> = {
  * names, beside the real future — no policy name, no judge — and the blind verdict form (1/2/3,
  * the lost values or the restores, a comment; Enter saves).
  */
-export function ViewVerdictPanel({ view, form, onChange, lostRef, restoresRef }: { view: ViewVerdictView; form: ViewVerdictForm; onChange: (form: ViewVerdictForm) => void; lostRef?: RefObject<HTMLTextAreaElement | null>; restoresRef?: RefObject<HTMLTextAreaElement | null> }) {
+export function ViewVerdictPanel({
+  view,
+  form,
+  onChange,
+  lostRef,
+  restoresRef,
+}: {
+  view: ViewVerdictView;
+  form: ViewVerdictForm;
+  onChange: (form: ViewVerdictForm) => void;
+  lostRef?: RefObject<HTMLTextAreaElement | null>;
+  restoresRef?: RefObject<HTMLTextAreaElement | null>;
+}) {
   return (
     <div className="stack">
       <section className="card card-body" aria-labelledby="verdict-form-heading">
@@ -30,14 +42,23 @@ export function ViewVerdictPanel({ view, form, onChange, lostRef, restoresRef }:
             <legend>Verdict</legend>
             {VIEW_VERDICTS.map((v, i) => (
               <label key={v} className="review-choice">
-                <input type="radio" name="view-verdict" value={v} checked={form.verdict === v} onChange={() => onChange({ ...form, verdict: v })} /> <kbd>{i + 1}</kbd> {VERDICT_TEXT[v]}
+                <input type="radio" name="view-verdict" value={v} checked={form.verdict === v} onChange={() => onChange({ ...form, verdict: v })} />{" "}
+                <kbd>{i + 1}</kbd> {VERDICT_TEXT[v]}
               </label>
             ))}
           </fieldset>
           <div className="review-form-grid">
             <div className="field">
               <label htmlFor="verdict-lost">Lost values (impact; one per line)</label>
-              <textarea id="verdict-lost" ref={lostRef} className="input mono" data-submit-on-enter rows={2} value={form.lost} onChange={(e) => onChange({ ...form, lost: e.target.value })} />
+              <textarea
+                id="verdict-lost"
+                ref={lostRef}
+                className="input mono"
+                data-submit-on-enter
+                rows={2}
+                value={form.lost}
+                onChange={(e) => onChange({ ...form, lost: e.target.value })}
+              />
             </div>
             <div className="field">
               <label htmlFor="verdict-category">Category of the lost values</label>
@@ -52,12 +73,27 @@ export function ViewVerdictPanel({ view, form, onChange, lostRef, restoresRef }:
             </div>
             <div className="field">
               <label htmlFor="verdict-restores">Restores (restorable; sidecar digests, one per line)</label>
-              <textarea id="verdict-restores" ref={restoresRef} className="input mono" data-submit-on-enter rows={2} value={form.restores} onChange={(e) => onChange({ ...form, restores: e.target.value })} />
+              <textarea
+                id="verdict-restores"
+                ref={restoresRef}
+                className="input mono"
+                data-submit-on-enter
+                rows={2}
+                value={form.restores}
+                onChange={(e) => onChange({ ...form, restores: e.target.value })}
+              />
             </div>
           </div>
           <div className="field">
             <label htmlFor="verdict-comment">Comment (optional)</label>
-            <textarea id="verdict-comment" className="input" data-submit-on-enter rows={2} value={form.comment} onChange={(e) => onChange({ ...form, comment: e.target.value })} />
+            <textarea
+              id="verdict-comment"
+              className="input"
+              data-submit-on-enter
+              rows={2}
+              value={form.comment}
+              onChange={(e) => onChange({ ...form, comment: e.target.value })}
+            />
           </div>
         </div>
       </section>

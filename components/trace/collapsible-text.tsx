@@ -45,11 +45,19 @@ export function CollapsibleText(props: CollapsibleTextProps) {
   return (
     <div className={viewerRow.textBlock}>
       <Tag className={variant === "mono" ? `${viewerRow.text} ${partStyles.mono}` : partStyles.prose}>
-        {withRedactionMarkers(shown, (segment, key) => <Fragment key={key}>{highlight(segment, needle)}</Fragment>)}
+        {withRedactionMarkers(shown, (segment, key) => (
+          <Fragment key={key}>{highlight(segment, needle)}</Fragment>
+        ))}
         {isLong && shown.length < length && text[shown.length] !== "\n" ? <span className={partStyles.fade}>…</span> : null}
       </Tag>
       {isLong ? (
-        <button type="button" className={`${viewerRow.toggle} ${partStyles.toggle}`} onClick={() => onToggle(!expanded)} disabled={loading} aria-expanded={expanded && !truncated}>
+        <button
+          type="button"
+          className={`${viewerRow.toggle} ${partStyles.toggle}`}
+          onClick={() => onToggle(!expanded)}
+          disabled={loading}
+          aria-expanded={expanded && !truncated}
+        >
           {loading ? "loading…" : expanded && !truncated ? "show less" : `show all (${sizeLabel(lines, length)})`}
         </button>
       ) : null}

@@ -20,7 +20,12 @@ const KIND_LABEL: Record<CompactionView["kind"], string> = {
 export function CompactionDivider(props: { compaction: CompactionView; expanded: boolean; onToggle(): void }) {
   const { compaction, expanded, onToggle } = props;
   return (
-    <section className={styles.compaction} data-testid="compaction-marker" data-before-message={compaction.beforeMessage} aria-label={`native compaction before message ${compaction.beforeMessage}`}>
+    <section
+      className={styles.compaction}
+      data-testid="compaction-marker"
+      data-before-message={compaction.beforeMessage}
+      aria-label={`native compaction before message ${compaction.beforeMessage}`}
+    >
       <div className={styles.compactionLine}>
         <span className={styles.compactionRule} aria-hidden="true" />
         <span className={styles.compactionLabel}>

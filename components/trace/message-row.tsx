@@ -73,7 +73,8 @@ function MessageRowView(props: MessageRowProps) {
     handledSeq.current = highlight.seq;
     const part = message.parts[highlightedPart];
     if (!part || props.isExpanded(index, highlightedPart)) return;
-    if (!collapseText(visibleText(part)).toLowerCase().includes(highlight.needle.toLowerCase())) props.onTogglePart(index, highlightedPart, true, isTruncated(part));
+    if (!collapseText(visibleText(part)).toLowerCase().includes(highlight.needle.toLowerCase()))
+      props.onTogglePart(index, highlightedPart, true, isTruncated(part));
   });
 
   // Bring the pointed-at part into view — its first search match when there is one (again once
@@ -106,7 +107,11 @@ function MessageRowView(props: MessageRowProps) {
           {role}
         </span>
         {message?.conversationId ? (
-          <span className={`${viewerRow.objectId} ${textStyles.objectId}`} data-object-id={message.conversationId} data-highlighted={highlight?.objectId === message.conversationId || undefined}>
+          <span
+            className={`${viewerRow.objectId} ${textStyles.objectId}`}
+            data-object-id={message.conversationId}
+            data-highlighted={highlight?.objectId === message.conversationId || undefined}
+          >
             {message.conversationId}
           </span>
         ) : null}

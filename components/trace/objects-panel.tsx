@@ -14,7 +14,11 @@ type KindFilter = "all" | "conversation" | "function";
  * The session's indexed context objects, filterable by id substring and kind; clicking one scrolls
  * the timeline to it. Virtualized: long sessions have thousands of objects.
  */
-export const ObjectsPanel = memo(function ObjectsPanel(props: { objects: ObjectSummary[]; activeId: string | undefined; onSelect(object: ObjectSummary): void }) {
+export const ObjectsPanel = memo(function ObjectsPanel(props: {
+  objects: ObjectSummary[];
+  activeId: string | undefined;
+  onSelect(object: ObjectSummary): void;
+}) {
   const { objects, activeId, onSelect } = props;
   const [filter, setFilter] = useState("");
   const [kind, setKind] = useState<KindFilter>("all");
@@ -45,7 +49,8 @@ export const ObjectsPanel = memo(function ObjectsPanel(props: { objects: ObjectS
     <aside className={styles.panel} aria-label="Context objects">
       <div className={styles.panelHead}>
         <h2 className={styles.panelTitle}>
-          Context objects <span className={textStyles.faint}>{visible.length === objects.length ? objects.length : `${visible.length} / ${objects.length}`}</span>
+          Context objects{" "}
+          <span className={textStyles.faint}>{visible.length === objects.length ? objects.length : `${visible.length} / ${objects.length}`}</span>
         </h2>
         <div className={styles.panelFilters}>
           <input

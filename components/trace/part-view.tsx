@@ -133,7 +133,13 @@ function ToolCallBlock(props: PartBlockProps & { part: Extract<PartView, { type:
           <span className={textStyles.faint}>no result</span>
         )}
         {formatted !== undefined ? (
-          <button type="button" className={`${styles.link} ${styles.pushRight}`} onClick={() => setRaw(!raw)} aria-pressed={raw} title="show the arguments exactly as the trace recorded them">
+          <button
+            type="button"
+            className={`${styles.link} ${styles.pushRight}`}
+            onClick={() => setRaw(!raw)}
+            aria-pressed={raw}
+            title="show the arguments exactly as the trace recorded them"
+          >
             {raw ? "fields" : "raw json"}
           </button>
         ) : null}

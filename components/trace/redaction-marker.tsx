@@ -8,7 +8,12 @@ import styles from "./redaction-marker.module.css";
  */
 export function RedactionMarker({ kind }: { kind: string }) {
   return (
-    <span className={styles.redacted} data-testid="redaction-marker" data-kind={kind} title={`Redacted on upload: a secret of kind ${kind} stood here; its value was not stored`}>
+    <span
+      className={styles.redacted}
+      data-testid="redaction-marker"
+      data-kind={kind}
+      title={`Redacted on upload: a secret of kind ${kind} stood here; its value was not stored`}
+    >
       [REDACTED:{kind}]
     </span>
   );

@@ -42,10 +42,24 @@ export function SearchBar(props: SearchBarProps) {
       <span className={styles.searchStatus} data-testid="search-status" aria-live="polite">
         {describe(state)}
       </span>
-      <button type="button" className="btn btn-sm btn-ghost" aria-label="Previous match" title="Previous match (Shift+Enter)" onClick={() => onSubmit(-1)} disabled={!query.trim()}>
+      <button
+        type="button"
+        className="btn btn-sm btn-ghost"
+        aria-label="Previous match"
+        title="Previous match (Shift+Enter)"
+        onClick={() => onSubmit(-1)}
+        disabled={!query.trim()}
+      >
         ↑
       </button>
-      <button type="button" className="btn btn-sm btn-ghost" aria-label="Next match" title="Next match (Enter)" onClick={() => onSubmit(1)} disabled={!query.trim()}>
+      <button
+        type="button"
+        className="btn btn-sm btn-ghost"
+        aria-label="Next match"
+        title="Next match (Enter)"
+        onClick={() => onSubmit(1)}
+        disabled={!query.trim()}
+      >
         ↓
       </button>
     </div>

@@ -13,10 +13,20 @@ export function SessionExportLinks({ sessionId }: { sessionId: string }) {
       <a className={styles.factLink} href={`${base}/export?as=jsonl`} download title="Tracefold JSONL: uploads and tracefold import read it back">
         Tracefold JSONL
       </a>
-      <a className={styles.factLink} href={`${base}/export?as=otlp`} download title="OTLP JSON in the OpenTelemetry GenAI conventions, for Phoenix, Langfuse or any OTLP backend">
+      <a
+        className={styles.factLink}
+        href={`${base}/export?as=otlp`}
+        download
+        title="OTLP JSON in the OpenTelemetry GenAI conventions, for Phoenix, Langfuse or any OTLP backend"
+      >
         OTLP JSON
       </a>
-      <a className={styles.factLink} href={`${base}/span-annotations`} download title="The review labels as Phoenix / OpenInference span annotations on the OTLP export's spans">
+      <a
+        className={styles.factLink}
+        href={`${base}/span-annotations`}
+        download
+        title="The review labels as Phoenix / OpenInference span annotations on the OTLP export's spans"
+      >
         Review labels (span annotations)
       </a>
     </span>

@@ -27,7 +27,13 @@ export function SessionHeader({ overview, deletion }: { overview: SessionOvervie
         <h1 className={styles.title} title={overview.title}>
           {overview.title ? withRedactionMarkers(overview.title, (segment, key) => <Fragment key={key}>{segment}</Fragment>) : overview.externalId}
         </h1>
-        {overview.messageCount > 0 ? <CompactLink sessionId={overview.id} /> : <span className="pill" data-testid="empty-session">empty session · nothing to replay</span>}
+        {overview.messageCount > 0 ? (
+          <CompactLink sessionId={overview.id} />
+        ) : (
+          <span className="pill" data-testid="empty-session">
+            empty session · nothing to replay
+          </span>
+        )}
         {deletion ? <DeleteSessionButton sessionId={overview.id} fileName={overview.fileName} sessionsInUpload={deletion.sessionsInUpload} /> : null}
       </div>
       <dl className={styles.facts}>
@@ -35,7 +41,15 @@ export function SessionHeader({ overview, deletion }: { overview: SessionOvervie
           <span className="pill">{overview.format}</span>
         </Fact>
         <Fact label={overview.models.length > 1 ? "Models" : "Model"}>
-          {overview.models.length > 0 ? overview.models.map((m) => <span key={m} className="pill">{m}</span>) : <span className="faint">unknown</span>}
+          {overview.models.length > 0 ? (
+            overview.models.map((m) => (
+              <span key={m} className="pill">
+                {m}
+              </span>
+            ))
+          ) : (
+            <span className="faint">unknown</span>
+          )}
         </Fact>
         <Fact label="Messages">{fmt(overview.messageCount)}</Fact>
         <Fact label="Tool calls">

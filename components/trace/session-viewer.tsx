@@ -221,7 +221,14 @@ export function SessionViewer({ overview, header }: { overview: SessionOverview;
       <div className={styles.body}>
         <section className={styles.timelineColumn} aria-label="Timeline">
           <div className={styles.toolbar}>
-            <SearchBar inputRef={searchRef} query={search.query} state={search.state} onQueryChange={search.setQuery} onSubmit={(d) => void search.submit(d)} onClear={search.clear} />
+            <SearchBar
+              inputRef={searchRef}
+              query={search.query}
+              state={search.state}
+              onQueryChange={search.setQuery}
+              onSubmit={(d) => void search.submit(d)}
+              onClear={search.clear}
+            />
             <span className={styles.keysHint} aria-hidden="true">
               <kbd>/</kbd> search <kbd>j</kbd>
               <kbd>k</kbd> next/prev <kbd>g</kbd>
@@ -260,7 +267,11 @@ export function SessionViewer({ overview, header }: { overview: SessionOverview;
                     return (
                       <div key={item.key} data-index={item.index} ref={virtualizer.measureElement}>
                         {entry.kind === "compaction" ? (
-                          <CompactionDivider compaction={entry.compaction} expanded={openSummaries.has(entry.ordinal)} onToggle={() => toggleSummary(entry.ordinal)} />
+                          <CompactionDivider
+                            compaction={entry.compaction}
+                            expanded={openSummaries.has(entry.ordinal)}
+                            onToggle={() => toggleSummary(entry.ordinal)}
+                          />
                         ) : (
                           <MessageRow
                             index={entry.index}

@@ -11,10 +11,7 @@ const MAX_CHUNKS = 60;
 /** Requests in flight at once; while the user drags the scrollbar, chunks scrolled past are skipped. */
 const MAX_IN_FLIGHT = 2;
 
-export type MessageSlot =
-  | { status: "loading" }
-  | { status: "ready"; message: MessageView; full: boolean }
-  | { status: "error"; error: string };
+export type MessageSlot = { status: "loading" } | { status: "ready"; message: MessageView; full: boolean } | { status: "error"; error: string };
 
 type Chunk = { status: "loading" } | { status: "ready"; messages: MessageView[] } | { status: "error"; error: string };
 

@@ -6,10 +6,7 @@ import type { SearchHit, SearchResult } from "@/server/sessions/types";
 import { getJson } from "./use-message-windows";
 
 export type SearchState =
-  | { status: "idle" }
-  | { status: "loading" }
-  | { status: "error"; error: string }
-  | { status: "done"; result: SearchResult; position: number };
+  { status: "idle" } | { status: "loading" } | { status: "error"; error: string } | { status: "done"; result: SearchResult; position: number };
 
 /**
  * Search as in an editor: Enter runs the query (or moves to the next hit when it already ran),

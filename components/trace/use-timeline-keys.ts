@@ -23,13 +23,19 @@ export function useTimelineKeys(handlers: TimelineKeyHandlers): void {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
       if (document.querySelector("dialog[open]")) return;
       const action =
-        event.key === "/" ? handlers.focusSearch
-        : event.key === "j" ? handlers.next
-        : event.key === "k" ? handlers.previous
-        : event.key === "g" ? handlers.top
-        : event.key === "G" ? handlers.bottom
-        : event.key === "?" ? handlers.help
-        : undefined;
+        event.key === "/"
+          ? handlers.focusSearch
+          : event.key === "j"
+            ? handlers.next
+            : event.key === "k"
+              ? handlers.previous
+              : event.key === "g"
+                ? handlers.top
+                : event.key === "G"
+                  ? handlers.bottom
+                  : event.key === "?"
+                    ? handlers.help
+                    : undefined;
       if (!action) return;
       event.preventDefault();
       action();

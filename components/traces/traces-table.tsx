@@ -33,7 +33,11 @@ const columns: ColumnDef<TraceSessionRow, any>[] = [
     header: "Format",
     filterFn: "equalsString",
     meta: { width: 124, truncate: true },
-    cell: ({ getValue }) => <span className="pill" title={getValue<string>()}>{getValue<string>()}</span>,
+    cell: ({ getValue }) => (
+      <span className="pill" title={getValue<string>()}>
+        {getValue<string>()}
+      </span>
+    ),
   },
   {
     id: "model",
@@ -51,12 +55,37 @@ const columns: ColumnDef<TraceSessionRow, any>[] = [
     getUniqueValues: (r) => r.tools,
     enableSorting: false,
     enableGlobalFilter: false,
-    cell: ({ row }) => <span className="faint" title={row.original.tools.join(", ")}>{row.original.tools.length}</span>,
+    cell: ({ row }) => (
+      <span className="faint" title={row.original.tools.join(", ")}>
+        {row.original.tools.length}
+      </span>
+    ),
     meta: count(56),
   },
-  { id: "messages", accessorKey: "messages", header: "Messages", enableGlobalFilter: false, meta: count(84), cell: ({ getValue }) => formatCount(getValue<number>()) },
-  { id: "toolCalls", accessorKey: "toolCalls", header: "Tool calls", enableGlobalFilter: false, meta: count(80), cell: ({ getValue }) => formatCount(getValue<number>()) },
-  { id: "tokens", accessorKey: "tokens", header: "Tokens (est.)", enableGlobalFilter: false, meta: count(92), cell: ({ getValue }) => formatCount(getValue<number>()) },
+  {
+    id: "messages",
+    accessorKey: "messages",
+    header: "Messages",
+    enableGlobalFilter: false,
+    meta: count(84),
+    cell: ({ getValue }) => formatCount(getValue<number>()),
+  },
+  {
+    id: "toolCalls",
+    accessorKey: "toolCalls",
+    header: "Tool calls",
+    enableGlobalFilter: false,
+    meta: count(80),
+    cell: ({ getValue }) => formatCount(getValue<number>()),
+  },
+  {
+    id: "tokens",
+    accessorKey: "tokens",
+    header: "Tokens (est.)",
+    enableGlobalFilter: false,
+    meta: count(92),
+    cell: ({ getValue }) => formatCount(getValue<number>()),
+  },
   {
     id: "providerInputTokens",
     accessorFn: (r) => r.providerInputTokens ?? undefined,
@@ -66,10 +95,23 @@ const columns: ColumnDef<TraceSessionRow, any>[] = [
     meta: count(92),
     cell: ({ getValue }) => {
       const value = getValue<number | undefined>();
-      return value === undefined ? <span className="faint" title="the trace has no provider usage">—</span> : formatCount(value);
+      return value === undefined ? (
+        <span className="faint" title="the trace has no provider usage">
+          —
+        </span>
+      ) : (
+        formatCount(value)
+      );
     },
   },
-  { id: "nativeCompactions", accessorKey: "nativeCompactions", header: "Compactions", enableGlobalFilter: false, meta: count(112), cell: ({ getValue }) => formatCount(getValue<number>()) },
+  {
+    id: "nativeCompactions",
+    accessorKey: "nativeCompactions",
+    header: "Compactions",
+    enableGlobalFilter: false,
+    meta: count(112),
+    cell: ({ getValue }) => formatCount(getValue<number>()),
+  },
   {
     id: "startedAt",
     accessorFn: (r) => instantOf(r.startedAt) ?? undefined,
@@ -77,7 +119,14 @@ const columns: ColumnDef<TraceSessionRow, any>[] = [
     sortUndefined: "last",
     enableGlobalFilter: false,
     meta: { width: 190, truncate: true },
-    cell: ({ row }) => (row.original.startedAt ? <When text={formatDateTime(row.original.startedAt)} /> : <span className="faint" title="the trace records no start time">—</span>),
+    cell: ({ row }) =>
+      row.original.startedAt ? (
+        <When text={formatDateTime(row.original.startedAt)} />
+      ) : (
+        <span className="faint" title="the trace records no start time">
+          —
+        </span>
+      ),
   },
   {
     id: "uploadedAt",

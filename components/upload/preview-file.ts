@@ -20,7 +20,11 @@ export async function previewFile(file: File, rules: RedactionRules, maxExpanded
 async function* textChunks(file: File, maxExpandedBytes: number): AsyncIterable<string> {
   const kind = archiveKindOf(new Uint8Array(await file.slice(0, 4).arrayBuffer()));
   if (kind === "zip") {
-    yield inspectLogFromEvalZip(file.name, new Uint8Array(await file.arrayBuffer()), { maxExpandedBytes, maxRatio: DEFAULT_MAX_ARCHIVE_RATIO, ratioFloorBytes: DEFAULT_RATIO_FLOOR_BYTES });
+    yield inspectLogFromEvalZip(file.name, new Uint8Array(await file.arrayBuffer()), {
+      maxExpandedBytes,
+      maxRatio: DEFAULT_MAX_ARCHIVE_RATIO,
+      ratioFloorBytes: DEFAULT_RATIO_FLOOR_BYTES,
+    });
     return;
   }
   const bytes = kind === "gzip" ? file.stream().pipeThrough(new DecompressionStream("gzip")) : file.stream();

@@ -11,12 +11,15 @@ export function RedactionPreview({ preview }: { preview: PreviewState | undefine
   if (!preview || preview.status === "scanning") return <p className="muted upload-detail">Checking for secrets…</p>;
   if (preview.status === "failed") return <p className="issue upload-detail">Could not check the file for secrets: {preview.message}</p>;
   const { result } = preview;
-  if (result.count === 0) return <p className="muted upload-detail" data-testid="redaction-preview">No secrets found: the file will be stored as it is.</p>;
+  if (result.count === 0)
+    return (
+      <p className="muted upload-detail" data-testid="redaction-preview">
+        No secrets found: the file will be stored as it is.
+      </p>
+    );
   return (
     <div className="upload-detail" data-testid="redaction-preview">
-      <p style={{ margin: 0 }}>
-        {plural(result.count, "secret")} will be redacted before the file is stored:
-      </p>
+      <p style={{ margin: 0 }}>{plural(result.count, "secret")} will be redacted before the file is stored:</p>
       <ul className="upload-detail" aria-label="Secrets to redact">
         {result.findings.map((f, i) => (
           <li key={i} className="faint">

@@ -8,7 +8,11 @@ import type { RedactionSummary } from "@/server/uploads/redaction-report";
  */
 export function RedactionReport({ uploadId, redaction }: { uploadId: string; redaction: RedactionSummary }) {
   if (redaction.count === 0) {
-    return <p className="muted" style={{ margin: 0 }}>No secrets found: the file is stored as uploaded.</p>;
+    return (
+      <p className="muted" style={{ margin: 0 }}>
+        No secrets found: the file is stored as uploaded.
+      </p>
+    );
   }
   const more = redaction.count - redaction.entries.length;
   return (

@@ -65,7 +65,10 @@ export function UploadPanel({ formats, maxBytes, maxLabel, rules }: UploadPanelP
   useEffect(() => {
     const active = items.filter((i) => i.phase === "uploading" || i.phase === "importing").length;
     // Oldest first: new files are prepended to the list.
-    const next = items.filter((i) => i.phase === "queued" && !started.current.has(i.key)).reverse().slice(0, Math.max(0, CONCURRENCY - active));
+    const next = items
+      .filter((i) => i.phase === "queued" && !started.current.has(i.key))
+      .reverse()
+      .slice(0, Math.max(0, CONCURRENCY - active));
     for (const item of next) {
       started.current.add(item.key);
       update(item.key, { phase: "uploading" });
@@ -101,7 +104,10 @@ export function UploadPanel({ formats, maxBytes, maxLabel, rules }: UploadPanelP
           </select>
         </div>
       </div>
-      <DropZone onFiles={addFiles} hint={`JSONL, JSON, .traj or aider Markdown (JSON/JSONL also gzip'd), or an Inspect .eval; up to ${maxLabel} per file. Each file is checked for secrets here first, then uploaded when you confirm.`} />
+      <DropZone
+        onFiles={addFiles}
+        hint={`JSONL, JSON, .traj or aider Markdown (JSON/JSONL also gzip'd), or an Inspect .eval; up to ${maxLabel} per file. Each file is checked for secrets here first, then uploaded when you confirm.`}
+      />
       {picked.length > 0 ? (
         <div className="row" role="group" aria-label="Confirm the upload">
           <button type="button" className="btn btn-primary" onClick={confirm} disabled={checking}>
@@ -120,9 +126,7 @@ export function UploadPanel({ formats, maxBytes, maxLabel, rules }: UploadPanelP
           <div className="dt-footer">
             <strong>Uploads</strong>
             <span className="spacer" />
-            <span aria-live="polite">
-              {sent === 0 ? `${picked.length} to confirm` : `${done} of ${sent} done`}
-            </span>
+            <span aria-live="polite">{sent === 0 ? `${picked.length} to confirm` : `${done} of ${sent} done`}</span>
           </div>
           <ul className="upload-list">
             {items.map((item) => (

@@ -24,7 +24,11 @@ export function UploadResult({ response }: { response: UploadResponse }) {
                 {describeIssue(issue)}
               </li>
             ))}
-            {total > SHOWN_ISSUES ? <li className="muted">…and {total - SHOWN_ISSUES} more errors ({total} in total)</li> : null}
+            {total > SHOWN_ISSUES ? (
+              <li className="muted">
+                …and {total - SHOWN_ISSUES} more errors ({total} in total)
+              </li>
+            ) : null}
           </ul>
         ) : null}
       </div>
@@ -32,7 +36,11 @@ export function UploadResult({ response }: { response: UploadResponse }) {
   }
   const { data } = response;
   if (!("sessions" in data)) {
-    return <p className="muted upload-detail" style={{ margin: 0 }}>A job worker imports this large file; this row updates when it is done.</p>;
+    return (
+      <p className="muted upload-detail" style={{ margin: 0 }}>
+        A job worker imports this large file; this row updates when it is done.
+      </p>
+    );
   }
   const count = data.sessions.length;
   return (

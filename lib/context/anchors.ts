@@ -15,7 +15,8 @@ export const MAX_ANCHORS_PER_OBJECT = 200;
 
 const URL_RE = /\bhttps?:\/\/[^\s"'<>()\]\[`{}|\\^]+/g;
 const PATH_RE = /(?:^|[\s"'`(=:])((?:~|\.{1,2})?\/(?:[\w.@+-]+\/)*[\w.@+-]+\.?[\w-]*|[\w.-]+\/(?:[\w.-]+\/)*[\w-]+\.[A-Za-z0-9]{1,6})(?=$|[\s"'`),:;\]])/g;
-const ID_RE = /\b(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{7,40}|[A-Za-z]{2,}[-_][A-Za-z0-9]*\d[A-Za-z0-9]*(?:[-_][A-Za-z0-9]+)*|(?:call|toolu|msg|req|job|run|task)_[A-Za-z0-9]+)\b/g;
+const ID_RE =
+  /\b(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{7,40}|[A-Za-z]{2,}[-_][A-Za-z0-9]*\d[A-Za-z0-9]*(?:[-_][A-Za-z0-9]+)*|(?:call|toolu|msg|req|job|run|task)_[A-Za-z0-9]+)\b/g;
 const NUMBER_RE = /(?:[$€£¥]\s?)?\b\d{1,3}(?:,\d{3})+(?:\.\d+)?\b|(?:[$€£¥]\s?)?\b\d+\.\d+\b|\b\d{4,}\b/g;
 
 /** Extracts de-duplicated anchors in order of first appearance. */

@@ -68,7 +68,15 @@ export interface PolicyAggregate {
 export type PolicyFigures = Pick<PolicyAggregate, "prunePct" | "netPrunePct" | "noImpactPct" | "visibleNoImpactPct" | "restorableNoImpactPct" | "n" | "ci95">;
 
 export function policyFigures(p: PolicyAggregate): PolicyFigures {
-  return { prunePct: p.prunePct, netPrunePct: p.netPrunePct, noImpactPct: p.noImpactPct, visibleNoImpactPct: p.visibleNoImpactPct, restorableNoImpactPct: p.restorableNoImpactPct, n: p.n, ci95: p.ci95 };
+  return {
+    prunePct: p.prunePct,
+    netPrunePct: p.netPrunePct,
+    noImpactPct: p.noImpactPct,
+    visibleNoImpactPct: p.visibleNoImpactPct,
+    restorableNoImpactPct: p.restorableNoImpactPct,
+    n: p.n,
+    ci95: p.ci95,
+  };
 }
 
 /**
@@ -121,7 +129,20 @@ interface Tally {
   failures: Record<string, number>;
 }
 
-const emptyTally = (): Tally => ({ cuts: 0, prune: 0, before: 0, after: 0, noImpact: 0, net: 0, netN: 0, visible: 0, restorable: 0, readings: 0, restores: 0, failures: {} });
+const emptyTally = (): Tally => ({
+  cuts: 0,
+  prune: 0,
+  before: 0,
+  after: 0,
+  noImpact: 0,
+  net: 0,
+  netN: 0,
+  visible: 0,
+  restorable: 0,
+  readings: 0,
+  restores: 0,
+  failures: {},
+});
 
 /** Aggregates per policy, in the order `policyOrder` gives (then any other policy, by id). */
 export function aggregatePolicies(records: Iterable<EvaluationRecord>, policyOrder: readonly string[] = []): PolicyAggregate[] {
@@ -200,7 +221,10 @@ export function comparePolicies(records: Iterable<EvaluationRecord>, a: string, 
     entry[record.policy === a ? "a" : "b"] = record.noImpact;
     outcomes.set(key, entry);
   }
-  let both = 0, onlyA = 0, onlyB = 0, neither = 0;
+  let both = 0,
+    onlyA = 0,
+    onlyB = 0,
+    neither = 0;
   for (const { a: x, b: y } of outcomes.values()) {
     if (x === undefined || y === undefined) continue;
     if (x && y) both++;

@@ -180,7 +180,8 @@ function checkCounts(counts: CalibrationCounts, mA: number, mB: number, extrapol
   if (mA > passA) throw new RangeError(`${mA} audited cases passed A, but only ${passA} cuts passed A`);
   if (mB > passB) throw new RangeError(`${mB} audited cases passed B, but only ${passB} cuts passed B`);
   if (onlyA !== undefined && onlyB !== undefined) {
-    if (passA - onlyA !== passB - onlyB || passA - onlyA < 0) throw new RangeError(`discordant cells do not fit: passA − onlyA (${passA - onlyA}) must equal passB − onlyB (${passB - onlyB})`);
+    if (passA - onlyA !== passB - onlyB || passA - onlyA < 0)
+      throw new RangeError(`discordant cells do not fit: passA − onlyA (${passA - onlyA}) must equal passB − onlyB (${passB - onlyB})`);
     if (passA + onlyB > n) throw new RangeError(`passA + onlyB (${passA + onlyB}) exceeds n = ${n}`);
     if (mA > onlyA || mB > onlyB) throw new RangeError(`more audited cases (${mA}, ${mB}) than discordant cases (${onlyA}, ${onlyB})`);
   } else if (extrapolate) {

@@ -35,7 +35,8 @@ export const CutLevelsSchema = z
   .max(MAX_CUT_LEVELS, `give at most ${MAX_CUT_LEVELS} cut levels`)
   .superRefine((levels, ctx) => {
     levels.forEach((level, i) => {
-      if (i > 0 && level <= levels[i - 1]!) ctx.addIssue({ code: "custom", path: [i], message: `cut levels must be strictly increasing: ${level} follows ${levels[i - 1]}` });
+      if (i > 0 && level <= levels[i - 1]!)
+        ctx.addIssue({ code: "custom", path: [i], message: `cut levels must be strictly increasing: ${level} follows ${levels[i - 1]}` });
     });
   });
 

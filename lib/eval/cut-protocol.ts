@@ -65,7 +65,10 @@ export function replayCuts(session: Session, index: ContextIndex, options: Repla
     for (const compaction of session.compactions) pick(lastAtOrBefore(safe, compaction.beforeMessage), "native");
   }
   for (const share of [...shares].sort((a, b) => a - b)) {
-    pick(safe.find((k) => index.prefixTokens[k]! >= share * total), `share-${Math.round(share * 100)}`);
+    pick(
+      safe.find((k) => index.prefixTokens[k]! >= share * total),
+      `share-${Math.round(share * 100)}`,
+    );
   }
   const hasLaterAssistant = laterAssistantSteps(session);
   return [...picked.entries()]

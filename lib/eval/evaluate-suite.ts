@@ -134,7 +134,8 @@ function unitsOf(options: EvaluateSuiteOptions): Unit[] {
   if (options.ownSettings ?? true) for (const entry of options.policies) units.push({ entry });
   for (const pct of options.sweep ?? []) for (const entry of options.policies) units.push({ entry, budget: { kind: "sweep", pct } });
   if (options.match !== undefined) {
-    if (!options.policies.some((p) => (p.key ?? p.policy.id) === options.match)) throw new RangeError(`--match ${options.match}: not one of the run's policies`);
+    if (!options.policies.some((p) => (p.key ?? p.policy.id) === options.match))
+      throw new RangeError(`--match ${options.match}: not one of the run's policies`);
     for (const entry of options.policies) units.push({ entry, budget: { kind: "match", reference: options.match } });
   }
   return units;
@@ -175,7 +176,14 @@ export async function* evaluateSuite(options: EvaluateSuiteOptions): AsyncGenera
 
 /** The dependency set of a cut whose dependencies are not extracted (see `skipDependencies`). */
 function noDependencies(sessionId: string, cut: number): DependencySet {
-  return { sessionId, cut, dependencies: [], futureAssistantSteps: 0, futureAssistantChars: 0, stats: { candidates: 0, notInPrefix: 0, rediscovered: 0, common: 0, ownCommand: 0 } };
+  return {
+    sessionId,
+    cut,
+    dependencies: [],
+    futureAssistantSteps: 0,
+    futureAssistantChars: 0,
+    stats: { candidates: 0, notInPrefix: 0, rediscovered: 0, common: 0, ownCommand: 0 },
+  };
 }
 
 interface CutShared {
@@ -210,7 +218,14 @@ class ReferenceSize {
   }
 }
 
-function cutInput(options: EvaluateSuiteOptions, { session, index }: SuiteSession, cut: ReplayCut, unit: Unit, shared: CutShared, targetTokens?: number): EvaluateCutInput {
+function cutInput(
+  options: EvaluateSuiteOptions,
+  { session, index }: SuiteSession,
+  cut: ReplayCut,
+  unit: Unit,
+  shared: CutShared,
+  targetTokens?: number,
+): EvaluateCutInput {
   const { entry, budget } = unit;
   return {
     session,
@@ -253,7 +268,16 @@ async function evaluateUnit(
     const target = await targetOf(unit, cut, reference);
     const judged = await evaluateCutWithView(cutInput(options, suiteSession, cut, unit, shared, target));
     reference.offer(unit, judged.evaluation);
-    const view: JudgedUnitView = { key, session, index: suiteSession.index, cut, evaluation: judged.evaluation, result: judged.result, dependencies: shared.dependencies, checked: judged.checked };
+    const view: JudgedUnitView = {
+      key,
+      session,
+      index: suiteSession.index,
+      cut,
+      evaluation: judged.evaluation,
+      result: judged.result,
+      dependencies: shared.dependencies,
+      checked: judged.checked,
+    };
     const evaluation = options.judge ? await options.judge(view) : view.evaluation;
     // A unit finishing after the suite stopped is dropped: its export sink may be closed already.
     if (!options.signal?.aborted) await options.onView?.({ ...view, evaluation });

@@ -2,9 +2,28 @@
  * Public surface of the replay evaluation: the cut protocol, suites, the deterministic dependency
  * judge and the per-cut / per-suite evaluation that runs policies at replay cuts and judges them.
  */
-export { CutLevelsSchema, DEFAULT_CUT_LEVELS, DENSE_CUT_LEVELS, MAX_CUT_LEVELS, cutLevelShares, formatCutLevels, isDefaultCutLevels, parseCutLevelsText } from "./cut-levels";
+export {
+  CutLevelsSchema,
+  DEFAULT_CUT_LEVELS,
+  DENSE_CUT_LEVELS,
+  MAX_CUT_LEVELS,
+  cutLevelShares,
+  formatCutLevels,
+  isDefaultCutLevels,
+  parseCutLevelsText,
+} from "./cut-levels";
 export { DEFAULT_SHARES, replayCuts, windowForCut, type CutReason, type ReplayCut, type ReplayCutOptions } from "./cut-protocol";
-export { HardSetOptionsSchema, SuiteFilterSchema, SuiteSpecSchema, hardSet, matchesFilter, rankHardSet, selectSuite, selectSummaries, toolPressure } from "./suites";
+export {
+  HardSetOptionsSchema,
+  SuiteFilterSchema,
+  SuiteSpecSchema,
+  hardSet,
+  matchesFilter,
+  rankHardSet,
+  selectSuite,
+  selectSummaries,
+  toolPressure,
+} from "./suites";
 export { filterFieldErrors, matchesSummary } from "./suite-filter";
 export { FILTER_KEYS, formatSuiteFilterText, parseSuiteFilterText, SuiteFilterSyntaxError, type FilterKey } from "./suite-filter-text";
 export { SESSION_SUMMARY_VERSION, summarizeSession, type SessionSummary } from "./session-summary";

@@ -38,7 +38,12 @@ export interface MatchedComparison {
 
 export const MATCHED_BOOTSTRAP_SEED = 16;
 
-export function aggregateMatched(records: Iterable<EvaluationRecord>, reference: string, policyOrder: readonly string[] = [], iterations = 2_000): MatchedComparison {
+export function aggregateMatched(
+  records: Iterable<EvaluationRecord>,
+  reference: string,
+  policyOrder: readonly string[] = [],
+  iterations = 2_000,
+): MatchedComparison {
   const key = budgetKey({ kind: "match", reference });
   const matched = [...records].filter((r) => r.budget === key);
   const policies = aggregatePolicies(matched, policyOrder)
@@ -50,7 +55,12 @@ export function aggregateMatched(records: Iterable<EvaluationRecord>, reference:
   for (const p of policies) {
     if (p.policy === reference) continue;
     for (const metric of MATCHED_METRICS) {
-      const diff = pairedDifference(matched.filter((r) => r.policy === p.policy), byCut, metric, iterations);
+      const diff = pairedDifference(
+        matched.filter((r) => r.policy === p.policy),
+        byCut,
+        metric,
+        iterations,
+      );
       if (diff) paired.push({ policy: p.policy, metric, ...diff });
     }
   }
@@ -61,7 +71,12 @@ function outcome(record: EvaluationRecord, metric: MatchedMetric): boolean | und
   return metric === "noImpact" ? record.noImpact : record.visibleNoImpact;
 }
 
-function pairedDifference(records: EvaluationRecord[], references: Map<string, EvaluationRecord>, metric: MatchedMetric, iterations: number): Omit<PairedDiff, "policy" | "metric"> | undefined {
+function pairedDifference(
+  records: EvaluationRecord[],
+  references: Map<string, EvaluationRecord>,
+  metric: MatchedMetric,
+  iterations: number,
+): Omit<PairedDiff, "policy" | "metric"> | undefined {
   const pairs: { a: number; b: number; session: string }[] = [];
   for (const r of records) {
     const ref = references.get(`${r.sessionId}#${r.cut}`);

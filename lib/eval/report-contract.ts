@@ -85,7 +85,9 @@ const AgreementSchema = z.strictObject({
 export const CalibrationSchema = AgreementSchema.extend({
   gold: z.string().describe("the gold file"),
   units: z.number().int().nonnegative().describe("gold units judged"),
-  stale: z.array(z.strictObject({ unit: z.string(), reason: z.string() })).describe("gold units that could not be judged (trace not loaded, sidecar not rebuilt)"),
+  stale: z
+    .array(z.strictObject({ unit: z.string(), reason: z.string() }))
+    .describe("gold units that could not be judged (trace not loaded, sidecar not rebuilt)"),
   binary: AgreementSchema.describe("impact vs no impact (restorable counts as no impact), the headline's question"),
   disagreements: z.array(z.strictObject({ unit: z.string(), gold: z.string(), judge: z.string(), note: z.string() })),
 });
@@ -125,6 +127,8 @@ export const EvalReportSchema = z.strictObject({
   calibration: CalibrationSchema.optional(),
   comparison: ComparisonSchema.optional(),
   breakdown: z.record(z.string(), z.strictObject({ sessions: z.number().int(), cuts: z.number().int(), policies: z.array(ContractPolicySchema) })).optional(),
-  llmUsage: LlmUsageSchema.optional().describe("with --judge llm or --planner llm: the model calls per purpose (planner, judge…), their provider-reported tokens and cost — the run page's LLM usage"),
+  llmUsage: LlmUsageSchema.optional().describe(
+    "with --judge llm or --planner llm: the model calls per purpose (planner, judge…), their provider-reported tokens and cost — the run page's LLM usage",
+  ),
 });
 export type EvalReportContract = z.infer<typeof EvalReportSchema>;

@@ -64,7 +64,13 @@ export function toCutEvaluation(input: RunAtCutInput, window: number, result: Po
   return {
     ...(input.budget ? { budget: input.budget } : {}),
     ...(input.targetTokens !== undefined ? { targetTokens: input.targetTokens } : {}),
-    ...(restores ? { restores: restores.length, restoreTokens: restoreTokens!, netPruneRate: result.tokensBefore > 0 ? 1 - (result.tokensAfter + restoreTokens!) / result.tokensBefore : 0 } : {}),
+    ...(restores
+      ? {
+          restores: restores.length,
+          restoreTokens: restoreTokens!,
+          netPruneRate: result.tokensBefore > 0 ? 1 - (result.tokensAfter + restoreTokens!) / result.tokensBefore : 0,
+        }
+      : {}),
     policy: input.policy.id,
     params: result.params,
     sessionId: input.session.id,

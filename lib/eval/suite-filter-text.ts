@@ -31,8 +31,12 @@ const NUMBER_KEYS = new Set<FilterKey>(["minMessages", "maxMessages", "minTokens
 
 /** Parses the text form; throws SuiteFilterSyntaxError (unknown key, bad number, min above max, …). */
 export function parseSuiteFilterText(text: string): SuiteFilter {
-  const pairs = text.split(",").map((p) => p.trim()).filter((p) => p !== "");
-  if (pairs.length === 0) throw new SuiteFilterSyntaxError("the filter is empty; expected key=value pairs separated by commas, e.g. format=claude-code,minMessages=50");
+  const pairs = text
+    .split(",")
+    .map((p) => p.trim())
+    .filter((p) => p !== "");
+  if (pairs.length === 0)
+    throw new SuiteFilterSyntaxError("the filter is empty; expected key=value pairs separated by commas, e.g. format=claude-code,minMessages=50");
   const raw: Record<string, unknown> = {};
   const seen = new Set<string>();
   for (const pair of pairs) {
@@ -40,13 +44,15 @@ export function parseSuiteFilterText(text: string): SuiteFilter {
     if (eq <= 0) throw new SuiteFilterSyntaxError(`expected key=value, got ${JSON.stringify(pair)}`);
     const key = pair.slice(0, eq).trim();
     const value = pair.slice(eq + 1).trim();
-    if (!(FILTER_KEYS as readonly string[]).includes(key)) throw new SuiteFilterSyntaxError(`unknown filter key ${JSON.stringify(key)}; expected one of ${FILTER_KEYS.join(", ")}`);
+    if (!(FILTER_KEYS as readonly string[]).includes(key))
+      throw new SuiteFilterSyntaxError(`unknown filter key ${JSON.stringify(key)}; expected one of ${FILTER_KEYS.join(", ")}`);
     if (value === "") throw new SuiteFilterSyntaxError(`filter key ${key} needs a value`);
     const k = key as FilterKey;
     if (k in LIST_FIELD) {
       const field = LIST_FIELD[k as keyof typeof LIST_FIELD];
       const list = (raw[field] as string[] | undefined) ?? [];
-      if (k === "workload" && !(WORKLOADS as readonly string[]).includes(value)) throw new SuiteFilterSyntaxError(`unknown workload ${JSON.stringify(value)}; expected one of ${WORKLOADS.join(", ")}`);
+      if (k === "workload" && !(WORKLOADS as readonly string[]).includes(value))
+        throw new SuiteFilterSyntaxError(`unknown workload ${JSON.stringify(value)}; expected one of ${WORKLOADS.join(", ")}`);
       const item = k === "format" ? resolveFormat(value) : value;
       if (!list.includes(item)) list.push(item);
       raw[field] = list;
@@ -55,10 +61,12 @@ export function parseSuiteFilterText(text: string): SuiteFilter {
     if (seen.has(k)) throw new SuiteFilterSyntaxError(`filter key ${k} is given twice`);
     seen.add(k);
     if (NUMBER_KEYS.has(k)) {
-      if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) throw new SuiteFilterSyntaxError(`filter key ${k} must be a whole number, got ${JSON.stringify(value)}`);
+      if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value)))
+        throw new SuiteFilterSyntaxError(`filter key ${k} must be a whole number, got ${JSON.stringify(value)}`);
       raw[k] = Number(value);
     } else {
-      if (value !== "true" && value !== "false") throw new SuiteFilterSyntaxError(`filter key nativeCompaction must be true or false, got ${JSON.stringify(value)}`);
+      if (value !== "true" && value !== "false")
+        throw new SuiteFilterSyntaxError(`filter key nativeCompaction must be true or false, got ${JSON.stringify(value)}`);
       raw.hasNativeCompaction = value === "true";
     }
   }

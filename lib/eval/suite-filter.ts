@@ -9,17 +9,27 @@ import { WORKLOADS } from "./workload";
  * its values does. The studio stores it (named) and copies it into a run's settings; the CLI
  * builds it from `--filter` (lib/eval/suite-filter-text.ts). Both match through `matchesSummary`.
  */
-const count = (what: string) => z.number({ message: `${what} must be a number` }).int(`${what} must be a whole number`).nonnegative(`${what} must be 0 or more`);
+const count = (what: string) =>
+  z
+    .number({ message: `${what} must be a number` })
+    .int(`${what} must be a whole number`)
+    .nonnegative(`${what} must be 0 or more`);
 
 export const SuiteFilterSchema = z
   .object({
-    formats: z.array(z.enum(FORMAT_IDS, { message: `format must be one of ${FORMAT_IDS.join(", ")}` })).min(1, "pick at least one format").optional(),
+    formats: z
+      .array(z.enum(FORMAT_IDS, { message: `format must be one of ${FORMAT_IDS.join(", ")}` }))
+      .min(1, "pick at least one format")
+      .optional(),
     /** The session used a model whose name contains one of these (case-insensitive). */
     models: z.array(z.string().trim().min(1, "a model name cannot be empty")).min(1, "give at least one model").optional(),
     /** The session has a result of one of these tools (normalised or raw name, case-insensitive). */
     tools: z.array(z.string().trim().min(1, "a tool name cannot be empty")).min(1, "give at least one tool").optional(),
     /** The session's dominant tool class (lib/eval/workload.ts) is one of these. */
-    workloads: z.array(z.enum(WORKLOADS, { message: `workload must be one of ${WORKLOADS.join(", ")}` })).min(1, "pick at least one workload").optional(),
+    workloads: z
+      .array(z.enum(WORKLOADS, { message: `workload must be one of ${WORKLOADS.join(", ")}` }))
+      .min(1, "pick at least one workload")
+      .optional(),
     minMessages: count("minMessages").optional(),
     maxMessages: count("maxMessages").optional(),
     minTokens: count("minTokens").optional(),
@@ -28,10 +38,14 @@ export const SuiteFilterSchema = z
     hasNativeCompaction: z.boolean().optional(),
   })
   .superRefine((filter, ctx) => {
-    for (const [min, max] of [["minMessages", "maxMessages"], ["minTokens", "maxTokens"]] as const) {
+    for (const [min, max] of [
+      ["minMessages", "maxMessages"],
+      ["minTokens", "maxTokens"],
+    ] as const) {
       const low = filter[min];
       const high = filter[max];
-      if (low !== undefined && high !== undefined && low > high) ctx.addIssue({ code: "custom", path: [max], message: `${max} (${high}) is below ${min} (${low})` });
+      if (low !== undefined && high !== undefined && low > high)
+        ctx.addIssue({ code: "custom", path: [max], message: `${max} (${high}) is below ${min} (${low})` });
     }
   });
 export type SuiteFilter = z.infer<typeof SuiteFilterSchema>;

@@ -80,7 +80,11 @@ export function selectSuite<T extends SuiteSessionRef>(sessions: readonly T[], s
   return fromSummaries(sessions, (summaries) => selectSummaries(summaries, spec), cutOptions);
 }
 
-function fromSummaries<T extends SuiteSessionRef>(sessions: readonly T[], select: (summaries: (SessionSummary & { at: number })[]) => { at: number }[], cutOptions: ReplayCutOptions): T[] {
+function fromSummaries<T extends SuiteSessionRef>(
+  sessions: readonly T[],
+  select: (summaries: (SessionSummary & { at: number })[]) => { at: number }[],
+  cutOptions: ReplayCutOptions,
+): T[] {
   const summaries = sessions.map((s, at) => ({ ...summarizeSession(s.session, s.index, cutOptions), at }));
   return select(summaries).map((s) => sessions[s.at]!);
 }

@@ -54,7 +54,18 @@ const BY_NAME: Record<string, WorkloadClass | null> = {
   submit: null,
   final_answer: null,
 };
-const CODE = new Set(["python", "ipython", "execute_ipython_cell", "code_run", "run_python", "python_interpreter", "code_interpreter", "jupyter", "execute_code", "run_code"]);
+const CODE = new Set([
+  "python",
+  "ipython",
+  "execute_ipython_cell",
+  "code_run",
+  "run_python",
+  "python_interpreter",
+  "code_interpreter",
+  "jupyter",
+  "execute_code",
+  "run_code",
+]);
 const BROWSER_PREFIX = /^(browser_|playwright|puppeteer)/;
 
 /**

@@ -23,14 +23,28 @@ export const LlmUsageSchema = z.partialRecord(z.enum(LLM_USAGE_PURPOSES), Purpos
 export type LlmUsage = z.infer<typeof LlmUsageSchema>;
 
 /** Display names of the purposes (the run page's rows, the CLI's table). */
-export const USAGE_PURPOSE_LABELS: Record<string, string> = { planner: "Planner", summarizer: "Summarizer", rubric: "Rubric", judge: "Judge", "ab-judge": "A/B judge", "connection-test": "Connection test" };
+export const USAGE_PURPOSE_LABELS: Record<string, string> = {
+  planner: "Planner",
+  summarizer: "Summarizer",
+  rubric: "Rubric",
+  judge: "Judge",
+  "ab-judge": "A/B judge",
+  "connection-test": "Connection test",
+};
 
 export const EMPTY_USAGE: PurposeUsage = { calls: 0, inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, costUsd: 0, unpricedCalls: 0 };
 
 /** The sum of several purposes' usage. */
 export function totalUsage(entries: readonly PurposeUsage[]): PurposeUsage {
   return entries.reduce(
-    (sum, e) => ({ calls: sum.calls + e.calls, inputTokens: sum.inputTokens + e.inputTokens, cachedInputTokens: sum.cachedInputTokens + e.cachedInputTokens, outputTokens: sum.outputTokens + e.outputTokens, costUsd: sum.costUsd + e.costUsd, unpricedCalls: sum.unpricedCalls + e.unpricedCalls }),
+    (sum, e) => ({
+      calls: sum.calls + e.calls,
+      inputTokens: sum.inputTokens + e.inputTokens,
+      cachedInputTokens: sum.cachedInputTokens + e.cachedInputTokens,
+      outputTokens: sum.outputTokens + e.outputTokens,
+      costUsd: sum.costUsd + e.costUsd,
+      unpricedCalls: sum.unpricedCalls + e.unpricedCalls,
+    }),
     EMPTY_USAGE,
   );
 }

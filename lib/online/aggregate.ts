@@ -8,7 +8,11 @@ type AccountKey = Pick<UsageRow, "account" | "group" | "surface">;
 
 /** Sums kept per (account, local day-hour): [calls, input, cached input, cache write, output]. */
 export type CellSums = Float64Array;
-export const CALLS = 0, INPUT = 1, CACHED = 2, WRITE = 3, OUTPUT = 4;
+export const CALLS = 0,
+  INPUT = 1,
+  CACHED = 2,
+  WRITE = 3,
+  OUTPUT = 4;
 
 export interface AccountCells {
   group: Group;
@@ -52,7 +56,16 @@ export interface AggregateCounts {
  */
 export class UsageAggregator {
   readonly accounts = new Map<string, AccountCells>();
-  readonly counts: AggregateCounts = { rows: 0, used: 0, outsideWindow: 0, volatile: 0, otherSurface: 0, unassigned: 0, conflictingAccounts: 0, nonEmailAccounts: 0 };
+  readonly counts: AggregateCounts = {
+    rows: 0,
+    used: 0,
+    outsideWindow: 0,
+    volatile: 0,
+    otherSurface: 0,
+    unassigned: 0,
+    conflictingAccounts: 0,
+    nonEmailAccounts: 0,
+  };
   private readonly clock: ReturnType<typeof createLocalClock>;
   private readonly window: DailyWindow;
   private readonly surfaces?: Set<string>;

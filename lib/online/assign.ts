@@ -9,10 +9,7 @@ import type { Group } from "./schema";
  *   split by name, and names correlate with language, company and sign-up era;
  * - `hash`: a salted hash of the account id, a pseudo-random split that is stable across runs.
  */
-export type AssignRule =
-  | { kind: "column"; column: string }
-  | { kind: "email-pivot"; pivot: string }
-  | { kind: "hash"; salt: string; treatmentShare?: number };
+export type AssignRule = { kind: "column"; column: string } | { kind: "email-pivot"; pivot: string } | { kind: "hash"; salt: string; treatmentShare?: number };
 
 export const DEFAULT_PIVOT = "o";
 

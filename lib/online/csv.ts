@@ -8,7 +8,10 @@ export interface CsvRecord {
 
 export type CsvItem = { ok: true; record: CsvRecord } | { ok: false; issue: UsageIssue };
 
-const QUOTE = 34, LF = 10, CR = 13, COMMA = 44;
+const QUOTE = 34,
+  LF = 10,
+  CR = 13,
+  COMMA = 44;
 
 /**
  * Streaming RFC 4180 reader over text chunks (the caller reads the bytes and decodes them; chunks
@@ -122,7 +125,11 @@ function slowRecord(text: string, p: number, line: number, final: boolean): { en
   let broken: UsageIssue | undefined;
   const finish = (end: number, lineEnds: number) => {
     cells.push(cell);
-    const item: CsvItem | undefined = broken ? { ok: false, issue: broken } : cells.length === 1 && cells[0] === "" && !cellStarted ? undefined : { ok: true, record: { line, cells } };
+    const item: CsvItem | undefined = broken
+      ? { ok: false, issue: broken }
+      : cells.length === 1 && cells[0] === "" && !cellStarted
+        ? undefined
+        : { ok: true, record: { line, cells } };
     return { end, lines: lines + lineEnds, ...(item ? { item } : {}) };
   };
   let i = p;
@@ -162,7 +169,13 @@ function slowRecord(text: string, p: number, line: number, final: boolean): { en
       return finish(i + 1, 1);
     } else if (afterQuote) {
       const ch = text[i]!;
-      broken ??= { line: line + lines, column: `#${cells.length + 1}`, expected: "a comma or the end of the line after a closing quote", found: ch, message: `expected a comma or the end of the line after a closing quote, found ${JSON.stringify(ch)}` };
+      broken ??= {
+        line: line + lines,
+        column: `#${cells.length + 1}`,
+        expected: "a comma or the end of the line after a closing quote",
+        found: ch,
+        message: `expected a comma or the end of the line after a closing quote, found ${JSON.stringify(ch)}`,
+      };
     } else if (code === QUOTE && cell === "") {
       inQuotes = true;
       cellStarted = true;
@@ -173,6 +186,20 @@ function slowRecord(text: string, p: number, line: number, final: boolean): { en
     i++;
   }
   if (!final) return null;
-  if (inQuotes) return { end: text.length, lines, stop: true, item: { ok: false, issue: { line, column: `#${cells.length + 1}`, expected: "a closing quote", message: `expected a closing quote for the cell opened on line ${line}, found the end of the input` } } };
+  if (inQuotes)
+    return {
+      end: text.length,
+      lines,
+      stop: true,
+      item: {
+        ok: false,
+        issue: {
+          line,
+          column: `#${cells.length + 1}`,
+          expected: "a closing quote",
+          message: `expected a closing quote for the cell opened on line ${line}, found the end of the input`,
+        },
+      },
+    };
   return finish(text.length, 0);
 }

@@ -33,7 +33,12 @@ export interface OnlineReport {
   cost: { prices: Prices; treatmentPerCall: number; controlPerCall: number; reductionPct: number; ci95: [number, number] };
   /** Difference-in-differences against the pre-rollout period, when one was given and has both groups. */
   did: { preReductionPct: number; postReductionPct: number; didPct: number; ci95: [number, number] } | null;
-  balance: { treatmentAccountShare: number; treatmentCallShare: number; callsPerAccount: Record<Group, number>; preMeanInputTokens: Record<Group, number> | null };
+  balance: {
+    treatmentAccountShare: number;
+    treatmentCallShare: number;
+    callsPerAccount: Record<Group, number>;
+    preMeanInputTokens: Record<Group, number> | null;
+  };
   counts: UsageAggregator["counts"];
 }
 
@@ -65,14 +70,18 @@ export function estimateOnline(agg: UsageAggregator, options: EstimateOptions = 
   const costCi = clusterBootstrapTotals(arms, (t) => 100 * (1 - t[0]![5]! / t[0]![0]! / (t[1]![5]! / t[1]![0]!)), { seed: seed + 1, iterations });
   const groups = { treatment: summarise(post.treatment, prices), control: summarise(post.control, prices) };
   const { hourly, daily } = hourlyPoints(agg, { seed: seed + 2, iterations: options.hourlyIntervals === false ? 0 : iterations });
-  const peak = hourly.filter((h) => h.reductionPct !== null).reduce<HourPoint | null>((best, h) => (best === null || h.reductionPct! > best.reductionPct! ? h : best), null);
+  const peak = hourly
+    .filter((h) => h.reductionPct !== null)
+    .reduce<HourPoint | null>((best, h) => (best === null || h.reductionPct! > best.reductionPct! ? h : best), null);
   const window = agg.options.window ?? DEFAULT_WINDOW;
   const randomised = isRandomised(agg.options.rule);
   return {
     assignment: {
       rule: describeRule(agg.options.rule),
       randomised,
-      note: randomised ? "accounts are split by a salted hash: a randomised comparison" : "the split is not randomised: group differences may come from who the accounts are, not only from the policy",
+      note: randomised
+        ? "accounts are split by a salted hash: a randomised comparison"
+        : "the split is not randomised: group differences may come from who the accounts are, not only from the policy",
     },
     window: { start: formatMinute(window.startMinute), end: formatMinute(window.endMinute), timeZone: agg.options.timeZone },
     groups,
@@ -82,7 +91,13 @@ export function estimateOnline(agg: UsageAggregator, options: EstimateOptions = 
     peakHour: peak?.hour ?? null,
     hourly,
     daily,
-    cost: { prices, treatmentPerCall: groups.treatment.costPerCallUsd, controlPerCall: groups.control.costPerCallUsd, reductionPct: costCi.estimate, ci95: [costCi.low, costCi.high] },
+    cost: {
+      prices,
+      treatmentPerCall: groups.treatment.costPerCallUsd,
+      controlPerCall: groups.control.costPerCallUsd,
+      reductionPct: costCi.estimate,
+      ci95: [costCi.low, costCi.high],
+    },
     did: hasPre ? differenceInDifferences(did, seed + 3, iterations) : null,
     balance: {
       treatmentAccountShare: groups.treatment.accounts / (groups.treatment.accounts + groups.control.accounts),
@@ -109,12 +124,22 @@ function summarise(units: number[][], prices: Prices): GroupSummary {
   for (const u of units) for (let j = 0; j < 6; j++) s[j]! += u[j]!;
   const t = totalsOf(s);
   const cost = billedCost(t, prices);
-  return { ...t, accounts: units.length, meanInputTokens: t.input / t.calls, meanCachedInputTokens: t.cached / t.calls, meanCacheWriteTokens: t.write / t.calls, meanOutputTokens: t.output / t.calls, costUsd: cost, costPerCallUsd: cost / t.calls };
+  return {
+    ...t,
+    accounts: units.length,
+    meanInputTokens: t.input / t.calls,
+    meanCachedInputTokens: t.cached / t.calls,
+    meanCacheWriteTokens: t.write / t.calls,
+    meanOutputTokens: t.output / t.calls,
+    costUsd: cost,
+    costPerCallUsd: cost / t.calls,
+  };
 }
 
 function preMean(units: number[][]): number {
-  let calls = 0, input = 0;
-  for (const u of units) (calls += u[0]!), (input += u[1]!);
+  let calls = 0,
+    input = 0;
+  for (const u of units) ((calls += u[0]!), (input += u[1]!));
   return input / calls;
 }
 
@@ -126,7 +151,7 @@ function preMean(units: number[][]): number {
 function differenceInDifferences(units: Record<Group, number[][]>, seed: number, iterations: number) {
   const stat = (t: readonly number[][]) => {
     const [tr, co] = t;
-    return 100 * (1 - (tr![3]! / tr![2]! / (co![3]! / co![2]!)) / (tr![1]! / tr![0]! / (co![1]! / co![0]!)));
+    return 100 * (1 - tr![3]! / tr![2]! / (co![3]! / co![2]!) / (tr![1]! / tr![0]! / (co![1]! / co![0]!)));
   };
   const r = clusterBootstrapTotals([units.treatment, units.control], stat, { seed, iterations });
   const tot = (arm: number[][], j: number) => arm.reduce((a, u) => a + u[j]!, 0);

@@ -41,11 +41,12 @@ export function* generateUsageLogs(options: GenerateLogsOptions): Generator<Usag
   const r = options.trueReductionPct / 100;
   const accounts = Array.from({ length: options.accounts }, (_, i) => {
     const email = `${randomLocalPart(rng)}${i}@example.com`;
-    const group = rule.kind === "hash" ? assignByHash(email, rule.salt, rule.treatmentShare) : assignByEmailPivot(email, rule.kind === "email-pivot" ? rule.pivot : "o")!;
+    const group =
+      rule.kind === "hash" ? assignByHash(email, rule.salt, rule.treatmentShare) : assignByEmailPivot(email, rule.kind === "email-pivot" ? rule.pivot : "o")!;
     return {
       email,
       group,
-      rate: (options.callsPerAccountDay ?? 30) * lognormal(rng, 0, options.volumeSigma ?? 1.2) / Math.exp((options.volumeSigma ?? 1.2) ** 2 / 2),
+      rate: ((options.callsPerAccountDay ?? 30) * lognormal(rng, 0, options.volumeSigma ?? 1.2)) / Math.exp((options.volumeSigma ?? 1.2) ** 2 / 2),
       size: (options.medianInputTokens ?? 18_000) * lognormal(rng, 0, options.accountSizeSigma ?? 0.8),
       cacheShare: 0.5 + 0.4 * rng.next(),
       surface: rng.chance(0.7) ? "context-gc" : "skill-gc",
@@ -65,7 +66,17 @@ export function* generateUsageLogs(options: GenerateLogsOptions): Generator<Usag
         const input = Math.max(1, Math.round(a.size * SIZE_BY_HOUR[local]! * lognormal(rng, -0.125, 0.5) * factor));
         const cached = Math.round(input * a.cacheShare);
         const write = Math.round((input - cached) * 0.5);
-        rows.push({ timestamp, account: a.email, group: a.group, surface: a.surface, inputTokens: input, cachedInputTokens: cached, cacheWriteTokens: write, outputTokens: Math.round(200 + 600 * rng.next()), model: "claude-sonnet-4" });
+        rows.push({
+          timestamp,
+          account: a.email,
+          group: a.group,
+          surface: a.surface,
+          inputTokens: input,
+          cachedInputTokens: cached,
+          cacheWriteTokens: write,
+          outputTokens: Math.round(200 + 600 * rng.next()),
+          model: "claude-sonnet-4",
+        });
       }
     }
     rows.sort((x, y) => x.timestamp - y.timestamp);

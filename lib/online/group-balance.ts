@@ -31,7 +31,9 @@ export function groupBalance(agg: UsageAggregator): GroupBalance {
   const { treatment, control } = counts;
   if (treatment.calls > 0 && control.calls > 0) return { status: "ok", counts };
   if (treatment.calls === 0 && control.calls === 0) return { status: "no-calls", counts };
-  return treatment.calls === 0 ? { status: "empty-group", empty: "treatment", full: "control", counts } : { status: "empty-group", empty: "control", full: "treatment", counts };
+  return treatment.calls === 0
+    ? { status: "empty-group", empty: "treatment", full: "control", counts }
+    : { status: "empty-group", empty: "control", full: "treatment", counts };
 }
 
 export interface BalanceContext {
@@ -51,8 +53,12 @@ export function describeGroupBalance(balance: GroupBalance, context: BalanceCont
   if (balance.status === "ok") return null;
   const rule = describeRule(context.rule);
   const hints: string[] = [];
-  if (context.rule.kind !== "column" && context.groupColumn !== undefined) hints.push(`the log has a group column (${JSON.stringify(context.groupColumn)}): assign by it (column:${context.groupColumn})`);
-  if (context.rule.kind === "column" && context.unassigned > 0) hints.push(`${plural(context.unassigned, "call")} had a group label naming neither group (treatment, test, variant, b, 1… against control, baseline, holdout, a, 0…)`);
+  if (context.rule.kind !== "column" && context.groupColumn !== undefined)
+    hints.push(`the log has a group column (${JSON.stringify(context.groupColumn)}): assign by it (column:${context.groupColumn})`);
+  if (context.rule.kind === "column" && context.unassigned > 0)
+    hints.push(
+      `${plural(context.unassigned, "call")} had a group label naming neither group (treatment, test, variant, b, 1… against control, baseline, holdout, a, 0…)`,
+    );
   if (context.rule.kind === "email-pivot") hints.push("or move the pivot character, or split by a salted hash");
   const hint = hints.length > 0 ? ` Try: ${hints.join("; ")}.` : "";
   if (balance.status === "no-calls") return `No call is left in either group under ${rule}: widen the window or change the filters or the rule.${hint}`;

@@ -51,16 +51,18 @@ export function hourlyPoints(agg: UsageAggregator, options: { seed: number; iter
       arms[account.group].push(v);
     }
   }
-  const hourly = [...pooled.keys()].sort((a, b) => a - b).map((hour, i) => {
-    const arms = pooled.get(hour)!;
-    const total = (g: Group) => arms[g].reduce((acc, u) => [acc[0]! + u[0]!, acc[1]! + u[1]!, acc[2]! + 1], [0, 0, 0]);
-    const point = makePoint(hour, total("treatment"), total("control"));
-    if (options.iterations > 0 && point.reductionPct !== null) {
-      const band = clusterBootstrapTotals([arms.treatment, arms.control], reductionOfTotals, { seed: options.seed + i, iterations: options.iterations });
-      point.ci95 = [band.low, band.high];
-    }
-    return point;
-  });
+  const hourly = [...pooled.keys()]
+    .sort((a, b) => a - b)
+    .map((hour, i) => {
+      const arms = pooled.get(hour)!;
+      const total = (g: Group) => arms[g].reduce((acc, u) => [acc[0]! + u[0]!, acc[1]! + u[1]!, acc[2]! + 1], [0, 0, 0]);
+      const point = makePoint(hour, total("treatment"), total("control"));
+      if (options.iterations > 0 && point.reductionPct !== null) {
+        const band = clusterBootstrapTotals([arms.treatment, arms.control], reductionOfTotals, { seed: options.seed + i, iterations: options.iterations });
+        point.ci95 = [band.low, band.high];
+      }
+      return point;
+    });
   const days = new Map<number, HourPoint[]>();
   for (const key of [...byDayHour.keys()].sort((a, b) => a - b)) {
     const d = byDayHour.get(key)!;

@@ -50,7 +50,12 @@ function readParts(format: Intl.DateTimeFormat, ms: number): LocalTime {
   for (const p of format.formatToParts(ms)) parts[p.type] = p.value;
   const date = `${parts.year}-${parts.month}-${parts.day}`;
   const hour = Number(parts.hour);
-  return { date, day: Math.round(Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day)) / 86_400_000), hour, minuteOfDay: hour * 60 + Number(parts.minute) };
+  return {
+    date,
+    day: Math.round(Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day)) / 86_400_000),
+    hour,
+    minuteOfDay: hour * 60 + Number(parts.minute),
+  };
 }
 
 /** A daily window `[start, end)` in local minutes since midnight. */
@@ -68,7 +73,8 @@ export function parseWindow(text: string): DailyWindow {
   if (!m || Number(m[2]) > 59 || Number(m[4]) > 59) throw new RangeError(`expected a window HH:MM-HH:MM such as 08:00-22:00, got ${JSON.stringify(text)}`);
   const startMinute = minutes(m[1]!, m[2]!);
   const endMinute = minutes(m[3]!, m[4]!);
-  if (startMinute >= 24 * 60 || endMinute > 24 * 60 || startMinute >= endMinute) throw new RangeError(`window start must come before its end within one day (00:00-24:00), got ${JSON.stringify(text)}`);
+  if (startMinute >= 24 * 60 || endMinute > 24 * 60 || startMinute >= endMinute)
+    throw new RangeError(`window start must come before its end within one day (00:00-24:00), got ${JSON.stringify(text)}`);
   return { startMinute, endMinute };
 }
 

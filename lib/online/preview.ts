@@ -24,7 +24,10 @@ export interface UsagePreview {
  * beginning of the file (the caller reads e.g. 64 KiB). A line cut by the sample's end is dropped
  * unless `complete` says the sample is the whole file.
  */
-export async function previewUsage(sample: string, options: { format: UsageFormat; overrides?: Record<string, string>; limit?: number; complete?: boolean }): Promise<UsagePreview> {
+export async function previewUsage(
+  sample: string,
+  options: { format: UsageFormat; overrides?: Record<string, string>; limit?: number; complete?: boolean },
+): Promise<UsagePreview> {
   const limit = options.limit ?? 20;
   const text = options.complete || sample.endsWith("\n") ? sample : sample.slice(0, sample.lastIndexOf("\n") + 1);
   const headers = await headersOf(text, options.format);

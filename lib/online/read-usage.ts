@@ -92,12 +92,24 @@ async function* readCsvRows(chunks: AsyncIterable<string> | Iterable<string>, op
         headers = cells.map((c) => c.trim());
         mapping = resolveMapping(options, headers);
         const unknown = unknownColumns(mapping, headers);
-        if (unknown.length > 0) throw new UsageMappingError(`mapped column(s) ${unknown.map((c) => JSON.stringify(c)).join(", ")} not in the header (${headers.join(", ")})`, mapping);
+        if (unknown.length > 0)
+          throw new UsageMappingError(
+            `mapped column(s) ${unknown.map((c) => JSON.stringify(c)).join(", ")} not in the header (${headers.join(", ")})`,
+            mapping,
+          );
         columnIndex = Object.fromEntries(Object.entries(mapping).map(([f, c]) => [f, headers!.indexOf(c!)]));
         continue;
       }
       if (cells.length !== headers.length) {
-        out.push({ ok: false, issue: { line, expected: `${headers.length} cells (as in the header)`, found: `${cells.length}`, message: `expected ${headers.length} cells as in the header, found ${cells.length}` } });
+        out.push({
+          ok: false,
+          issue: {
+            line,
+            expected: `${headers.length} cells (as in the header)`,
+            found: `${cells.length}`,
+            message: `expected ${headers.length} cells as in the header, found ${cells.length}`,
+          },
+        });
         continue;
       }
       out.push(
@@ -119,7 +131,15 @@ async function* readJsonlRows(chunks: AsyncIterable<string> | Iterable<string>, 
     try {
       record = JSON.parse(text);
     } catch (error) {
-      yield { ok: false, issue: { line, expected: "one JSON object per line", found: shortFound(text), message: `expected one JSON object per line: ${error instanceof Error ? error.message : String(error)}` } };
+      yield {
+        ok: false,
+        issue: {
+          line,
+          expected: "one JSON object per line",
+          found: shortFound(text),
+          message: `expected one JSON object per line: ${error instanceof Error ? error.message : String(error)}`,
+        },
+      };
       continue;
     }
     if (record === null || typeof record !== "object" || Array.isArray(record)) {
@@ -139,14 +159,20 @@ async function* readJsonlRows(chunks: AsyncIterable<string> | Iterable<string>, 
 function resolveMapping(options: ReadUsageOptions, headers: readonly string[]): ColumnMapping {
   const mapping = applyOverrides(options.mapping ?? guessMapping(headers), options.overrides ?? {});
   const missing = missingRequired(mapping);
-  if (missing.length > 0) throw new UsageMappingError(`no column mapped to ${missing.join(", ")} (columns: ${headers.join(", ")}); map it with field=column`, mapping);
+  if (missing.length > 0)
+    throw new UsageMappingError(`no column mapped to ${missing.join(", ")} (columns: ${headers.join(", ")}); map it with field=column`, mapping);
   options.onMapping?.(mapping);
   return mapping;
 }
 
 const CONVERTERS: Record<UsageField, (raw: unknown) => Converted<unknown>> = {
   timestamp: toTimestamp,
-  account: (raw) => (typeof raw === "string" && raw.trim() !== "" ? { ok: true, value: raw.trim() } : typeof raw === "number" ? { ok: true, value: String(raw) } : { ok: false, expected: "a non-empty account id or e-mail" }),
+  account: (raw) =>
+    typeof raw === "string" && raw.trim() !== ""
+      ? { ok: true, value: raw.trim() }
+      : typeof raw === "number"
+        ? { ok: true, value: String(raw) }
+        : { ok: false, expected: "a non-empty account id or e-mail" },
   group: toText,
   surface: toText,
   inputTokens: (raw) => toTokens(raw, undefined),
@@ -164,14 +190,18 @@ function toItem(line: number, mapping: ColumnMapping, get: (field: UsageField) =
     const converted = CONVERTERS[field](raw);
     if (!converted.ok) {
       const found = raw === undefined || raw === "" ? "nothing" : shortFound(raw);
-      return { ok: false, issue: { line, column: mapping[field] ?? field, expected: converted.expected, found, message: `expected ${converted.expected}, found ${found}` } };
+      return {
+        ok: false,
+        issue: { line, column: mapping[field] ?? field, expected: converted.expected, found, message: `expected ${converted.expected}, found ${found}` },
+      };
     }
     if (converted.value !== undefined) row[field] = converted.value;
   }
   // The converters already guarantee every type and bound of the schema but two: a finite timestamp
   // and the cache terms within the prompt. Checking those by hand spares a schema pass (and its
   // copy of the row) per row; anything off goes through the schema for its located message.
-  if (Number.isFinite(row.timestamp) && (row.cachedInputTokens as number) + (row.cacheWriteTokens as number) <= (row.inputTokens as number)) return { ok: true, line, row: row as UsageRow };
+  if (Number.isFinite(row.timestamp) && (row.cachedInputTokens as number) + (row.cacheWriteTokens as number) <= (row.inputTokens as number))
+    return { ok: true, line, row: row as UsageRow };
   const parsed = UsageRowSchema.safeParse(row);
   if (parsed.success) return { ok: true, line, row: parsed.data };
   const issue = parsed.error.issues[0]!;

@@ -63,13 +63,16 @@ export interface SimSuiteReport {
   curve: { call: number; without: number; with: number; sessions: number }[];
 }
 
-
 /**
  * Simulates one policy over a suite of sessions (`rolloutSession` on each, every commit judged and restores counted as in `tracefold rollout`, in order; an async
  * source lets a server load one session at a time) and pools the per-call series: the CLI's `tracefold simulate` and the studio's *Simulate from traces* both call
  * this, so they print the same numbers for the same sessions.
  */
-export async function simulateSuite(items: Iterable<SuiteSimSession> | AsyncIterable<SuiteSimSession>, policy: Policy, options: SimulateSuiteOptions = {}): Promise<SimSuiteReport> {
+export async function simulateSuite(
+  items: Iterable<SuiteSimSession> | AsyncIterable<SuiteSimSession>,
+  policy: Policy,
+  options: SimulateSuiteOptions = {},
+): Promise<SimSuiteReport> {
   const trigger = options.trigger ?? DEFAULT_SIM_TRIGGER;
   const hasTrigger = policy.params.some((p) => p.name === "triggerRatio");
   const params: PolicyParams = { ...(options.params ?? {}), ...(hasTrigger && options.trigger !== undefined ? { triggerRatio: trigger } : {}) };
@@ -78,15 +81,42 @@ export async function simulateSuite(items: Iterable<SuiteSimSession> | AsyncIter
   let i = 0;
   for await (const item of items) {
     const window = options.window ?? defaultSimWindow(item.session, item.tokenizer, trigger);
-    const result = await rolloutSession(item.session, policy, { window, tokenizer: item.tokenizer, params, ...(options.prices ? { prices: options.prices } : {}), ...(options.cacheTtlMs !== undefined ? { cacheTtlMs: options.cacheTtlMs } : {}) });
-    sessions.push({ session: item.session.id, format: item.session.format, ...(item.source ? { source: item.source } : {}), window, ...figuresOf([result], options.prices), series: result.calls.map((c) => [c.without.input, c.with.input, c.compacted ? 1 : 0]) });
+    const result = await rolloutSession(item.session, policy, {
+      window,
+      tokenizer: item.tokenizer,
+      params,
+      ...(options.prices ? { prices: options.prices } : {}),
+      ...(options.cacheTtlMs !== undefined ? { cacheTtlMs: options.cacheTtlMs } : {}),
+    });
+    sessions.push({
+      session: item.session.id,
+      format: item.session.format,
+      ...(item.source ? { source: item.source } : {}),
+      window,
+      ...figuresOf([result], options.prices),
+      series: result.calls.map((c) => [c.without.input, c.with.input, c.compacted ? 1 : 0]),
+    });
     await options.onSession?.(++i, total, item.session.id);
   }
-  return { policy: policy.id, trigger, window: options.window ?? null, sessions, pooled: { sessions: sessions.length, ...pool(sessions, options.prices) }, curve: curveOf(sessions) };
+  return {
+    policy: policy.id,
+    trigger,
+    window: options.window ?? null,
+    sessions,
+    pooled: { sessions: sessions.length, ...pool(sessions, options.prices) },
+    curve: curveOf(sessions),
+  };
 }
 
 function figuresOf(results: readonly RolloutSessionResult[], prices: Prices | undefined): SimFigures {
-  let calls = 0, without = 0, withPolicy = 0, compactions = 0, cacheBreaks = 0, cacheBreakTokens = 0, costWithout = 0, costWith = 0;
+  let calls = 0,
+    without = 0,
+    withPolicy = 0,
+    compactions = 0,
+    cacheBreaks = 0,
+    cacheBreakTokens = 0,
+    costWithout = 0,
+    costWith = 0;
   for (const r of results) {
     for (const c of r.calls) {
       calls++;
@@ -104,14 +134,21 @@ function figuresOf(results: readonly RolloutSessionResult[], prices: Prices | un
 }
 
 function pool(sessions: readonly SimSessionReport[], prices: Prices | undefined): SimFigures {
-  let calls = 0, without = 0, withPolicy = 0, compactions = 0, cacheBreaks = 0, cacheBreakTokens = 0, costWithout = 0, costWith = 0;
+  let calls = 0,
+    without = 0,
+    withPolicy = 0,
+    compactions = 0,
+    cacheBreaks = 0,
+    cacheBreakTokens = 0,
+    costWithout = 0,
+    costWith = 0;
   for (const s of sessions) {
     calls += s.calls;
     compactions += s.compactions;
     cacheBreaks += s.cacheBreaks;
     cacheBreakTokens += s.cacheBreakTokens;
-    for (const [w, p] of s.series) (without += w), (withPolicy += p);
-    if (s.cost) (costWithout += s.cost.without), (costWith += s.cost.with);
+    for (const [w, p] of s.series) ((without += w), (withPolicy += p));
+    if (s.cost) ((costWithout += s.cost.without), (costWith += s.cost.with));
   }
   return figures(calls, without, withPolicy, compactions, cacheBreaks, cacheBreakTokens, prices ? { without: costWithout, with: costWith } : undefined);
 }
@@ -119,7 +156,15 @@ function pool(sessions: readonly SimSessionReport[], prices: Prices | undefined)
 const round2 = (x: number) => Math.round(x * 100) / 100;
 const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 
-function figures(calls: number, without: number, withPolicy: number, compactions: number, cacheBreaks: number, cacheBreakTokens: number, cost: { without: number; with: number } | undefined): SimFigures {
+function figures(
+  calls: number,
+  without: number,
+  withPolicy: number,
+  compactions: number,
+  cacheBreaks: number,
+  cacheBreakTokens: number,
+  cost: { without: number; with: number } | undefined,
+): SimFigures {
   const meanWithout = calls ? without / calls : 0;
   const meanWith = calls ? withPolicy / calls : 0;
   return {
@@ -137,7 +182,9 @@ function curveOf(sessions: readonly SimSessionReport[]): SimSuiteReport["curve"]
   const longest = Math.max(0, ...sessions.map((s) => s.series.length));
   const out: SimSuiteReport["curve"] = [];
   for (let k = 0; k < longest; k++) {
-    let n = 0, without = 0, withPolicy = 0;
+    let n = 0,
+      without = 0,
+      withPolicy = 0;
     for (const s of sessions) {
       const point = s.series[k];
       if (point) (n++, (without += point[0]), (withPolicy += point[1]));

@@ -47,7 +47,8 @@ function parseIsoFast(text: string): number | undefined {
   if (n < 20) return undefined;
   for (const i of [0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18]) if (!digit(text.charCodeAt(i))) return undefined;
   const t = text.charCodeAt(10);
-  if (text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45 || (t !== 84 && t !== 116 && t !== 32) || text.charCodeAt(13) !== 58 || text.charCodeAt(16) !== 58) return undefined;
+  if (text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45 || (t !== 84 && t !== 116 && t !== 32) || text.charCodeAt(13) !== 58 || text.charCodeAt(16) !== 58)
+    return undefined;
   let i = 19;
   let fraction = 0;
   if (text.charCodeAt(i) === 46) {
@@ -118,7 +119,7 @@ export function valueAt(record: Record<string, unknown>, path: string): unknown 
 
 /** Cut to 60 characters for error messages. */
 export function shortFound(raw: unknown): string {
-  const text = typeof raw === "string" ? raw : JSON.stringify(raw) ?? String(raw);
+  const text = typeof raw === "string" ? raw : (JSON.stringify(raw) ?? String(raw));
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }
 

@@ -92,7 +92,8 @@ const GENAI_ATTRIBUTE = /^(gen_ai\.|llm\.|openinference\.span\.kind$|tool\.name$
 /** OTLP JSON `[{key, value: {stringValue|intValue|…}}]` to a plain object of scalar values. */
 export function attributeMap(list: readonly { key: string; value?: unknown }[] | undefined): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const { key, value } of list ?? []) out[key] = isRecord(value) ? (value.stringValue ?? value.intValue ?? value.doubleValue ?? value.boolValue) : undefined;
+  for (const { key, value } of list ?? [])
+    out[key] = isRecord(value) ? (value.stringValue ?? value.intValue ?? value.doubleValue ?? value.boolValue) : undefined;
   return out;
 }
 

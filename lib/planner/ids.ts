@@ -5,9 +5,7 @@ import type { PlanObjectKind } from "./plan-types";
  * `read:12`, or the full form `conversation:user:5` / `function:read:12`. Tool names are the
  * normalised names of lib/context/tool-names (lower-case, `_`-separated).
  */
-export type IdResolution =
-  | { ok: true; id: string; kind: PlanObjectKind }
-  | { ok: false; problem: "bad_id" | "kind_mismatch"; message: string };
+export type IdResolution = { ok: true; id: string; kind: PlanObjectKind } | { ok: false; problem: "bad_id" | "kind_mismatch"; message: string };
 
 const FULL_CONVERSATION = /^conversation:user:([1-9]\d*)$/;
 const FULL_FUNCTION = /^function:([a-z0-9][a-z0-9_]*):([1-9]\d*)$/;

@@ -51,7 +51,10 @@ export function createLlmPlanner(client: LlmClient, options: LlmPlannerOptions =
 
 /** The follow-up turn quoting what the parser refused (line:column of the previous answer). */
 export function planRepairMessage(problems: readonly string[]): LlmMessage {
-  return { role: "user", content: `Your plan was rejected by the parser:\n${problems.map((p) => `- ${p}`).join("\n")}\nAnswer again with exactly <above_conversation_summary>…</above_conversation_summary> then <gc_plan>…</gc_plan>, nothing else.` };
+  return {
+    role: "user",
+    content: `Your plan was rejected by the parser:\n${problems.map((p) => `- ${p}`).join("\n")}\nAnswer again with exactly <above_conversation_summary>…</above_conversation_summary> then <gc_plan>…</gc_plan>, nothing else.`,
+  };
 }
 
 type Usage = NonNullable<PlannerOutput["usage"]>;

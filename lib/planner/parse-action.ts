@@ -24,18 +24,12 @@ export interface ActionReadResult {
 
 const ALLOWED_ATTRIBUTES = new Set(["kind", "reason"]);
 
-export function readAction(
-  tokens: XmlToken[],
-  start: number,
-  at: (offset: number) => Position,
-  errors: PlanParseError[],
-): ActionReadResult {
+export function readAction(tokens: XmlToken[], start: number, at: (offset: number) => Position, errors: PlanParseError[]): ActionReadResult {
   const open = tokens[start]!;
   if (open.type !== "open") throw new Error("readAction must start at an open tag");
   const name = open.name as PlanActionKind;
   const errorsBefore = errors.length;
-  const fail = (code: PlanParseError["code"], message: string, position: Position) =>
-    errors.push({ code, severity: "error", message, ...position });
+  const fail = (code: PlanParseError["code"], message: string, position: Position) => errors.push({ code, severity: "error", message, ...position });
   // A malformed tag was already reported; its attributes are not trusted or re-reported.
   const { kind, reason } = open.malformed ? {} : readAttributes(name, open.attributes, open.position, fail);
 
@@ -58,7 +52,8 @@ export function readAction(
       fail("nested_element", `<${token.name}> is not allowed inside <${name}> (it holds object ids only)`, token.position);
       i = skipElement(tokens, i);
     } else {
-      if (token.name !== name) fail("mismatched_close", `</${token.name}> closes <${name}> opened at ${open.position.line}:${open.position.column}`, token.position);
+      if (token.name !== name)
+        fail("mismatched_close", `</${token.name}> closes <${name}> opened at ${open.position.line}:${open.position.column}`, token.position);
       closed = true;
       i++;
     }

@@ -12,8 +12,7 @@ import { positionMapper, scanXml, type XmlToken } from "./xml-scan";
 export function parsePlan(raw: string): PlanParseResult {
   const at = positionMapper(raw);
   const errors: PlanParseError[] = [];
-  const fail = (code: PlanParseError["code"], message: string, position: Position) =>
-    errors.push({ code, severity: "error", message, ...position });
+  const fail = (code: PlanParseError["code"], message: string, position: Position) => errors.push({ code, severity: "error", message, ...position });
   const { start, end } = contentRegion(raw);
   if (start >= end) {
     fail("empty_output", "the planner returned no plan", at(0));

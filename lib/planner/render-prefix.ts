@@ -35,14 +35,32 @@ export function renderIndexedPrefix(input: PlannerInput, options: RenderOptions 
     const request = turn ? index.byId.get(turn) : undefined;
     if (request && request.firstMessage === m) {
       const last = Math.min(request.lastMessage, cut - 1);
-      const header = { label: "user", turn_id: request.id, tokens: index.prefixTokens[last + 1]! - index.prefixTokens[m]!, ...(m === protect.latestRequest ? { latest: true } : {}) };
-      out.push(`[User]\nHeader metadata:\n${JSON.stringify(header, null, 2)}\n${elide(message.parts.filter((p) => p.type !== "tool_result").map(partText).join("\n"), 1_500)}`);
+      const header = {
+        label: "user",
+        turn_id: request.id,
+        tokens: index.prefixTokens[last + 1]! - index.prefixTokens[m]!,
+        ...(m === protect.latestRequest ? { latest: true } : {}),
+      };
+      out.push(
+        `[User]\nHeader metadata:\n${JSON.stringify(header, null, 2)}\n${elide(
+          message.parts
+            .filter((p) => p.type !== "tool_result")
+            .map(partText)
+            .join("\n"),
+          1_500,
+        )}`,
+      );
     } else if (message.role === "system") out.push(`[System]\n${elide(message.parts.map(partText).join("\n"), 600)}`);
     else if (message.role === "assistant") {
-      const lines = message.parts.filter((p) => p.type !== "reasoning").map((p) => (p.type === "tool_call" ? `[Tool call: ${p.name}(${elide(oneLine(p.arguments), 200)})]` : elide(partText(p), perText)));
+      const lines = message.parts
+        .filter((p) => p.type !== "reasoning")
+        .map((p) => (p.type === "tool_call" ? `[Tool call: ${p.name}(${elide(oneLine(p.arguments), 200)})]` : elide(partText(p), perText)));
       if (lines.length) out.push(`[Assistant]\n${lines.join("\n")}`);
     } else {
-      const texts = message.parts.filter((p) => p.type !== "tool_result").map(partText).join("\n");
+      const texts = message.parts
+        .filter((p) => p.type !== "tool_result")
+        .map(partText)
+        .join("\n");
       if (texts.trim()) out.push(`[${message.role === "tool" ? "Tool" : "User"}]\n${elide(texts, perText)}`);
     }
     message.parts.forEach((part, p) => {

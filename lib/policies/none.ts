@@ -14,6 +14,12 @@ export const nonePolicy: Policy = {
   description: "Keeps the whole prefix unchanged.",
   params: [],
   decide: (ctx) =>
-    withTargetReport(ctx, { plan: emptyPlan(), actions: [], log: ["no compaction: the prefix is kept as is"] }, ctx.prefixTokens, "none", "the control never compacts; it ignores harness targets by design"),
+    withTargetReport(
+      ctx,
+      { plan: emptyPlan(), actions: [], log: ["no compaction: the prefix is kept as is"] },
+      ctx.prefixTokens,
+      "none",
+      "the control never compacts; it ignores harness targets by design",
+    ),
   fires: () => false,
 };

@@ -64,7 +64,9 @@ export async function runPolicy(policy: Policy, input: RunPolicyInput): Promise<
   // A target the prefix already meets means no compaction, whichever policy runs (a matched
   // reference that stayed pending): the harness leaves the prefix unchanged without asking.
   const met = input.targetTokens !== undefined && input.targetTokens >= context.prefixTokens;
-  const decision = met ? { plan: emptyPlan(), actions: [], log: [`target ${input.targetTokens} tokens already met by the ${context.prefixTokens}-token prefix: no compaction`] } : await policy.decide(context, params);
+  const decision = met
+    ? { plan: emptyPlan(), actions: [], log: [`target ${input.targetTokens} tokens already met by the ${context.prefixTokens}-token prefix: no compaction`] }
+    : await policy.decide(context, params);
   for (const [message, texts] of decision.plan.reminders) decision.plan.reminders.set(message, mergeReminders(texts));
   const log = [...decision.log];
   if (decision.plan.summary) {

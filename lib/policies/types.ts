@@ -8,14 +8,7 @@ import type { Tokenizer } from "../tokens/tokenizer";
 import type { Session } from "../trace/model";
 
 /** Where a policy comes from: a seed document, a real harness, or Tracefold itself. */
-export type PolicyFamily =
-  | "baseline"
-  | "seed-000"
-  | "seed-001"
-  | "seed-002"
-  | "seed-003"
-  | "harness"
-  | "self-gc";
+export type PolicyFamily = "baseline" | "seed-000" | "seed-001" | "seed-002" | "seed-003" | "harness" | "self-gc";
 
 /** Scalar parameter values (policies are configured from the CLI, forms and stored runs). */
 export type ParamValue = number | string | boolean;

@@ -35,7 +35,7 @@ export function repairLineage(prefix: Message[], plan: EditPlan, isProtected: (m
   );
   const gone = (ref: PartRef) => plan.dropMessages.has(ref.message) || plan.parts.get(partKey(ref))?.op === "drop";
   const fixes: LineageFix[] = [];
-  for (let revived = true; revived; ) {
+  for (let revived = true; revived;) {
     revived = false;
     for (const { callId, ref: call, results: linked } of calls) {
       const callGone = gone(call);

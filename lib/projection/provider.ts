@@ -29,7 +29,9 @@ function normalise(view: ViewMessage[], fix: Fix): Step[] {
     used.set(id, n);
     return n === 1 ? id : `${id}_${n}`;
   };
-  let open: { texts: string[]; calls: { id: string; raw: string; name: string; args: string }[]; results: Map<number, { content: string; isError: boolean }> } | undefined;
+  let open:
+    | { texts: string[]; calls: { id: string; raw: string; name: string; args: string }[]; results: Map<number, { content: string; isError: boolean }> }
+    | undefined;
   let deferred: string[] = [];
   const pushUser = (texts: string[]) => {
     const last = steps.at(-1);
@@ -40,7 +42,8 @@ function normalise(view: ViewMessage[], fix: Fix): Step[] {
     if (!open) return;
     const answered = open.calls.filter((_, i) => open!.results.has(i));
     for (const [i, c] of open.calls.entries()) if (!open.results.has(i)) fix(`call ${c.raw} (${c.name}) had no result and was removed`);
-    if (open.texts.length || answered.length) steps.push({ kind: "assistant", texts: open.texts, calls: answered.map(({ id, name, args }) => ({ id, name, args })) });
+    if (open.texts.length || answered.length)
+      steps.push({ kind: "assistant", texts: open.texts, calls: answered.map(({ id, name, args }) => ({ id, name, args })) });
     const results = open.calls.flatMap((c, i) => (open!.results.has(i) ? [{ id: c.id, ...open!.results.get(i)! }] : []));
     if (results.length) steps.push({ kind: "results", results });
     open = undefined;
@@ -141,12 +144,24 @@ export function toAnthropicMessages(view: ViewMessage[], fix: Fix = () => {}): A
   };
   for (const step of normalise(view, fix)) {
     if (step.kind === "system") system.push(step.text);
-    else if (step.kind === "user") push("user", step.texts.map((text) => ({ type: "text", text })));
+    else if (step.kind === "user")
+      push(
+        "user",
+        step.texts.map((text) => ({ type: "text", text })),
+      );
     else if (step.kind === "assistant") {
       const uses = step.calls.map((c): AnthropicBlock => ({ type: "tool_use", id: anthropicId(c.id), name: c.name, input: toolInput(c.args) }));
       push("assistant", [...step.texts.map((text): AnthropicBlock => ({ type: "text", text })), ...uses]);
     } else {
-      push("user", step.results.map((r): AnthropicBlock => ({ type: "tool_result", tool_use_id: anthropicId(r.id), ...(r.content ? { content: r.content } : {}), ...(r.isError ? { is_error: true } : {}) })));
+      push(
+        "user",
+        step.results.map((r): AnthropicBlock => ({
+          type: "tool_result",
+          tool_use_id: anthropicId(r.id),
+          ...(r.content ? { content: r.content } : {}),
+          ...(r.isError ? { is_error: true } : {}),
+        })),
+      );
     }
   }
   if (messages[0]?.role === "assistant") {

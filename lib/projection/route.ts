@@ -34,7 +34,10 @@ export interface RouteOptions {
 export function semanticRoute(session: Session, index: ContextIndex, object: ContextObject, options: RouteOptions = {}): string {
   const leafChars = options.leafChars ?? 100;
   const maxChars = options.maxChars ?? 600;
-  const anchors = object.anchors.filter((a) => a.kind !== "number").slice(0, options.anchors ?? 6).map((a) => shorten(a.value, leafChars));
+  const anchors = object.anchors
+    .filter((a) => a.kind !== "number")
+    .slice(0, options.anchors ?? 6)
+    .map((a) => shorten(a.value, leafChars));
   const mentions = anchors.length ? ` — mentions ${anchors.join(", ")}` : "";
   if (object.kind === "function") {
     return cap(`${callRoute(session, object, options)}${mentions}`, maxChars);

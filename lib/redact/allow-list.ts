@@ -49,7 +49,8 @@ export function compileAllowList(entries: readonly string[]): { list: AllowList;
     } catch (error) {
       return issues.push({ entry, message: `is not a valid regular expression (${error instanceof Error ? error.message : String(error)})` });
     }
-    if (pattern.test("") || UNLIKE_SECRETS.every((s) => pattern.test(s))) return issues.push({ entry, message: "matches any value, so it would switch redaction off" });
+    if (pattern.test("") || UNLIKE_SECRETS.every((s) => pattern.test(s)))
+      return issues.push({ entry, message: "matches any value, so it would switch redaction off" });
     patterns.push(pattern);
   });
   const list: AllowList = {

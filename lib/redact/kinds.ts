@@ -17,7 +17,7 @@ export const SECRET_KINDS: readonly { kind: SecretKind; label: string }[] = [
   { kind: "bearer_token", label: "Bearer tokens (Authorization: Bearer …)" },
   { kind: "basic_auth", label: "Basic auth credentials (Authorization: Basic …)" },
   { kind: "url_password", label: "Passwords in URLs (scheme://user:password@host)" },
-  { kind: "password_assignment", label: "Assigned passwords and tokens (password = \"…\", API_KEY=…, \"token\": \"…\")" },
+  { kind: "password_assignment", label: 'Assigned passwords and tokens (password = "…", API_KEY=…, "token": "…")' },
   { kind: "email", label: "E-mail addresses (personal data; off unless an admin turns it on)" },
 ];
 

@@ -67,7 +67,11 @@ export async function previewRedaction(chunks: AsyncIterable<string>, options: R
         kind: span.kind,
         line: span.line,
         fingerprint: span.fingerprint,
-        excerpt: { before: clipStart(redacted.slice(0, at)), masked: mask(span.kind, original.slice(span.start, span.end)), after: clipEnd(redacted.slice(at + token.length)) },
+        excerpt: {
+          before: clipStart(redacted.slice(0, at)),
+          masked: mask(span.kind, original.slice(span.start, span.end)),
+          after: clipEnd(redacted.slice(at + token.length)),
+        },
       });
     }
     report.length = 0;

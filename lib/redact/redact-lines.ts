@@ -10,7 +10,11 @@ export interface LineRedaction extends SecretSpan {
  * streams through. A PEM private key spans lines: from its BEGIN line to its END line every line
  * is replaced whole (and reported per line, with the fingerprint of the line).
  */
-export async function* redactLines(lines: AsyncIterable<string> | Iterable<string>, report: LineRedaction[], options: RedactOptions = {}): AsyncIterable<string> {
+export async function* redactLines(
+  lines: AsyncIterable<string> | Iterable<string>,
+  report: LineRedaction[],
+  options: RedactOptions = {},
+): AsyncIterable<string> {
   let line = 0;
   let inPem = false;
   for await (const text of lines) {

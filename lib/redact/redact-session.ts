@@ -27,7 +27,9 @@ export function redactSession(session: Session, options: RedactOptions = {}): { 
     ...message,
     parts: message.parts.map((part, p) => redactPart(part, (text, field) => redact(text, { message: message.index, part: p, field }))),
   }));
-  const compactions = session.compactions.map((c, i) => (c.summary === undefined ? c : { ...c, summary: redact(c.summary, { field: `compactions[${i}].summary` }) }));
+  const compactions = session.compactions.map((c, i) =>
+    c.summary === undefined ? c : { ...c, summary: redact(c.summary, { field: `compactions[${i}].summary` }) },
+  );
   return { session: { ...session, title: redact(session.title, { field: "title" }), messages, compactions }, redactions };
 }
 

@@ -57,7 +57,11 @@ export function appendLabel(history: LabelHistory, label: ReviewLabel): LabelHis
  * map each time — quadratic for a large import). A label that may not follow its thread is handed
  * to `onRefused` with its LabelHistoryError and left out, as a caught `appendLabel` would leave it.
  */
-export function appendLabels(history: LabelHistory, labels: Iterable<ReviewLabel>, onRefused: (label: ReviewLabel, error: LabelHistoryError) => void): LabelHistory {
+export function appendLabels(
+  history: LabelHistory,
+  labels: Iterable<ReviewLabel>,
+  onRefused: (label: ReviewLabel, error: LabelHistoryError) => void,
+): LabelHistory {
   const next = new Map(history);
   const mine = new Set<string>();
   for (const label of labels) {
@@ -89,7 +93,10 @@ function checkAppend(thread: readonly ReviewLabel[], label: ReviewLabel): void {
     throw new LabelHistoryError("duplicate-version", `label ${label.labelId} already has version ${label.version}`);
   }
   if (label.version !== thread.length + 1) {
-    throw new LabelHistoryError("missing-previous", `label ${label.labelId} version ${label.version} supersedes version ${label.version - 1}, which is not stored (latest: ${last?.version ?? "none"})`);
+    throw new LabelHistoryError(
+      "missing-previous",
+      `label ${label.labelId} version ${label.version} supersedes version ${label.version - 1}, which is not stored (latest: ${last?.version ?? "none"})`,
+    );
   }
   if (last) {
     if (last.kind !== label.kind || last.reviewer !== label.reviewer || labelSubject(last) !== labelSubject(label)) {

@@ -25,7 +25,8 @@ export function spanProblem(session: Session, span: Span): string | undefined {
   if (!part) return `message ${span.message} part ${span.part} does not exist in session ${session.id}`;
   const text = readableText(part);
   if (span.end > text.length) return `end ${span.end} is past the part's ${text.length} characters`;
-  if (text.slice(span.start, span.end) !== span.text) return `characters ${span.start}–${span.end} of message ${span.message} part ${span.part} are not the span's text`;
+  if (text.slice(span.start, span.end) !== span.text)
+    return `characters ${span.start}–${span.end} of message ${span.message} part ${span.part} are not the span's text`;
   return undefined;
 }
 

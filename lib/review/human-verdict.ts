@@ -51,7 +51,9 @@ export interface HumanVerdict {
 
 export function deriveHumanVerdict(input: HumanVerdictInput): HumanVerdict {
   const { reviewer, ref, policy } = input;
-  const mine = input.labels.filter((l) => l.reviewer === reviewer && !l.retracted && l.ref.sessionId === ref.sessionId && l.ref.cut === ref.cut && l.ref.runId === ref.runId);
+  const mine = input.labels.filter(
+    (l) => l.reviewer === reviewer && !l.retracted && l.ref.sessionId === ref.sessionId && l.ref.cut === ref.cut && l.ref.runId === ref.runId,
+  );
   const byValue = new Map(mine.filter((l) => l.decision !== "add").map((l) => [l.value!, l]));
   const needed: NeededDependency[] = [];
   let rejected = 0;

@@ -21,7 +21,13 @@ export type LabelKind = (typeof LABEL_KINDS)[number];
  * locator/handle, behavioral contract, verbatim source, live state. Recovery routing is not a kind
  * of need but a way a fold can lose one, so it is a failure category only.
  */
-export const DEPENDENCY_TYPES = ["evidence_detail", "locator_handle", "behavioral_contract", "verbatim_source", "live_state"] as const satisfies readonly FailureCategory[];
+export const DEPENDENCY_TYPES = [
+  "evidence_detail",
+  "locator_handle",
+  "behavioral_contract",
+  "verbatim_source",
+  "live_state",
+] as const satisfies readonly FailureCategory[];
 export type DependencyType = (typeof DEPENDENCY_TYPES)[number];
 
 export const DEPENDENCY_DECISIONS = ["confirm", "reject", "add"] as const;
@@ -121,7 +127,9 @@ export const ViewVerdictLabelSchema = z.strictObject({
   viewDigest: z.string().regex(/^[0-9a-f]{64}$/, "a sha256 in hex"),
   verdict: z.enum(VIEW_VERDICTS),
   restores: z.array(z.string().regex(/^[0-9a-f]{12,64}$/, "a sidecar digest in hex")).optional(),
-  lost: z.array(z.strictObject({ value: text, category: z.enum(FAILURE_CATEGORY_IDS as [FailureCategory, ...FailureCategory[]]), usedAt: count.optional() })).optional(),
+  lost: z
+    .array(z.strictObject({ value: text, category: z.enum(FAILURE_CATEGORY_IDS as [FailureCategory, ...FailureCategory[]]), usedAt: count.optional() }))
+    .optional(),
 });
 
 export const ReviewLabelSchema = z
@@ -142,8 +150,10 @@ function checkLabel(label: ReviewLabel, ctx: z.RefinementCtx): void {
     issue(["supersedes"], label.version === 1 ? "must be null on version 1" : `must be ${label.version - 1} (version − 1)`);
   }
   if (label.kind === "view_verdict") {
-    if (label.verdict === "impact" && !label.retracted && !(label.lost?.length)) issue(["lost"], "required when verdict is impact: what the future needed and the view lost");
-    if (label.verdict === "restorable" && !label.retracted && !(label.restores?.length)) issue(["restores"], "required when verdict is restorable: the sidecars the future would restore");
+    if (label.verdict === "impact" && !label.retracted && !label.lost?.length)
+      issue(["lost"], "required when verdict is impact: what the future needed and the view lost");
+    if (label.verdict === "restorable" && !label.retracted && !label.restores?.length)
+      issue(["restores"], "required when verdict is restorable: the sidecars the future would restore");
     return;
   }
   if (label.kind !== "dependency") return;

@@ -24,11 +24,17 @@ export const EMPTY_VIEW_VERDICT: ViewVerdictForm = { verdict: "", lost: "", cate
  * restores are lines of text; empty lines are ignored.
  */
 export function viewVerdictDraft(form: ViewVerdictForm): { draft: ViewVerdictDraft } | { missing: string } {
-  const lines = (text: string) => text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  const lines = (text: string) =>
+    text
+      .split(/\r?\n/)
+      .map((l) => l.trim())
+      .filter(Boolean);
   const comment = form.comment.trim() ? { comment: form.comment.trim() } : {};
   if (form.verdict === "no_impact") return { draft: { kind: "view_verdict", verdict: "no_impact", ...comment } };
   if (form.verdict === "restorable") {
-    const restores = lines(form.restores).flatMap((l) => l.split(/[\s,]+/)).filter(Boolean);
+    const restores = lines(form.restores)
+      .flatMap((l) => l.split(/[\s,]+/))
+      .filter(Boolean);
     if (restores.length === 0) return { missing: "Restorable: write the sidecars the future would restore (their digests, one per line)." };
     return { draft: { kind: "view_verdict", verdict: "restorable", restores, ...comment } };
   }
@@ -39,7 +45,6 @@ export function viewVerdictDraft(form: ViewVerdictForm): { draft: ViewVerdictDra
   }
   return { missing: "Pick 1 (no impact), 2 (restorable) or 3 (impact)." };
 }
-
 
 /** A view_verdict label's own fields, as the labeling screen sends them. */
 export interface ViewVerdictDraft {

@@ -36,7 +36,10 @@ export function billedCost(t: TokenTotals, prices: Prices): number {
 /** Parses `input=3,cachedInput=0.3,cacheWrite=3.75,output=15` (any subset) over the defaults. */
 export function parsePrices(text: string, base: Prices = DEFAULT_PRICES): Prices {
   const out: Prices = { ...base };
-  for (const pair of text.split(",").map((s) => s.trim()).filter(Boolean)) {
+  for (const pair of text
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [key, value] = pair.split("=");
     const n = Number(value);
     if (!key || !(key in out) || value === undefined || !Number.isFinite(n) || n < 0) {

@@ -56,7 +56,9 @@ export function commitBenefits(
   return commits.map((commit, i) => {
     const end = commits[i + 1]?.call ?? calls.length;
     const span = calls.slice(commit.call, end);
-    let before = 0, after = 0, netUsd = 0;
+    let before = 0,
+      after = 0,
+      netUsd = 0;
     for (const c of span) {
       before += c.without.input;
       after += c.with.input;

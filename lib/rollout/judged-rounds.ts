@@ -59,7 +59,12 @@ export interface SettledRounds {
  *   session again from its own view;
  * - a **visible** one costs nothing.
  */
-export function settleRounds(rounds: readonly JudgedRound[], callMessages: readonly number[], commitCalls: readonly number[], tokenizer: Tokenizer): SettledRounds {
+export function settleRounds(
+  rounds: readonly JudgedRound[],
+  callMessages: readonly number[],
+  commitCalls: readonly number[],
+  tokenizer: Tokenizer,
+): SettledRounds {
   const delta = new Array<number>(callMessages.length + 1).fill(0);
   const restoredAt = new Array<number>(callMessages.length).fill(0);
   const restores: RestoreEvent[] = [];
@@ -98,10 +103,12 @@ export function settleRounds(rounds: readonly JudgedRound[], callMessages: reado
 
 /** The call whose step contains original message `message`: the last call starting at or before it. */
 function callOf(callMessages: readonly number[], message: number): number {
-  let lo = 0, hi = callMessages.length - 1, found = 0;
+  let lo = 0,
+    hi = callMessages.length - 1,
+    found = 0;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    if (callMessages[mid]! <= message) (found = mid), (lo = mid + 1);
+    if (callMessages[mid]! <= message) ((found = mid), (lo = mid + 1));
     else hi = mid - 1;
   }
   return found;
@@ -109,7 +116,8 @@ function callOf(callMessages: readonly number[], message: number): number {
 
 /** The first commit strictly after `call` (its call index; `commitCalls` ascending), or `end`. */
 function nextCommitAfter(commitCalls: readonly number[], call: number, end: number): number {
-  let lo = 0, hi = commitCalls.length;
+  let lo = 0,
+    hi = commitCalls.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
     if (commitCalls[mid]! <= call) lo = mid + 1;

@@ -42,7 +42,12 @@ export const DEFAULT_PRICE_CHOICE: PriceChoice = { kind: "by-model", table: MODE
 
 /** The table key a model name falls under (longest matching prefix), or undefined. */
 export function priceKeyOf(model: string, table: Readonly<Record<string, Prices>> = MODEL_PRICES): string | undefined {
-  const name = model.trim().toLowerCase().replace(/^[a-z0-9-]+[/:]/, "").replace(/^(us|eu|apac)\.anthropic\./, "").replace(/^anthropic\./, "");
+  const name = model
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z0-9-]+[/:]/, "")
+    .replace(/^(us|eu|apac)\.anthropic\./, "")
+    .replace(/^anthropic\./, "");
   let best: string | undefined;
   for (const key of Object.keys(table)) if (name.startsWith(key) && (!best || key.length > best.length)) best = key;
   return best;

@@ -13,20 +13,31 @@ export function parsePriceChoice(text: string): PriceChoice {
   const model = /^model=(.+)$/.exec(trimmed)?.[1]?.trim();
   if (model !== undefined) {
     const key = priceKeyOf(model);
-    if (!key) throw new RangeError(`no list price for model ${JSON.stringify(model)}; known: ${Object.keys(MODEL_PRICES).join(", ")} (or give input=…,output=…)`);
+    if (!key)
+      throw new RangeError(`no list price for model ${JSON.stringify(model)}; known: ${Object.keys(MODEL_PRICES).join(", ")} (or give input=…,output=…)`);
     return { kind: "fixed", prices: MODEL_PRICES[key]!, label: key };
   }
   const values: Record<string, number> = {};
-  for (const pair of trimmed.split(",").map((s) => s.trim()).filter(Boolean)) {
+  for (const pair of trimmed
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [name, raw] = pair.split("=");
     const n = Number(raw);
     if (!name || !["input", "output", "cachedInput", "cacheWrite"].includes(name) || raw === undefined || raw.trim() === "" || !Number.isFinite(n) || n < 0) {
-      throw new RangeError(`expected --prices as model=NAME, as input=USD,output=USD[,cachedInput=USD][,cacheWrite=USD] (per million tokens), or a JSON file; got ${JSON.stringify(pair)}`);
+      throw new RangeError(
+        `expected --prices as model=NAME, as input=USD,output=USD[,cachedInput=USD][,cacheWrite=USD] (per million tokens), or a JSON file; got ${JSON.stringify(pair)}`,
+      );
     }
     values[name] = n;
   }
   if (values.input === undefined || values.output === undefined) throw new RangeError("--prices needs at least input= and output= (USD per million tokens)");
-  const prices: Prices = { input: values.input, output: values.output, cachedInput: values.cachedInput ?? values.input, cacheWrite: values.cacheWrite ?? values.input };
+  const prices: Prices = {
+    input: values.input,
+    output: values.output,
+    cachedInput: values.cachedInput ?? values.input,
+    cacheWrite: values.cacheWrite ?? values.input,
+  };
   return { kind: "fixed", prices, label: "custom" };
 }
 
@@ -52,10 +63,13 @@ export function parsePriceTable(jsonText: string, file: string): PriceChoice {
   const parsed = PriceTableSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new RangeError(`${file}: ${issue.path.join(".") || "(top level)"}: ${issue.message}; expected {"<model prefix>": {"input": USD, "output": USD, "cachedInput"?: USD, "cacheWrite"?: USD}}`);
+    throw new RangeError(
+      `${file}: ${issue.path.join(".") || "(top level)"}: ${issue.message}; expected {"<model prefix>": {"input": USD, "output": USD, "cachedInput"?: USD, "cacheWrite"?: USD}}`,
+    );
   }
   const table: Record<string, Prices> = { ...MODEL_PRICES };
-  for (const [key, p] of Object.entries(parsed.data)) table[key.toLowerCase()] = { input: p.input, output: p.output, cachedInput: p.cachedInput ?? p.input, cacheWrite: p.cacheWrite ?? p.input };
+  for (const [key, p] of Object.entries(parsed.data))
+    table[key.toLowerCase()] = { input: p.input, output: p.output, cachedInput: p.cachedInput ?? p.input, cacheWrite: p.cacheWrite ?? p.input };
   return { kind: "by-model", table };
 }
 

@@ -44,8 +44,20 @@ const round2 = (x: number) => Math.round(x * 100) / 100;
 const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 
 export function rolloutFigures(id: string, walks: readonly PricedRollout[]): RolloutFigures {
-  let overflow = 0, calls = 0, without = 0, withPolicy = 0, cachedWith = 0, cachedWithout = 0, compactions = 0, restoredTokens = 0, restores = 0, lostSteps = 0, unpriced = 0, priced = 0;
-  let costWithout = 0, costWith = 0;
+  let overflow = 0,
+    calls = 0,
+    without = 0,
+    withPolicy = 0,
+    cachedWith = 0,
+    cachedWithout = 0,
+    compactions = 0,
+    restoredTokens = 0,
+    restores = 0,
+    lostSteps = 0,
+    unpriced = 0,
+    priced = 0;
+  let costWithout = 0,
+    costWith = 0;
   const lostByCategory: Record<string, number> = {};
   const drift = new Map<number, number>();
   for (const { result, prices } of walks) {

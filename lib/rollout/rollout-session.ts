@@ -107,7 +107,12 @@ export async function rolloutSession(session: Session, policy: Policy, options: 
     if (stepEnd + HORIZON_MARGIN > end && end < n) {
       // The walk nears the end of the working session: extend it (doubling its new tokens), so the
       // index is rebuilt O(log) times per round over what the round really walks.
-      end = horizonEnd(original.prefixTokens, base, stepEnd + HORIZON_MARGIN, 2 * Math.max(options.window, original.prefixTokens[end]! - original.prefixTokens[base]!));
+      end = horizonEnd(
+        original.prefixTokens,
+        base,
+        stepEnd + HORIZON_MARGIN,
+        2 * Math.max(options.window, original.prefixTokens[end]! - original.prefixTokens[base]!),
+      );
       work = withHead(session, head, base, end);
       index = buildContextIndex(work, options.tokenizer);
     }
@@ -116,7 +121,16 @@ export async function rolloutSession(session: Session, policy: Policy, options: 
     const prefixTokens = index.prefixTokens[cut]!;
     const ctx = { session: work, index, cut, window: options.window, tokenizer: options.tokenizer, prefixTokens, summaryCap: options.summaryCap ?? 2_000 };
     if (safeOriginal.has(k) && (policy.fires ? policy.fires(ctx, params) : defaultBudgetFires(ctx, params))) {
-      const result = await runPolicy(policy, { session: work, index, cut, window: options.window, tokenizer: options.tokenizer, params, ...(options.summaryCap !== undefined ? { summaryCap: options.summaryCap } : {}), ...(options.summarizer ? { summarizer: options.summarizer } : {}) });
+      const result = await runPolicy(policy, {
+        session: work,
+        index,
+        cut,
+        window: options.window,
+        tokenizer: options.tokenizer,
+        params,
+        ...(options.summaryCap !== undefined ? { summaryCap: options.summaryCap } : {}),
+        ...(options.summarizer ? { summarizer: options.summarizer } : {}),
+      });
       if (result.tokensAfter < result.tokensBefore) {
         if (judge) {
           // The judge reads the real continuation to the session's end, not just the working horizon.
@@ -136,10 +150,21 @@ export async function rolloutSession(session: Session, policy: Policy, options: 
         compactionAt.push({ call: walked.length, tokensBefore: result.tokensBefore, tokensAfter: index.prefixTokens[cut]!, actions: result.actions.length });
       }
     }
-    walked.push({ message: k, without: original.prefixTokens[k]!, with: index.prefixTokens[cut]!, compacted, output: original.prefixTokens[stepEnd]! - original.prefixTokens[k]! });
+    walked.push({
+      message: k,
+      without: original.prefixTokens[k]!,
+      with: index.prefixTokens[cut]!,
+      compacted,
+      output: original.prefixTokens[stepEnd]! - original.prefixTokens[k]!,
+    });
   }
 
-  const settled = settleRounds(rounds, walked.map((w) => w.message), compactionAt.map((a) => a.call), options.tokenizer);
+  const settled = settleRounds(
+    rounds,
+    walked.map((w) => w.message),
+    compactionAt.map((a) => a.call),
+    options.tokenizer,
+  );
   const ttl = options.cacheTtlMs ?? 5 * 60_000;
   const calls: RolloutCall[] = [];
   let previous: { without: number; with: number; at?: number } | undefined;
@@ -149,7 +174,15 @@ export async function rolloutSession(session: Session, policy: Policy, options: 
     const expired = previous !== undefined && at !== undefined && previous.at !== undefined && at - previous.at > ttl;
     const without = callCacheTerms(w.without, expired ? undefined : previous?.without);
     const withPolicy = callCacheTerms(w.with + settled.extraInput[i]!, expired || w.compacted ? undefined : previous?.with);
-    calls.push({ message: w.message, ...(message.timestamp ? { timestamp: message.timestamp } : {}), without, with: withPolicy, output: w.output, compacted: w.compacted, restoredTokens: settled.restoredAt[i]! });
+    calls.push({
+      message: w.message,
+      ...(message.timestamp ? { timestamp: message.timestamp } : {}),
+      without,
+      with: withPolicy,
+      output: w.output,
+      compacted: w.compacted,
+      restoredTokens: settled.restoredAt[i]!,
+    });
     previous = { without: without.input, with: withPolicy.input, ...(at !== undefined && Number.isFinite(at) ? { at } : {}) };
   });
   const mean = (pick: (c: RolloutCall) => number) => (calls.length ? calls.reduce((a, c) => a + pick(c), 0) / calls.length : Number.NaN);
@@ -178,7 +211,8 @@ const HORIZON_MARGIN = 2;
  */
 function horizonEnd(prefixTokens: readonly number[], base: number, atLeast: number, tokens: number): number {
   const n = prefixTokens.length - 1;
-  let lo = Math.min(n, atLeast), hi = n;
+  let lo = Math.min(n, atLeast),
+    hi = n;
   const target = prefixTokens[base]! + tokens;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;

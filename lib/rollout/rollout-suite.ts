@@ -59,7 +59,11 @@ export interface RolloutReport {
  * what `tracefold rollout` prints. Sessions come one at a time (an async source lets a server load
  * them lazily); each session is billed at its own model's prices.
  */
-export async function rolloutSuite(items: Iterable<RolloutItem> | AsyncIterable<RolloutItem>, policies: readonly Policy[], options: RolloutSuiteOptions = {}): Promise<RolloutReport> {
+export async function rolloutSuite(
+  items: Iterable<RolloutItem> | AsyncIterable<RolloutItem>,
+  policies: readonly Policy[],
+  options: RolloutSuiteOptions = {},
+): Promise<RolloutReport> {
   const trigger = options.trigger ?? DEFAULT_SIM_TRIGGER;
   const choice = options.prices ?? DEFAULT_PRICE_CHOICE;
   const walks = new Map<string, PricedRollout[]>(policies.map((p) => [p.id, []]));
@@ -70,10 +74,21 @@ export async function rolloutSuite(items: Iterable<RolloutItem> | AsyncIterable<
     const window = options.window ?? defaultSimWindow(item.session, item.tokenizer, trigger);
     const model = item.session.models[0] ?? null;
     const price = pricesFor(model ?? undefined, choice);
-    const report: RolloutSessionReport = { session: item.session.id, format: item.session.format, ...(item.source ? { source: item.source } : {}), window, model, priced: price?.label ?? null, policies: [] };
+    const report: RolloutSessionReport = {
+      session: item.session.id,
+      format: item.session.format,
+      ...(item.source ? { source: item.source } : {}),
+      window,
+      model,
+      priced: price?.label ?? null,
+      policies: [],
+    };
     for (const policy of policies) {
       const hasTrigger = policy.params.some((p) => p.name === "triggerRatio");
-      const params: PolicyParams = { ...(options.params?.[policy.id] ?? {}), ...(hasTrigger && options.trigger !== undefined ? { triggerRatio: trigger } : {}) };
+      const params: PolicyParams = {
+        ...(options.params?.[policy.id] ?? {}),
+        ...(hasTrigger && options.trigger !== undefined ? { triggerRatio: trigger } : {}),
+      };
       const result = await rolloutSession(item.session, policy, {
         window,
         tokenizer: item.tokenizer,

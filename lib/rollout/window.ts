@@ -29,6 +29,7 @@ export function parseTriggerLevel(text: string): number {
   const match = /^\s*(\d*\.?\d+)\s*(%?)\s*$/.exec(text);
   const n = match ? Number(match[1]) : Number.NaN;
   const share = match && (match[2] === "%" || n > 1) ? n / 100 : n;
-  if (!(share > 0 && share <= 1)) throw new RangeError(`expected the trigger as a share of the window above 0 and at most 1 (0.9) or a percentage (90%), got ${JSON.stringify(text)}`);
+  if (!(share > 0 && share <= 1))
+    throw new RangeError(`expected the trigger as a share of the window above 0 and at most 1 (0.9) or a percentage (90%), got ${JSON.stringify(text)}`);
   return share;
 }

@@ -10,38 +10,32 @@ export const FAILURE_CATEGORIES = [
   {
     id: "evidence_detail",
     label: "Evidence-detail loss",
-    description:
-      "An exact row, table value, metric or stack frame seen in a tool result is needed later to reproduce or revise a result.",
+    description: "An exact row, table value, metric or stack frame seen in a tool result is needed later to reproduce or revise a result.",
   },
   {
     id: "locator_handle",
     label: "Locator / handle loss",
-    description:
-      "A file path, document id, job id, callback URL or handoff link is needed later to reopen, rerun or deliver an artifact.",
+    description: "A file path, document id, job id, callback URL or handoff link is needed later to reopen, rerun or deliver an artifact.",
   },
   {
     id: "behavioral_contract",
     label: "Behavioral-contract loss",
-    description:
-      "A user correction, schema rule or task convention must keep governing later edits after the turn that stated it.",
+    description: "A user correction, schema rule or task convention must keep governing later edits after the turn that stated it.",
   },
   {
     id: "verbatim_source",
     label: "Verbatim-source loss",
-    description:
-      "Original wording (a paragraph, footnote, template) is later requested back exactly, so a paraphrase is not enough.",
+    description: "Original wording (a paragraph, footnote, template) is later requested back exactly, so a paraphrase is not enough.",
   },
   {
     id: "live_state",
     label: "Live-state loss",
-    description:
-      "The current state (the rerun that succeeded, the latest handoff) must be told apart from stale failed attempts.",
+    description: "The current state (the rerun that succeeded, the latest handoff) must be told apart from stale failed attempts.",
   },
   {
     id: "recovery_routing",
     label: "Recovery-routing loss",
-    description:
-      "A sparse detail inside a bulky payload that a fold would move to a sidecar is needed later, asked for only by topic.",
+    description: "A sparse detail inside a bulky payload that a fold would move to a sidecar is needed later, asked for only by topic.",
   },
 ] as const;
 

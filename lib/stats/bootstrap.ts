@@ -90,7 +90,10 @@ export interface ClusteredValue {
  * observations (a ratio estimator: total / count), so large clusters weigh more, as they do in
  * the traffic. Edge cases as `pairedBootstrap`.
  */
-export function clusterBootstrapMean(observations: readonly ClusteredValue[], options: Omit<BootstrapOptions<ClusteredValue>, "cluster" | "clusters">): BootstrapResult {
+export function clusterBootstrapMean(
+  observations: readonly ClusteredValue[],
+  options: Omit<BootstrapOptions<ClusteredValue>, "cluster" | "clusters">,
+): BootstrapResult {
   return pairedBootstrap(observations, valueMean, { ...options, cluster: (o) => o.cluster });
 }
 
@@ -187,4 +190,3 @@ function summarise(estimate: number, replicates: number[], meta: { iterations: n
     units: meta.units,
   };
 }
-

@@ -54,7 +54,7 @@ export function cohenKappa(counts: readonly (readonly number[])[], z: number = Z
   let b = 0;
   for (let i = 0; i < k; i++) {
     for (let j = 0; j < k; j++) {
-      if (i === j) a += p[i]![i]! * ((1 - pe) - (rows[i]! + cols[i]!) * (1 - po)) ** 2;
+      if (i === j) a += p[i]![i]! * (1 - pe - (rows[i]! + cols[i]!) * (1 - po)) ** 2;
       else b += p[i]![j]! * (cols[i]! + rows[j]!) ** 2;
     }
   }

@@ -33,7 +33,10 @@ export interface McNemarResult {
 }
 
 export function mcnemarExact(b: number, c: number, concordant?: { both: number; neither: number }, z: number = Z95): McNemarResult {
-  for (const [name, value] of [["b", b], ["c", c]] as const) {
+  for (const [name, value] of [
+    ["b", b],
+    ["c", c],
+  ] as const) {
     if (!Number.isInteger(value) || value < 0) throw new RangeError(`${name} must be a whole number ≥ 0, got ${value}`);
   }
   const m = b + c;

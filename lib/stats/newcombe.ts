@@ -30,11 +30,7 @@ export interface IndependentDifference extends DifferenceInterval {
  * the limits are clamped to [−1, 1]. Policies replayed on the same cut points are paired: use
  * `pairedDiff` (or `mcnemarExact`) for them, which is narrower when the two agree often.
  */
-export function newcombeDiff(
-  first: { successes: number; n: number },
-  second: { successes: number; n: number },
-  z: number = Z95,
-): IndependentDifference {
+export function newcombeDiff(first: { successes: number; n: number }, second: { successes: number; n: number }, z: number = Z95): IndependentDifference {
   const a = wilson(first.successes, first.n, z);
   const b = wilson(second.successes, second.n, z);
   if (a.n === 0 || b.n === 0) return { diff: Number.NaN, low: -1, high: 1, first: a, second: b };

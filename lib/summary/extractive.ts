@@ -52,11 +52,16 @@ function userRequests(messages: Message[]): string[] {
 
 function toolCounts(messages: Message[]): string {
   const counts = new Map<string, number>();
-  for (const m of messages) for (const p of m.parts) if (p.type === "tool_call") {
-    const name = normaliseToolCall(p.name, p.arguments);
-    counts.set(name, (counts.get(name) ?? 0) + 1);
-  }
-  return [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([n, c]) => `${n} ×${c}`).join(", ");
+  for (const m of messages)
+    for (const p of m.parts)
+      if (p.type === "tool_call") {
+        const name = normaliseToolCall(p.name, p.arguments);
+        counts.set(name, (counts.get(name) ?? 0) + 1);
+      }
+  return [...counts.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .map(([n, c]) => `${n} ×${c}`)
+    .join(", ");
 }
 
 /** Anchors from the newest messages first: the latest locations are the likeliest to matter. */

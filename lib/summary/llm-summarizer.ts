@@ -54,7 +54,10 @@ export function createLlmSummarizer(client: LlmClient, options: LlmSummarizerOpt
 function userPrompt(transcript: string, request: SummaryRequest): string {
   const sections = [`<transcript>\n${transcript}\n</transcript>`];
   if (request.previousSummary) {
-    sections.push(`<previous_summary>\n${request.previousSummary}\n</previous_summary>`, "Carry every still-relevant point of the previous summary into the new one; where the transcript disagrees, the transcript wins.");
+    sections.push(
+      `<previous_summary>\n${request.previousSummary}\n</previous_summary>`,
+      "Carry every still-relevant point of the previous summary into the new one; where the transcript disagrees, the transcript wins.",
+    );
   }
   if (request.instructions) sections.push(`Notes for this compaction: ${request.instructions}`);
   sections.push("Write the handoff summary now.");

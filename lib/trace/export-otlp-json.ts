@@ -32,7 +32,15 @@ export function toOtlpJson(session: Session, options: { seed?: string; serviceNa
   const conversation = [str("gen_ai.conversation.id", session.id)];
   const root = otlpAgentSpanId(seed);
   const span = (spanId: string, name: string, kind: number, startMs: number, attributes: OtlpAttribute[], isError = false): OtlpSpan => ({
-    traceId, spanId, parentSpanId: root, name, kind, startTimeUnixNano: nanos(startMs), endTimeUnixNano: nanos(startMs), attributes: [...attributes, ...conversation], status: isError ? { code: 2 } : {},
+    traceId,
+    spanId,
+    parentSpanId: root,
+    name,
+    kind,
+    startTimeUnixNano: nanos(startMs),
+    endTimeUnixNano: nanos(startMs),
+    attributes: [...attributes, ...conversation],
+    status: isError ? { code: 2 } : {},
   });
   const spans: OtlpSpan[] = [];
   /** Calls still waiting for their result (ids may be reused by a later call: tau-bench does). */
@@ -55,13 +63,15 @@ export function toOtlpJson(session: Session, options: { seed?: string; serviceNa
       const inputs = inputsOf(gap);
       const outputs = toGenAiOutputMessages(message);
       const model = message.model;
-      spans.push(span(otlpChatSpanId(seed, message.index), model ? `chat ${model}` : "chat", SPAN_KIND_CLIENT, at, [
-        str("gen_ai.operation.name", "chat"),
-        ...(model ? [str("gen_ai.request.model", model)] : []),
-        ...(inputs.length ? [str("gen_ai.input.messages", JSON.stringify(inputs))] : []),
-        str("gen_ai.output.messages", JSON.stringify(outputs)),
-        ...usageAttributes(message.usage),
-      ]));
+      spans.push(
+        span(otlpChatSpanId(seed, message.index), model ? `chat ${model}` : "chat", SPAN_KIND_CLIENT, at, [
+          str("gen_ai.operation.name", "chat"),
+          ...(model ? [str("gen_ai.request.model", model)] : []),
+          ...(inputs.length ? [str("gen_ai.input.messages", JSON.stringify(inputs))] : []),
+          str("gen_ai.output.messages", JSON.stringify(outputs)),
+          ...usageAttributes(message.usage),
+        ]),
+      );
       history.push(...gap, ...outputs);
       gap = [];
       gapHasOtherParts = false;
@@ -71,19 +81,36 @@ export function toOtlpJson(session: Session, options: { seed?: string; serviceNa
     message.parts.forEach((part, j) => {
       // A result gets its own span only while nothing else came since the call (the importer adds span results before the next call's inputs) and only for a known, unanswered call.
       if (part.type === "tool_result" && !gapHasOtherParts && open.has(part.callId)) {
-        spans.push(span(otlpSpanId(seed, `tool:${message.index}:${j}`), `execute_tool ${toolName(part, callNames)}`, SPAN_KIND_INTERNAL, at, toolAttributes(part, callNames), part.isError === true));
+        spans.push(
+          span(
+            otlpSpanId(seed, `tool:${message.index}:${j}`),
+            `execute_tool ${toolName(part, callNames)}`,
+            SPAN_KIND_INTERNAL,
+            at,
+            toolAttributes(part, callNames),
+            part.isError === true,
+          ),
+        );
       } else if (part.type !== "tool_result") gapHasOtherParts = true;
       if (part.type === "tool_result") open.delete(part.callId);
     });
     gap.push(...toGenAiMessages(message));
   }
   const tail = inputsOf(gap);
-  if (gap.length) spans.push(span(otlpSpanId(seed, "chat:end"), "chat", SPAN_KIND_CLIENT, clock(undefined), [str("gen_ai.operation.name", "chat"), str("gen_ai.input.messages", JSON.stringify(tail))]));
+  if (gap.length)
+    spans.push(
+      span(otlpSpanId(seed, "chat:end"), "chat", SPAN_KIND_CLIENT, clock(undefined), [
+        str("gen_ai.operation.name", "chat"),
+        str("gen_ai.input.messages", JSON.stringify(tail)),
+      ]),
+    );
   return {
-    resourceSpans: [{
-      resource: { attributes: [str("service.name", options.serviceName ?? "tracefold-export")] },
-      scopeSpans: [{ scope: { name: "tracefold" }, spans: [rootSpan(session, traceId, root, spans), ...spans] }],
-    }],
+    resourceSpans: [
+      {
+        resource: { attributes: [str("service.name", options.serviceName ?? "tracefold-export")] },
+        scopeSpans: [{ scope: { name: "tracefold" }, spans: [rootSpan(session, traceId, root, spans), ...spans] }],
+      },
+    ],
   };
 }
 
@@ -114,8 +141,12 @@ function rootSpan(session: Session, traceId: string, spanId: string, children: O
   const agent = typeof session.meta?.agent === "string" ? session.meta.agent : undefined;
   const start = children[0]?.startTimeUnixNano ?? nanos(Date.parse(session.startedAt ?? "") || 0);
   return {
-    traceId, spanId, name: agent ? `invoke_agent ${agent}` : "invoke_agent", kind: SPAN_KIND_INTERNAL,
-    startTimeUnixNano: start, endTimeUnixNano: children[children.length - 1]?.endTimeUnixNano ?? start,
+    traceId,
+    spanId,
+    name: agent ? `invoke_agent ${agent}` : "invoke_agent",
+    kind: SPAN_KIND_INTERNAL,
+    startTimeUnixNano: start,
+    endTimeUnixNano: children[children.length - 1]?.endTimeUnixNano ?? start,
     attributes: [
       str("gen_ai.operation.name", "invoke_agent"),
       str("gen_ai.conversation.id", session.id),

@@ -41,7 +41,9 @@ export function toGenAiMessages(message: Message): GenAiMessage[] {
 
 /** An assistant message as output messages, each with its (inferred) finish reason. */
 export function toGenAiOutputMessages(message: Message): GenAiMessage[] {
-  return toGenAiMessages(message).map((m) => (m.role === "assistant" ? { ...m, finish_reason: m.parts.some((p) => p.type === "tool_call") ? "tool_call" : "stop" } : m));
+  return toGenAiMessages(message).map((m) =>
+    m.role === "assistant" ? { ...m, finish_reason: m.parts.some((p) => p.type === "tool_call") ? "tool_call" : "stop" } : m,
+  );
 }
 
 function toGenAiPart(part: Part): GenAiPart {
@@ -54,7 +56,12 @@ function toGenAiPart(part: Part): GenAiPart {
     case "tool_result":
       return { type: "tool_call_response", id: part.callId, response: part.content };
     case "image":
-      return { type: "image", modality: "image", ...(part.mediaType ? { mime_type: part.mediaType } : {}), ...(part.bytes !== undefined ? { bytes: part.bytes } : {}) };
+      return {
+        type: "image",
+        modality: "image",
+        ...(part.mediaType ? { mime_type: part.mediaType } : {}),
+        ...(part.bytes !== undefined ? { bytes: part.bytes } : {}),
+      };
     case "other":
       return { type: part.kind, ...(part.text !== undefined ? { content: part.text } : {}) };
   }

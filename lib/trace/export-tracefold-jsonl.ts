@@ -1,10 +1,5 @@
 import type { Message, NativeCompaction, Part, Session } from "./model";
-import {
-  TRACEFOLD_JSONL_VERSION,
-  type TracefoldCompactionLine,
-  type TracefoldMessageLine,
-  type TracefoldSessionLine,
-} from "./importers/tracefold-jsonl";
+import { TRACEFOLD_JSONL_VERSION, type TracefoldCompactionLine, type TracefoldMessageLine, type TracefoldSessionLine } from "./importers/tracefold-jsonl";
 
 /**
  * Writes sessions as Tracefold JSONL (docs/tracefold-jsonl.md), so a trace imported from any format
@@ -16,7 +11,10 @@ import {
  * `import(export(s))` yields the same messages apart from their source lines (`source`, `records`).
  */
 export function toTracefoldJsonl(sessions: Session[]): string {
-  return sessions.flatMap(sessionLines).map((line) => `${JSON.stringify(line)}\n`).join("");
+  return sessions
+    .flatMap(sessionLines)
+    .map((line) => `${JSON.stringify(line)}\n`)
+    .join("");
 }
 
 function sessionLines(session: Session): (TracefoldSessionLine | TracefoldMessageLine | TracefoldCompactionLine)[] {

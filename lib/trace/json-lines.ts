@@ -258,7 +258,6 @@ export interface JsonRecord extends JsonLine {
   lineOf(path: string): number;
 }
 
-
 /**
  * Streams the records of a source that may be one JSON document or JSON Lines (the generic
  * message formats accept both). JSONL is recognised from the head (a first line that is complete
@@ -305,7 +304,10 @@ function* splitJsonLines(text: string, issues: IssueList): Iterable<JsonRecord> 
 
 /** True when the head reads as JSONL: a complete first value, then another line opening one. */
 export function looksLikeJsonLines(head: string): boolean {
-  const lines = head.split("\n").map((l) => l.trim()).filter(Boolean);
+  const lines = head
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean);
   const [first, second] = lines;
   if (!first || !second || !/^[[{]/.test(second)) return false;
   try {

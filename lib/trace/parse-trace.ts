@@ -43,7 +43,12 @@ export async function parseTrace(source: TraceSource, options: { format?: Format
   }
   const format = options.format ?? detectFormat(source.name, source.head)?.format;
   if (!format) {
-    issues.error(1, "unknown trace format: no importer recognised this file", undefined, `one of ${IMPORTERS.map((i) => i.format).join(", ")} (or pass --format)`);
+    issues.error(
+      1,
+      "unknown trace format: no importer recognised this file",
+      undefined,
+      `one of ${IMPORTERS.map((i) => i.format).join(", ")} (or pass --format)`,
+    );
     return { format: "unknown", sessions: [], issues: issues.items };
   }
   try {

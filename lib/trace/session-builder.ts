@@ -1,12 +1,4 @@
-import type {
-  FormatId,
-  Message,
-  NativeCompaction,
-  Part,
-  Session,
-  SourceRef,
-  ToolCallPart,
-} from "./model";
+import type { FormatId, Message, NativeCompaction, Part, Session, SourceRef, ToolCallPart } from "./model";
 
 /**
  * Assembles a `Session` message by message so every importer gets the same invariants for free:

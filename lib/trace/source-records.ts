@@ -29,4 +29,3 @@ export function partSourceLine(message: Pick<Message, "source" | "records">, par
   }
   return message.records.at(-1)?.line ?? message.source.line;
 }
-

@@ -24,7 +24,9 @@ async function main(): Promise<void> {
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().rss);
-  process.stdout.write(JSON.stringify({ seconds, peakRss: peak, baselineRss: baseline, messages, objects, errors: parsed.issues.filter((i) => i.severity === "error").length }));
+  process.stdout.write(
+    JSON.stringify({ seconds, peakRss: peak, baselineRss: baseline, messages, objects, errors: parsed.issues.filter((i) => i.severity === "error").length }),
+  );
 }
 
 void main();

@@ -33,7 +33,14 @@ export async function benchLlmJudge(tracesDir: string, options: { units: number;
   try {
     const run = async (concurrency: number) => {
       const before = await stub.stats(true);
-      const llm = createLlmClient({ provider: "openai-compatible", baseUrl: stub.baseUrl, model: "bench-judge", timeoutMs: 60_000, maxRetries: 0, reasoning: "auto" });
+      const llm = createLlmClient({
+        provider: "openai-compatible",
+        baseUrl: stub.baseUrl,
+        model: "bench-judge",
+        timeoutMs: 60_000,
+        maxRetries: 0,
+        reasoning: "auto",
+      });
       const judge = judgeUnitsWith(createLlmJudge(llm, { repairAttempts: 1 }));
       const items: SuiteItem[] = [];
       const t0 = performance.now();
@@ -41,13 +48,25 @@ export async function benchLlmJudge(tracesDir: string, options: { units: number;
       const seconds = (performance.now() - t0) / 1000;
       const after = await stub.stats();
       const failed = items.filter((i) => i.kind === "error").length;
-      return { row: { concurrency, units: items.length, failed, calls: after.requests - before.requests, maxInFlight: after.maxInFlight, seconds: round(seconds), unitsPerSecond: round(items.length / seconds) }, items };
+      return {
+        row: {
+          concurrency,
+          units: items.length,
+          failed,
+          calls: after.requests - before.requests,
+          maxInFlight: after.maxInFlight,
+          seconds: round(seconds),
+          unitsPerSecond: round(items.length / seconds),
+        },
+        items,
+      };
     };
     // A first pass warms the JIT, the token caches and the connection pool: neither measured run pays for them.
     await run(options.concurrency);
     const sequential = await run(1);
     const concurrent = await run(options.concurrency);
-    const digest = (items: SuiteItem[]) => JSON.stringify(items.map((i) => (i.kind === "result" ? [i.key, i.evaluation.noImpact, i.evaluation.pruneRate] : [i.key, i.message])));
+    const digest = (items: SuiteItem[]) =>
+      JSON.stringify(items.map((i) => (i.kind === "result" ? [i.key, i.evaluation.noImpact, i.evaluation.pruneRate] : [i.key, i.message])));
     return {
       sessions: sessions.length,
       delayMs: options.delayMs,

@@ -56,7 +56,7 @@ function afterAggregation(agg: UsageAggregator, streamSeconds: number) {
   for (const account of agg.accounts.values()) {
     cells += account.post.size + account.pre.size;
     const t = [0, 0];
-    for (const sums of account.post.values()) (t[0]! += sums[CALLS]!), (t[1]! += sums[INPUT]!);
+    for (const sums of account.post.values()) ((t[0]! += sums[CALLS]!), (t[1]! += sums[INPUT]!));
     if (t[0]! > 0) arms[account.group === "treatment" ? 0 : 1].push(t);
   }
   const b0 = performance.now();
@@ -65,7 +65,17 @@ function afterAggregation(agg: UsageAggregator, streamSeconds: number) {
   const r0 = performance.now();
   const report = estimateOnline(agg, { seed: 1, iterations: 2_000 });
   const reportSeconds = seconds(r0);
-  return { streamSeconds, used: agg.counts.used, accounts: agg.accounts.size, cells, bootstrapSeconds, reportSeconds, reductionPct: ci.estimate, ci95: [ci.low, ci.high], hourlyPoints: report.hourly.length };
+  return {
+    streamSeconds,
+    used: agg.counts.used,
+    accounts: agg.accounts.size,
+    cells,
+    bootstrapSeconds,
+    reportSeconds,
+    reductionPct: ci.estimate,
+    ci95: [ci.low, ci.high],
+    hourlyPoints: report.hourly.length,
+  };
 }
 
 main().catch((error: unknown) => {

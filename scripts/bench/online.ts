@@ -38,7 +38,14 @@ async function writeLog(file: string, rows: number): Promise<number> {
   const callsPerAccountDay = rows / (ACCOUNTS * DAYS * DENSITY);
   let written = 0;
   let buffer = `${USAGE_CSV_HEADER}\n`;
-  for (const row of generateUsageLogs({ seed: 20261123, accounts: ACCOUNTS, days: DAYS, start: "2026-05-25", trueReductionPct: TRUE_REDUCTION, callsPerAccountDay })) {
+  for (const row of generateUsageLogs({
+    seed: 20261123,
+    accounts: ACCOUNTS,
+    days: DAYS,
+    start: "2026-05-25",
+    trueReductionPct: TRUE_REDUCTION,
+    callsPerAccountDay,
+  })) {
     if (written === rows) break;
     buffer += `${usageRowToCsv(row)}\n`;
     written++;
@@ -112,7 +119,9 @@ export async function benchOnline(rows: number) {
 export function assertOnlineMemory(table: readonly { mode: string; rows: number; peakRssMB: number }[], boundMB: number): void {
   for (const r of table) {
     if (r.peakRssMB > boundMB) {
-      throw new Error(`online ${r.mode}: peak RSS ${r.peakRssMB} MB over ${r.rows.toLocaleString("en-US")} rows exceeds the ${boundMB} MB bound (BENCH_ONLINE_MAX_RSS_MB) — memory is not bounded by account-hours`);
+      throw new Error(
+        `online ${r.mode}: peak RSS ${r.peakRssMB} MB over ${r.rows.toLocaleString("en-US")} rows exceeds the ${boundMB} MB bound (BENCH_ONLINE_MAX_RSS_MB) — memory is not bounded by account-hours`,
+      );
     }
   }
 }

@@ -20,7 +20,13 @@ export function benchRedact() {
   const rows = Object.keys(small).map((name) => {
     const smallMs = time(small[name]!);
     const largeMs = time(large[name]!);
-    return { input: name, ms256KB: round(smallMs), ms1MB: round(largeMs), scaling: round(largeMs / Math.max(smallMs, 0.01)), vsProse: round(largeMs / baseline) };
+    return {
+      input: name,
+      ms256KB: round(smallMs),
+      ms1MB: round(largeMs),
+      scaling: round(largeMs / Math.max(smallMs, 0.01)),
+      vsProse: round(largeMs / baseline),
+    };
   });
   return { proseMs1MB: round(baseline), worstScaling: Math.max(...rows.map((r) => r.scaling)), rows };
 }

@@ -76,7 +76,9 @@ async function main(): Promise<void> {
   let rollout: Awaited<ReturnType<typeof benchRollout>> | undefined;
   if (wanted("rollout")) {
     const window = Number(process.env.BENCH_ROLLOUT_WINDOW ?? 32_000);
-    console.log(`› rollout: whole generated sessions of growing length in a ${window}-token window, every commit judged (time ratio per doubling; bound 2.3 on tool-prune)`);
+    console.log(
+      `› rollout: whole generated sessions of growing length in a ${window}-token window, every commit judged (time ratio per doubling; bound 2.3 on tool-prune)`,
+    );
     rollout = await benchRollout([100_000, 200_000, 400_000], window);
     console.table(rollout);
     out.rollout = rollout;
@@ -89,7 +91,9 @@ async function main(): Promise<void> {
   if (wanted("online")) {
     const rows = Number(process.env.BENCH_ONLINE_ROWS ?? 5_000_000);
     if (!Number.isInteger(rows) || rows < 1) throw new Error(`BENCH_ONLINE_ROWS must be a whole number ≥ 1, got ${process.env.BENCH_ONLINE_ROWS}`);
-    console.log(`› online: stream a ${rows.toLocaleString("en-US")}-row usage CSV (lines only = baseline; read; read + aggregate), then the clustered bootstrap`);
+    console.log(
+      `› online: stream a ${rows.toLocaleString("en-US")}-row usage CSV (lines only = baseline; read; read + aggregate), then the clustered bootstrap`,
+    );
     online = await benchOnline(rows);
     console.table(online.table);
     console.table([online.summary]);
@@ -97,8 +101,14 @@ async function main(): Promise<void> {
   }
   let llm: Awaited<ReturnType<typeof benchLlmJudge>> | undefined;
   if (wanted("llm")) {
-    const options = { units: Number(process.env.BENCH_LLM_UNITS ?? 80), delayMs: Number(process.env.BENCH_LLM_DELAY_MS ?? 200), concurrency: Number(process.env.BENCH_LLM_CONCURRENCY ?? 4) };
-    console.log(`› llm: an LLM-judged suite (self-gc, oldest-turn) on real traces against a local endpoint answering in ${options.delayMs} ms, sequential vs ${options.concurrency} in flight`);
+    const options = {
+      units: Number(process.env.BENCH_LLM_UNITS ?? 80),
+      delayMs: Number(process.env.BENCH_LLM_DELAY_MS ?? 200),
+      concurrency: Number(process.env.BENCH_LLM_CONCURRENCY ?? 4),
+    };
+    console.log(
+      `› llm: an LLM-judged suite (self-gc, oldest-turn) on real traces against a local endpoint answering in ${options.delayMs} ms, sequential vs ${options.concurrency} in flight`,
+    );
     llm = await benchLlmJudge(TRACES, options);
     console.table(llm.table);
     console.table([{ sessions: llm.sessions, delayMs: llm.delayMs, speedup: llm.speedup, sameResults: llm.sameResults }]);

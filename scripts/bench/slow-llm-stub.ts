@@ -11,7 +11,14 @@ import type { AddressInfo } from "node:net";
  * endpoint would: in the bench's process its request handling would take CPU from the run measured.
  */
 const DIMENSION = { score: 5, verdict: "pass" };
-const VERDICT = JSON.stringify({ valid: true, uncertain: false, overall_score: 5, summary: "bench stub", dimension_scores: { goal_retention: DIMENSION, evidence_retention: DIMENSION, continuation_readiness: DIMENSION, compression_safety: DIMENSION }, failure_culprit: null });
+const VERDICT = JSON.stringify({
+  valid: true,
+  uncertain: false,
+  overall_score: 5,
+  summary: "bench stub",
+  dimension_scores: { goal_retention: DIMENSION, evidence_retention: DIMENSION, continuation_readiness: DIMENSION, compression_safety: DIMENSION },
+  failure_culprit: null,
+});
 const BODY = JSON.stringify({
   id: "chatcmpl-bench",
   object: "chat.completion",

@@ -17,7 +17,7 @@ export type SessionExportFormat = "jsonl" | "otlp";
 export async function exportSession(db: Db, id: string, as: SessionExportFormat): Promise<{ fileName: string; text: string; contentType: string } | null> {
   const loaded = await loadStoredSession(db, id);
   if (!loaded) return null;
-  if (as === "otlp") return { fileName: `${id}.otlp.json`, text: JSON.stringify(toOtlpJson(loaded.session, { seed: id })), contentType: "application/json; charset=utf-8" };
+  if (as === "otlp")
+    return { fileName: `${id}.otlp.json`, text: JSON.stringify(toOtlpJson(loaded.session, { seed: id })), contentType: "application/json; charset=utf-8" };
   return { fileName: `${id}.tracefold.jsonl`, text: toTracefoldJsonl([loaded.session]), contentType: "application/x-ndjson; charset=utf-8" };
 }
-

@@ -16,7 +16,12 @@ export const SESSION_PAGE_MAX = 500;
 export const SessionListQuerySchema = z.object({
   q: z.string().trim().max(200, "q is at most 200 characters").optional().describe("Case-insensitive text in the title or the external id"),
   format: z.enum(FORMAT_IDS, { message: `format must be one of ${FORMAT_IDS.join(", ")}` }).optional(),
-  limit: z.coerce.number({ error: "limit must be a number" }).int("limit must be an integer").min(1, "limit must be at least 1").max(SESSION_PAGE_MAX, `limit must be at most ${SESSION_PAGE_MAX}`).default(100),
+  limit: z.coerce
+    .number({ error: "limit must be a number" })
+    .int("limit must be an integer")
+    .min(1, "limit must be at least 1")
+    .max(SESSION_PAGE_MAX, `limit must be at most ${SESSION_PAGE_MAX}`)
+    .default(100),
   cursor: z.string().max(400, "cursor is not one this API gave").optional().describe("nextCursor of the previous page"),
 });
 export type SessionListQuery = z.infer<typeof SessionListQuerySchema>;
@@ -44,7 +49,11 @@ export const SessionSummarySchema = z
 export type SessionSummary = z.infer<typeof SessionSummarySchema>;
 
 export const SessionPageSchema = z
-  .object({ ok: z.literal(true), data: z.array(SessionSummarySchema), nextCursor: z.string().nullable().describe("Pass as cursor for the next page; null on the last") })
+  .object({
+    ok: z.literal(true),
+    data: z.array(SessionSummarySchema),
+    nextCursor: z.string().nullable().describe("Pass as cursor for the next page; null on the last"),
+  })
   .meta({ id: "SessionPage" });
 
 /** `jsonl`: Tracefold JSONL, which `tracefold import` and uploads read back; `otlp`: OTLP JSON in the GenAI conventions. */
@@ -59,4 +68,6 @@ export const StartRunBodySchema = z
   })
   .meta({ id: "StartRun" });
 
-export const RunStartedSchema = z.object({ ok: z.literal(true), data: z.object({ runId: z.string(), total: z.number().int().describe("Units the run will judge") }) }).meta({ id: "RunStarted" });
+export const RunStartedSchema = z
+  .object({ ok: z.literal(true), data: z.object({ runId: z.string(), total: z.number().int().describe("Units the run will judge") }) })
+  .meta({ id: "RunStarted" });

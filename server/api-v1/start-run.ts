@@ -12,7 +12,12 @@ export type StartRunOutcome = { ok: true; runId: string; total: number } | { ok:
 export async function startRun(db: Db, input: { name?: string | undefined; settings: unknown }, createdById: string | null): Promise<StartRunOutcome> {
   const judge = (input.settings as { judge?: unknown } | undefined)?.judge;
   if (judge === "llm" && !(await hasLlmEndpoint(undefined, undefined, "judge"))) {
-    return { ok: false, code: "llm_unavailable", message: "the LLM judge needs an endpoint: an admin sets the judge model or the default endpoint on Admin → settings (or TRACEFOLD_LLM_JUDGE_* or TRACEFOLD_LLM_* on the server)" };
+    return {
+      ok: false,
+      code: "llm_unavailable",
+      message:
+        "the LLM judge needs an endpoint: an admin sets the judge model or the default endpoint on Admin → settings (or TRACEFOLD_LLM_JUDGE_* or TRACEFOLD_LLM_* on the server)",
+    };
   }
   const outcome = await createRun(db, { settings: input.settings, ...(createdById ? { createdById } : {}), ...(input.name ? { name: input.name } : {}) });
   if (!outcome.ok) return outcome;

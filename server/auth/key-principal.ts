@@ -18,7 +18,11 @@ export function keyRateLimit(): number {
 }
 
 /** The principal for a bearer request, or the 401/403/429 answer. */
-export async function keyPrincipal(bearer: Exclude<BearerReading, { kind: "none" }>, role: Role, route: { ingest?: boolean }): Promise<ApiPrincipal | Response> {
+export async function keyPrincipal(
+  bearer: Exclude<BearerReading, { kind: "none" }>,
+  role: Role,
+  route: { ingest?: boolean },
+): Promise<ApiPrincipal | Response> {
   if (bearer.kind === "malformed") return refuse(401, "invalid_key", "the Authorization header does not hold a Tracefold API key (Bearer tfk_…)");
   const auth = await authenticateKey(getDb(), bearer.key, { limit: keyRateLimit() });
   if (!auth.ok) {

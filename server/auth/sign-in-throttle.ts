@@ -65,7 +65,13 @@ export async function checkSignInThrottle(db: Db, attempt: SignInAttempt, limits
     const count = await db.signInFailure.count({ where: counter.where });
     if (count < counter.limit) continue;
     // The counter drops below its limit when its (count - limit + 1)th oldest failure leaves the window.
-    const expiring = await db.signInFailure.findMany({ where: counter.where, orderBy: { createdAt: "asc" }, skip: count - counter.limit, take: 1, select: { createdAt: true } });
+    const expiring = await db.signInFailure.findMany({
+      where: counter.where,
+      orderBy: { createdAt: "asc" },
+      skip: count - counter.limit,
+      take: 1,
+      select: { createdAt: true },
+    });
     const at = (expiring[0]?.createdAt.getTime() ?? now.getTime()) + limits.windowMs;
     retryAt = Math.max(retryAt, at);
   }

@@ -55,7 +55,8 @@ async function dumpTable(tx: unknown, model: SchemaModel, path: string): Promise
   const delegate = delegateOf(tx, model);
   const out = createWriteStream(path);
   const hash = createHash("sha256");
-  let rows = 0, bytes = 0;
+  let rows = 0,
+    bytes = 0;
   const orderBy = model.idFields.map((f) => ({ [f]: "asc" as const }));
   const single = model.idFields.length === 1 ? model.idFields[0]! : null;
   let cursor: unknown = undefined;

@@ -21,7 +21,16 @@ const LOAD_TIMEOUT_MS = 6 * 60 * 60_000;
  * model, the columns an older archive's rows may lack (left to their default or null).
  * On PostgreSQL, autoincrement sequences are moved past the restored ids.
  */
-export async function loadDatabase(db: Db, engine: DbEngine, models: SchemaModel[], manifest: BackupManifest, tables: Map<string, string>, blobKeys: ReadonlySet<string>, replace: boolean, omittable: ReadonlyMap<string, ReadonlySet<string>> = new Map()): Promise<void> {
+export async function loadDatabase(
+  db: Db,
+  engine: DbEngine,
+  models: SchemaModel[],
+  manifest: BackupManifest,
+  tables: Map<string, string>,
+  blobKeys: ReadonlySet<string>,
+  replace: boolean,
+  omittable: ReadonlyMap<string, ReadonlySet<string>> = new Map(),
+): Promise<void> {
   await db.$transaction(
     async (tx) => {
       if (replace) for (const model of [...models].reverse()) await delegateOf(tx, model).deleteMany();
@@ -48,13 +57,18 @@ export async function loadDatabase(db: Db, engine: DbEngine, models: SchemaModel
         const count = await delegate.count();
         if (count !== expected.rows) throw new ArchiveError(`${expected.entry}: ${count} rows restored, the manifest says ${expected.rows}`);
         if (engine === "postgres" && model.autoincrement && count > 0) {
-          const { table, autoincrement: { column } } = { table: model.table, autoincrement: model.autoincrement };
+          const {
+            table,
+            autoincrement: { column },
+          } = { table: model.table, autoincrement: model.autoincrement };
           await tx.$executeRawUnsafe(`SELECT setval(pg_get_serial_sequence('"${table}"', '${column}'), (SELECT MAX("${column}") FROM "${table}"))`);
         }
       }
       const missing = [...(await referencedBlobKeys(tx))].filter((key) => !blobKeys.has(key)).sort();
       if (missing.length > 0) {
-        throw new ArchiveError(`the restored rows name ${missing.length} ${missing.length === 1 ? "blob" : "blobs"} the archive does not hold (${missing.slice(0, 3).join(", ")}${missing.length > 3 ? ", …" : ""}): the backup is incomplete`);
+        throw new ArchiveError(
+          `the restored rows name ${missing.length} ${missing.length === 1 ? "blob" : "blobs"} the archive does not hold (${missing.slice(0, 3).join(", ")}${missing.length > 3 ? ", …" : ""}): the backup is incomplete`,
+        );
       }
     },
     { timeout: LOAD_TIMEOUT_MS, maxWait: 60_000 },

@@ -35,35 +35,61 @@ export const BASELINE_MIGRATION = "0009_suite_filters";
 
 export const MIGRATION_VERDICTS: readonly MigrationVerdict[] = [
   { name: "0010_label_recency", restore: "additive", reason: "index only (ReviewLabelRow queueId, savedAt)" },
-  { name: "0011_compaction_jobs", restore: "additive", reason: "new table CompactionJob (its indexes, its foreign key to TraceSession)", tables: ["CompactionJob"] },
-  { name: "0012_message_records", restore: "additive", reason: "nullable column TraceMessage.records (null: the message is one source record, true of every message imported before it)", columns: ["TraceMessage.records"] },
+  {
+    name: "0011_compaction_jobs",
+    restore: "additive",
+    reason: "new table CompactionJob (its indexes, its foreign key to TraceSession)",
+    tables: ["CompactionJob"],
+  },
+  {
+    name: "0012_message_records",
+    restore: "additive",
+    reason: "nullable column TraceMessage.records (null: the message is one source record, true of every message imported before it)",
+    columns: ["TraceMessage.records"],
+  },
   {
     name: "0013_eval_budgets",
     restore: "additive",
-    reason: "nullable EvalResult columns (budget, targetTokens, netPruneRate, restores, restoreTokens, visibleNoImpact, restorableNoImpact, byKind) and an index: archived results are units at their policy's own settings, read with those figures absent",
-    columns: ["budget", "targetTokens", "netPruneRate", "restores", "restoreTokens", "visibleNoImpact", "restorableNoImpact", "byKind"].map((f) => `EvalResult.${f}`),
+    reason:
+      "nullable EvalResult columns (budget, targetTokens, netPruneRate, restores, restoreTokens, visibleNoImpact, restorableNoImpact, byKind) and an index: archived results are units at their policy's own settings, read with those figures absent",
+    columns: ["budget", "targetTokens", "netPruneRate", "restores", "restoreTokens", "visibleNoImpact", "restorableNoImpact", "byKind"].map(
+      (f) => `EvalResult.${f}`,
+    ),
   },
   {
     name: "0014_review_queue_options",
     restore: "additive",
-    reason: "nullable columns ReviewQueue.policyA/policyB/cuts/sampleSize/sampledFrom (null: every pair, disagreements, no sample — what every queue made before it held) and ReviewQueue.blind defaulting to false (earlier queues showed the judge's answer at once)",
+    reason:
+      "nullable columns ReviewQueue.policyA/policyB/cuts/sampleSize/sampledFrom (null: every pair, disagreements, no sample — what every queue made before it held) and ReviewQueue.blind defaulting to false (earlier queues showed the judge's answer at once)",
     columns: ["ReviewQueue.policyA", "ReviewQueue.policyB", "ReviewQueue.cuts", "ReviewQueue.sampleSize", "ReviewQueue.sampledFrom", "ReviewQueue.blind"],
   },
   {
     name: "0015_calibration_queues",
     restore: "additive",
-    reason: "ReviewQueue.runId may be null (calibration queues have no run; every archived queue has one), nullable ReviewQueue.sourceSha256 with a plain index (null: not imported from a gold file) and nullable ReviewItem.unit (null: an item built from a run)",
+    reason:
+      "ReviewQueue.runId may be null (calibration queues have no run; every archived queue has one), nullable ReviewQueue.sourceSha256 with a plain index (null: not imported from a gold file) and nullable ReviewItem.unit (null: an item built from a run)",
     columns: ["ReviewQueue.sourceSha256", "ReviewItem.unit"],
     relaxed: ["ReviewQueue.runId"],
   },
   {
     name: "0016_eval_run_models",
     restore: "additive",
-    reason: "nullable columns EvalRun.plannerModel/judgeModel/llmUsage (null: the models and usage were not recorded, which the run page says — true of every run made before it)",
+    reason:
+      "nullable columns EvalRun.plannerModel/judgeModel/llmUsage (null: the models and usage were not recorded, which the run page says — true of every run made before it)",
     columns: ["EvalRun.plannerModel", "EvalRun.judgeModel", "EvalRun.llmUsage"],
   },
-  { name: "0017_api_keys", restore: "additive", reason: "new tables ApiKey and ApiKeyUsage: an older archive had no keys, so none are restored (admins create new ones)", tables: ["ApiKey", "ApiKeyUsage"] },
-  { name: "0018_otlp_spans", restore: "additive", reason: "new table OtlpSpan: an older archive had no OTLP spans; sessions built from spans are restored with their uploads", tables: ["OtlpSpan"] },
+  {
+    name: "0017_api_keys",
+    restore: "additive",
+    reason: "new tables ApiKey and ApiKeyUsage: an older archive had no keys, so none are restored (admins create new ones)",
+    tables: ["ApiKey", "ApiKeyUsage"],
+  },
+  {
+    name: "0018_otlp_spans",
+    restore: "additive",
+    reason: "new table OtlpSpan: an older archive had no OTLP spans; sessions built from spans are restored with their uploads",
+    tables: ["OtlpSpan"],
+  },
 ];
 
 /** Migration directory names newer than the baseline that have no verdict: each needs a decision. */
@@ -79,14 +105,32 @@ export function migrationsWithoutVerdict(names: readonly string[], verdicts: rea
  * of a declared column that is nullable or has a DEFAULT. Every declared table and column must be
  * created by the SQL.
  */
-export function additiveSqlProblems(verdict: Extract<MigrationVerdict, { restore: "additive" }>, sql: string, tableOf: (model: string) => string | undefined): string[] {
+export function additiveSqlProblems(
+  verdict: Extract<MigrationVerdict, { restore: "additive" }>,
+  sql: string,
+  tableOf: (model: string) => string | undefined,
+): string[] {
   const problems: string[] = [];
   const tables = new Set((verdict.tables ?? []).map((m) => tableOf(m) ?? `(unknown model ${m})`));
-  const columns = new Set((verdict.columns ?? []).map((c) => { const [m, f] = c.split("."); return `${tableOf(m!) ?? `(unknown model ${m})`}.${f}`; }));
-  const relaxed = new Set((verdict.relaxed ?? []).map((c) => { const [m, f] = c.split("."); return `${tableOf(m!) ?? `(unknown model ${m})`}.${f}`; }));
+  const columns = new Set(
+    (verdict.columns ?? []).map((c) => {
+      const [m, f] = c.split(".");
+      return `${tableOf(m!) ?? `(unknown model ${m})`}.${f}`;
+    }),
+  );
+  const relaxed = new Set(
+    (verdict.relaxed ?? []).map((c) => {
+      const [m, f] = c.split(".");
+      return `${tableOf(m!) ?? `(unknown model ${m})`}.${f}`;
+    }),
+  );
   const redefined = new Map<string, { columns: Map<string, string>; copied?: Set<string>; dropped?: boolean }>();
   const seen = new Set<string>();
-  const statements = sql.replace(/--.*$/gm, "").split(";").map((s) => s.replace(/\s+/g, " ").trim()).filter(Boolean);
+  const statements = sql
+    .replace(/--.*$/gm, "")
+    .split(";")
+    .map((s) => s.replace(/\s+/g, " ").trim())
+    .filter(Boolean);
   for (const statement of statements) {
     let m: RegExpExecArray | null;
     if (/^PRAGMA (defer_foreign_keys|foreign_keys)=(ON|OFF)$/i.test(statement)) continue;
@@ -94,11 +138,17 @@ export function additiveSqlProblems(verdict: Extract<MigrationVerdict, { restore
       const columns = new Map<string, string>();
       for (const line of m[2]!.split(/,\s*(?=")/)) {
         const column = /^"(\w+)" (.*)$/.exec(line.trim());
-        if (!column || /\bCONSTRAINT\b|\bREFERENCES\b/i.test(column[2]!)) problems.push(`redefines ${m[1]} with a part a restore cannot check: ${line.trim().slice(0, 60)}`);
+        if (!column || /\bCONSTRAINT\b|\bREFERENCES\b/i.test(column[2]!))
+          problems.push(`redefines ${m[1]} with a part a restore cannot check: ${line.trim().slice(0, 60)}`);
         else columns.set(column[1]!, column[2]!);
       }
       redefined.set(m[1]!, { columns });
-    } else if ((m = /^INSERT INTO "new_(\w+)" \(([^)]*)\) SELECT (.*) FROM "(\w+)"$/i.exec(statement)) && redefined.has(m[1]!) && m[1] === m[4] && m[2] === m[3]) {
+    } else if (
+      (m = /^INSERT INTO "new_(\w+)" \(([^)]*)\) SELECT (.*) FROM "(\w+)"$/i.exec(statement)) &&
+      redefined.has(m[1]!) &&
+      m[1] === m[4] &&
+      m[2] === m[3]
+    ) {
       redefined.get(m[1]!)!.copied = new Set(m[2]!.split(",").map((c) => c.trim().replace(/"/g, "")));
     } else if ((m = /^DROP TABLE "(\w+)"$/i.exec(statement)) && redefined.get(m[1]!)?.copied) {
       redefined.get(m[1]!)!.dropped = true;
@@ -143,7 +193,13 @@ export function additiveSqlProblems(verdict: Extract<MigrationVerdict, { restore
  * additive when every column of the new table was copied from the old one or is a declared added
  * column (nullable or with a default), and each declared relaxed column is there without NOT NULL.
  */
-function redefinitionProblems(table: string, r: { columns: Map<string, string>; copied?: Set<string> }, declared: ReadonlySet<string>, relaxed: ReadonlySet<string>, seen: Set<string>): string[] {
+function redefinitionProblems(
+  table: string,
+  r: { columns: Map<string, string>; copied?: Set<string> },
+  declared: ReadonlySet<string>,
+  relaxed: ReadonlySet<string>,
+  seen: Set<string>,
+): string[] {
   const problems: string[] = [];
   for (const [column, definition] of r.columns) {
     const name = `${table}.${column}`;

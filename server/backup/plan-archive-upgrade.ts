@@ -21,20 +21,38 @@ export interface ArchiveUpgrade {
  * (a newer or foreign archive), a history that diverges, a missing migration that is not additive.
  * Also checks the archive's tables: all of the schema's but those the missing migrations create.
  */
-export function planArchiveUpgrade(archived: readonly string[], local: readonly string[], models: readonly SchemaModel[], archiveTables: ReadonlySet<string>, verdicts: readonly MigrationVerdict[] = MIGRATION_VERDICTS): ArchiveUpgrade {
+export function planArchiveUpgrade(
+  archived: readonly string[],
+  local: readonly string[],
+  models: readonly SchemaModel[],
+  archiveTables: ReadonlySet<string>,
+  verdicts: readonly MigrationVerdict[] = MIGRATION_VERDICTS,
+): ArchiveUpgrade {
   const versions = `the archive is at schema version ${archived.at(-1) ?? "(none)"} (${archived.length} migrations), this workspace at ${local.at(-1) ?? "(none)"} (${local.length})`;
   const unknown = archived.find((name) => !local.includes(name));
-  if (unknown !== undefined) throw new ArchiveError(`${versions}: the archive has migration ${unknown}, which this Tracefold version does not know (the backup was made by a newer or different version); restore it with that version`);
+  if (unknown !== undefined)
+    throw new ArchiveError(
+      `${versions}: the archive has migration ${unknown}, which this Tracefold version does not know (the backup was made by a newer or different version); restore it with that version`,
+    );
   const diverges = archived.findIndex((name, i) => local[i] !== name);
-  if (diverges >= 0) throw new ArchiveError(`${versions}: the archive lacks migration ${local[diverges]} but has later ones (${archived[diverges]}); its history does not match this version's`);
+  if (diverges >= 0)
+    throw new ArchiveError(
+      `${versions}: the archive lacks migration ${local[diverges]} but has later ones (${archived[diverges]}); its history does not match this version's`,
+    );
   const missing = local.slice(archived.length);
   const emptyTables = new Set<string>();
   const omittable = new Map<string, Set<string>>();
   for (const name of missing) {
     const verdict = verdicts.find((v) => v.name === name);
     if (!verdict || verdict.restore !== "additive") {
-      const why = verdict ? `changes existing rows (${verdict.reason})` : name <= BASELINE_MIGRATION ? "predates backups" : "is not declared additive in server/backup/migration-verdicts.ts";
-      throw new ArchiveError(`${versions}: the archive lacks migration ${name}, which ${why}; restore with the Tracefold version that made the backup, then upgrade`);
+      const why = verdict
+        ? `changes existing rows (${verdict.reason})`
+        : name <= BASELINE_MIGRATION
+          ? "predates backups"
+          : "is not declared additive in server/backup/migration-verdicts.ts";
+      throw new ArchiveError(
+        `${versions}: the archive lacks migration ${name}, which ${why}; restore with the Tracefold version that made the backup, then upgrade`,
+      );
     }
     for (const table of verdict.tables ?? []) emptyTables.add(table);
     for (const column of verdict.columns ?? []) {
@@ -43,7 +61,9 @@ export function planArchiveUpgrade(archived: readonly string[], local: readonly 
       const field = model?.fields.find((f) => f.name === fieldName);
       if (!model || !field) throw new ArchiveError(`${name} declares column ${column}, which schema.prisma does not have`);
       if (!field.optional && !field.defaulted) {
-        throw new ArchiveError(`${versions}: column ${column}${model.table !== modelName ? ` (table ${model.table})` : ""}, added by ${name}, is required and has no default, so archived ${modelName} rows cannot fill it; restore with the Tracefold version that made the backup, then upgrade`);
+        throw new ArchiveError(
+          `${versions}: column ${column}${model.table !== modelName ? ` (table ${model.table})` : ""}, added by ${name}, is required and has no default, so archived ${modelName} rows cannot fill it; restore with the Tracefold version that made the backup, then upgrade`,
+        );
       }
       if (!omittable.has(modelName)) omittable.set(modelName, new Set());
       omittable.get(modelName)!.add(fieldName);
@@ -51,7 +71,8 @@ export function planArchiveUpgrade(archived: readonly string[], local: readonly 
   }
   for (const model of models) {
     if (archiveTables.has(model.name)) {
-      if (emptyTables.has(model.name)) throw new ArchiveError(`the archive has table ${model.name}, which a migration it lacks creates: its manifest is inconsistent`);
+      if (emptyTables.has(model.name))
+        throw new ArchiveError(`the archive has table ${model.name}, which a migration it lacks creates: its manifest is inconsistent`);
     } else if (!emptyTables.has(model.name)) {
       throw new ArchiveError(`the archive has no table ${model.name}`);
     }

@@ -40,7 +40,8 @@ export async function readArchive(file: string, staging: string): Promise<Verifi
     source.destroy();
     if (error instanceof ArchiveError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === "Z_BUF_ERROR" || code === "Z_DATA_ERROR") throw new ArchiveError(`the archive's gzip stream is ${code === "Z_BUF_ERROR" ? "truncated" : "corrupted"} (${(error as Error).message})`);
+    if (code === "Z_BUF_ERROR" || code === "Z_DATA_ERROR")
+      throw new ArchiveError(`the archive's gzip stream is ${code === "Z_BUF_ERROR" ? "truncated" : "corrupted"} (${(error as Error).message})`);
     throw error;
   }
   const manifestEntry = entries.get(MANIFEST_ENTRY);

@@ -55,7 +55,11 @@ function parseModel(name: string, body: string, modelNames: Set<string>, enumNam
     if (line === "") continue;
     if (line.startsWith("@@")) {
       const id = /^@@id\(\s*(?:fields:\s*)?\[([^\]]*)\]/.exec(line);
-      if (id) idFields = id[1]!.split(",").map((f) => f.trim()).filter(Boolean);
+      if (id)
+        idFields = id[1]!
+          .split(",")
+          .map((f) => f.trim())
+          .filter(Boolean);
       const map = /^@@map\(\s*(?:name:\s*)?"([^"]+)"/.exec(line);
       if (map) table = map[1]!;
       continue;

@@ -46,7 +46,13 @@ export function tarHeader(name: string, size: number): Buffer {
   header.write("0000000\0", 108, "ascii"); // uid
   header.write("0000000\0", 116, "ascii"); // gid
   header.write(`${size.toString(8).padStart(11, "0")}\0`, 124, "ascii");
-  header.write(`${Math.floor(Date.now() / 1000).toString(8).padStart(11, "0")}\0`, 136, "ascii");
+  header.write(
+    `${Math.floor(Date.now() / 1000)
+      .toString(8)
+      .padStart(11, "0")}\0`,
+    136,
+    "ascii",
+  );
   header.write("        ", 148, "ascii"); // checksum field counts as spaces while summing
   header.write("0", 156, "ascii"); // regular file
   header.write("ustar\0", 257, "ascii");

@@ -19,13 +19,33 @@ export interface Variable {
 }
 
 const wholeNumber = (min: number, max = Number.MAX_SAFE_INTEGER) =>
-  z.string().trim().regex(/^\d+$/, `must be a whole number`).transform(Number).refine((n) => n >= min && n <= max, max === Number.MAX_SAFE_INTEGER ? `must be at least ${min}` : `must be from ${min} to ${max}`);
-const positiveNumber = z.string().trim().regex(/^\d*\.?\d+$/, "must be a number").transform(Number).refine((n) => n > 0, "must be above 0");
-const nonNegativeNumber = z.string().trim().regex(/^\d*\.?\d+$/, "must be a number (0 or more)").transform(Number);
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, `must be a whole number`)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, max === Number.MAX_SAFE_INTEGER ? `must be at least ${min}` : `must be from ${min} to ${max}`);
+const positiveNumber = z
+  .string()
+  .trim()
+  .regex(/^\d*\.?\d+$/, "must be a number")
+  .transform(Number)
+  .refine((n) => n > 0, "must be above 0");
+const nonNegativeNumber = z
+  .string()
+  .trim()
+  .regex(/^\d*\.?\d+$/, "must be a number (0 or more)")
+  .transform(Number);
 const flag = z.enum(["1", "0", "true", "false"], { error: "must be 1, 0, true or false" });
 
 export const VARIABLES: readonly Variable[] = [
-  { name: "DATABASE_URL", default: "file:./data/tracefold.db", meaning: "SQLite file, or postgresql://… for a team server", check: z.string().regex(/^(file:|postgres(ql)?:\/\/)/, "must start with file: or postgresql://"), secret: true },
+  {
+    name: "DATABASE_URL",
+    default: "file:./data/tracefold.db",
+    meaning: "SQLite file, or postgresql://… for a team server",
+    check: z.string().regex(/^(file:|postgres(ql)?:\/\/)/, "must start with file: or postgresql://"),
+    secret: true,
+  },
   { name: "TRACEFOLD_DATA_DIR", default: "./data", meaning: "raw uploads, sidecars and temp files on local disk" },
   { name: "TRACEFOLD_STORAGE", default: "local", meaning: "local disk, or s3 for an S3-compatible bucket (checked with TRACEFOLD_S3_*)" },
   { name: "TRACEFOLD_S3_*", default: "", meaning: "the S3 endpoint, bucket, region, credentials and addressing (checked together when TRACEFOLD_STORAGE=s3)" },
@@ -34,7 +54,12 @@ export const VARIABLES: readonly Variable[] = [
   { name: "TRACEFOLD_SECRET_KEY", default: "NEXTAUTH_SECRET", meaning: "key the stored LLM API keys are encrypted with", secret: true },
   { name: "TRACEFOLD_ALLOWED_ORIGINS", default: "", meaning: "more origins accepted on mutating requests (comma-separated)" },
   { name: "TRACEFOLD_MAX_UPLOAD_MB", default: "512", meaning: "largest accepted upload", check: positiveNumber },
-  { name: "TRACEFOLD_MAX_ARCHIVE_RATIO", default: "200", meaning: "largest expansion of a gzip or .eval upload past 16 MB (zip-bomb limit)", check: positiveNumber },
+  {
+    name: "TRACEFOLD_MAX_ARCHIVE_RATIO",
+    default: "200",
+    meaning: "largest expansion of a gzip or .eval upload past 16 MB (zip-bomb limit)",
+    check: positiveNumber,
+  },
   { name: "TRACEFOLD_UPLOADS_PER_MINUTE", default: "120", meaning: "uploads one user may start per minute", check: wholeNumber(1) },
   { name: "TRACEFOLD_ASYNC_IMPORT_MB", default: "32", meaning: "larger uploads are imported by a worker job (0: all)", check: nonNegativeNumber },
   { name: "TRACEFOLD_KEY_RATE_LIMIT", default: "600", meaning: "requests one API key may make per minute", check: wholeNumber(1) },
@@ -47,7 +72,12 @@ export const VARIABLES: readonly Variable[] = [
   { name: "TRACEFOLD_JOB_POLL_MS", default: "1000", meaning: "idle poll interval of a worker", check: wholeNumber(1) },
   { name: "TRACEFOLD_JOB_SWEEP_MS", default: "30000", meaning: "period of the sweep for orphaned work", check: wholeNumber(1) },
   { name: "TRACEFOLD_RUN_STALE_MS", default: "120000", meaning: "heartbeat age after which another worker takes a run or import", check: wholeNumber(1) },
-  { name: "TRACEFOLD_TEMP_SWEEP_MS", default: "600000", meaning: "how often abandoned temp files are removed (0: at start-up and before uploads only)", check: wholeNumber(0) },
+  {
+    name: "TRACEFOLD_TEMP_SWEEP_MS",
+    default: "600000",
+    meaning: "how often abandoned temp files are removed (0: at start-up and before uploads only)",
+    check: wholeNumber(0),
+  },
   { name: "TRACEFOLD_BLOB_SWEEP_MS", default: "3600000", meaning: "period of the unreferenced-blob sweep (0: off)", check: wholeNumber(0) },
   { name: "TRACEFOLD_BLOB_SWEEP_GRACE_MINUTES", default: "60", meaning: "age below which an unreferenced blob is kept", check: nonNegativeNumber },
   { name: "TRACEFOLD_WORKER_IMPORT_CONCURRENCY", default: "1", meaning: "imports one worker runs at once", check: wholeNumber(1) },

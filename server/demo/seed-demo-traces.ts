@@ -30,7 +30,11 @@ export interface DemoSeedReport {
  * Every file goes through the upload's redaction first (the real traces do hold key-like
  * strings). Idempotent: files already imported are recognised by their (redacted) sha256 and skipped.
  */
-export async function seedDemoTraces(db: Db, store: BlobStore, options: { dataDir: string; sharedTraces?: string; sharedTracesNew?: string }): Promise<DemoSeedReport[]> {
+export async function seedDemoTraces(
+  db: Db,
+  store: BlobStore,
+  options: { dataDir: string; sharedTraces?: string; sharedTracesNew?: string },
+): Promise<DemoSeedReport[]> {
   const demoDir = join(options.dataDir, "demo");
   await mkdir(demoDir, { recursive: true });
   const suiteFile = join(demoDir, `scenarios-${DEMO_SUITE.seed}.jsonl`);

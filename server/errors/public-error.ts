@@ -24,7 +24,16 @@ export class PublicError extends Error {
  * the key). Everything else — a Node system error naming a file, a database error quoting the code
  * that made the call, a TypeError from a bug, an S3 failure — is internal.
  */
-const PUBLIC_ERRORS: readonly (abstract new (...args: never[]) => Error)[] = [PublicError, PolicyParamError, PlannerUnavailableError, JudgeAnswerError, LlmError, LlmConfigError, SecretBoxError, BlobNotFoundError];
+const PUBLIC_ERRORS: readonly (abstract new (...args: never[]) => Error)[] = [
+  PublicError,
+  PolicyParamError,
+  PlannerUnavailableError,
+  JudgeAnswerError,
+  LlmError,
+  LlmConfigError,
+  SecretBoxError,
+  BlobNotFoundError,
+];
 
 export function isPublicError(error: unknown): error is Error {
   return PUBLIC_ERRORS.some((kind) => error instanceof kind);

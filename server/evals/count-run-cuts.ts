@@ -10,7 +10,12 @@ import { runCutOptions, type EvalSettings } from "./run-settings";
  * sessions are loaded one at a time and cut with the run's levels — the same call the runner
  * makes, so the run's `total` is exact from the start.
  */
-export async function countRunCuts(db: Db, sessionIds: readonly string[], settings: Pick<EvalSettings, "cutLevels" | "tokenizer">, defaultCuts: number): Promise<number> {
+export async function countRunCuts(
+  db: Db,
+  sessionIds: readonly string[],
+  settings: Pick<EvalSettings, "cutLevels" | "tokenizer">,
+  defaultCuts: number,
+): Promise<number> {
   if (isDefaultCutLevels(settings.cutLevels)) return defaultCuts;
   let cuts = 0;
   for (const id of sessionIds) {

@@ -31,7 +31,13 @@ export type CreateRunOutcome =
  */
 export async function createRun(db: Db, input: CreateRunInput): Promise<CreateRunOutcome> {
   const withFilter = input.savedFilterId === undefined ? input.settings : await applySavedFilter(db, input.settings, input.savedFilterId);
-  if (withFilter === null) return { ok: false, code: "unknown_filter", message: "the saved filter no longer exists; pick another suite", fieldErrors: { suite: ["the saved filter no longer exists"] } };
+  if (withFilter === null)
+    return {
+      ok: false,
+      code: "unknown_filter",
+      message: "the saved filter no longer exists; pick another suite",
+      fieldErrors: { suite: ["the saved filter no longer exists"] },
+    };
   const parsed = EvalSettingsSchema.safeParse(withFilter);
   if (!parsed.success) {
     const fieldErrors: Record<string, string[]> = {};
@@ -44,7 +50,11 @@ export async function createRun(db: Db, input: CreateRunInput): Promise<CreateRu
   const sessionIds = resolved.sessionIds;
   const cuts = await countRunCuts(db, sessionIds, settings, resolved.cuts);
   if (sessionIds.length === 0 || cuts === 0) {
-    return { ok: false, code: "empty_suite", message: sessionIds.length === 0 ? "the suite selects no sessions" : "the suite's sessions have no replay cuts (no assistant step after any cut)" };
+    return {
+      ok: false,
+      code: "empty_suite",
+      message: sessionIds.length === 0 ? "the suite selects no sessions" : "the suite's sessions have no replay cuts (no assistant step after any cut)",
+    };
   }
   const total = cuts * unitsPerCut(settings);
   const run = await db.evalRun.create({
@@ -71,7 +81,14 @@ async function applySavedFilter(db: Db, settings: unknown, id: string): Promise<
 
 function defaultName(settings: EvalSettings): string {
   const suite = settings.suite;
-  const label = suite.kind === "all" ? "all sessions" : suite.kind === "hard" ? (suite.name ? `Hard Set of ${suite.name}` : "Hard Set") : (suite.name ?? "filtered sessions");
+  const label =
+    suite.kind === "all"
+      ? "all sessions"
+      : suite.kind === "hard"
+        ? suite.name
+          ? `Hard Set of ${suite.name}`
+          : "Hard Set"
+        : (suite.name ?? "filtered sessions");
   const policies = settings.policies.length === 1 ? settings.policies[0]!.id : `${settings.policies.length} policies`;
   return `${policies} on ${label} (${settings.judge} judge)`;
 }

@@ -61,7 +61,13 @@ export async function getRunAggregates(db: Db, runId: string): Promise<RunAggreg
 }
 
 /** The matched comparison, kept per run while its units do not change (matched-cache.ts). */
-function matchedOf(runId: string, run: { status: string; done: number; failed: number }, records: EvaluationRecord[], reference: string, order: readonly string[]) {
+function matchedOf(
+  runId: string,
+  run: { status: string; done: number; failed: number },
+  records: EvaluationRecord[],
+  reference: string,
+  order: readonly string[],
+) {
   const running = run.status === "queued" || run.status === "running";
   return cachedMatched(runId, `${run.status}|${run.done}|${run.failed}|${records.length}|${reference}`, running, () => ({ records, reference, order }));
 }
@@ -95,7 +101,12 @@ function budgetsOf(records: readonly EvaluationRecord[], failed: readonly { budg
 }
 
 /** McNemar's exact test of two policies of a run at their own settings, on the cuts both were judged at (b: only A had no impact, c: only B). */
-export async function compareRunPolicies(db: Db, runId: string, a: string, b: string): Promise<(McNemarResult & { pairs: number; policyA: string; policyB: string }) | null> {
+export async function compareRunPolicies(
+  db: Db,
+  runId: string,
+  a: string,
+  b: string,
+): Promise<(McNemarResult & { pairs: number; policyA: string; policyB: string }) | null> {
   const exists = await db.evalRun.count({ where: { id: runId } });
   if (!exists) return null;
   const records = recordsAt(await loadRunRecords(db, runId), undefined);

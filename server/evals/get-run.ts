@@ -28,11 +28,44 @@ export interface EvalRunSummary {
 }
 
 const SELECT = {
-  id: true, name: true, status: true, cancelRequested: true, done: true, total: true, failed: true, error: true,
-  settings: true, sessionIds: true, createdAt: true, startedAt: true, finishedAt: true, plannerModel: true, judgeModel: true, llmUsage: true, createdBy: { select: { email: true } },
+  id: true,
+  name: true,
+  status: true,
+  cancelRequested: true,
+  done: true,
+  total: true,
+  failed: true,
+  error: true,
+  settings: true,
+  sessionIds: true,
+  createdAt: true,
+  startedAt: true,
+  finishedAt: true,
+  plannerModel: true,
+  judgeModel: true,
+  llmUsage: true,
+  createdBy: { select: { email: true } },
 } as const;
 
-type Row = { id: string; name: string; status: string; cancelRequested: boolean; done: number; total: number; failed: number; error: string | null; settings: string; sessionIds: string; createdAt: Date; startedAt: Date | null; finishedAt: Date | null; plannerModel: string | null; judgeModel: string | null; llmUsage: string | null; createdBy: { email: string } | null };
+type Row = {
+  id: string;
+  name: string;
+  status: string;
+  cancelRequested: boolean;
+  done: number;
+  total: number;
+  failed: number;
+  error: string | null;
+  settings: string;
+  sessionIds: string;
+  createdAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+  plannerModel: string | null;
+  judgeModel: string | null;
+  llmUsage: string | null;
+  createdBy: { email: string } | null;
+};
 
 export function toSummary(row: Row): EvalRunSummary {
   const settings = EvalSettingsSchema.safeParse(safeJson(row.settings));

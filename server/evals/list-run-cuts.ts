@@ -47,7 +47,10 @@ const pct = (rate: number) => Math.round(rate * 10_000) / 100;
 export async function listRunCuts(db: Db, runId: string, policy: string, budget: string | null = null): Promise<RunCut[]> {
   const rows = await db.evalResult.findMany({ where: { runId, policy, budget }, orderBy: [{ sessionId: "asc" }, { cut: "asc" }] });
   const titles = new Map(
-    (await db.traceSession.findMany({ where: { id: { in: [...new Set(rows.map((r) => r.sessionId))] } }, select: { id: true, title: true } })).map((s) => [s.id, s.title]),
+    (await db.traceSession.findMany({ where: { id: { in: [...new Set(rows.map((r) => r.sessionId))] } }, select: { id: true, title: true } })).map((s) => [
+      s.id,
+      s.title,
+    ]),
   );
   return rows.map((row) => {
     const verdict = row.error ? null : JudgeVerdictSchema.safeParse(JSON.parse(row.verdict));
@@ -125,7 +128,14 @@ export async function getCutEvidence(db: Db, runId: string, unitKey: string): Pr
     budget: row.budget,
     visibleNoImpact: row.visibleNoImpact ?? verdict?.visibleNoImpact ?? null,
     restorableNoImpact: row.restorableNoImpact ?? verdict?.restorableNoImpact ?? null,
-    counts: verdict?.evidence ? { total: verdict.evidence.counts.total, visible: verdict.evidence.counts.visible, restorable: verdict.evidence.counts.restorable, lost: verdict.evidence.counts.lost } : null,
+    counts: verdict?.evidence
+      ? {
+          total: verdict.evidence.counts.total,
+          visible: verdict.evidence.counts.visible,
+          restorable: verdict.evidence.counts.restorable,
+          lost: verdict.evidence.counts.lost,
+        }
+      : null,
     restores: verdict?.evidence?.restores ?? [],
     dependencies: verdict?.evidence?.dependencies ?? [],
     omitted: verdict?.evidence?.omitted ?? 0,

@@ -18,7 +18,11 @@ export interface LoadedSuiteSession extends SuiteSession {
  * policies or the judge reads the id, so the figures are those of the trace's own id.
  * Sessions deleted since the run was created are skipped and returned in `missing`.
  */
-export async function loadSuiteSessions(db: Db, sessionIds: readonly string[], settings: Pick<EvalSettings, "tokenizer">): Promise<{ sessions: LoadedSuiteSession[]; missing: string[] }> {
+export async function loadSuiteSessions(
+  db: Db,
+  sessionIds: readonly string[],
+  settings: Pick<EvalSettings, "tokenizer">,
+): Promise<{ sessions: LoadedSuiteSession[]; missing: string[] }> {
   const sessions: LoadedSuiteSession[] = [];
   const missing: string[] = [];
   for (const id of sessionIds) {

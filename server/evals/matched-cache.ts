@@ -20,7 +20,13 @@ interface Entry {
 
 const kept = new Map<string, Entry>();
 
-export function cachedMatched(runId: string, version: string, running: boolean, compute: () => { records: EvaluationRecord[]; reference: string; order: readonly string[] }, now = Date.now()): MatchedComparison {
+export function cachedMatched(
+  runId: string,
+  version: string,
+  running: boolean,
+  compute: () => { records: EvaluationRecord[]; reference: string; order: readonly string[] },
+  now = Date.now(),
+): MatchedComparison {
   const hit = kept.get(runId);
   if (hit && (hit.version === version || (running && now - hit.at < RUNNING_REFRESH_MS))) {
     kept.delete(runId);

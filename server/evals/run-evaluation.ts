@@ -52,7 +52,10 @@ export interface RunEvaluationOptions {
  */
 export async function runEvaluation(db: Db, runId: string, options: RunEvaluationOptions): Promise<EvalRunStatus | null> {
   const now = new Date();
-  const claimed = await db.evalRun.updateMany({ where: { id: runId, status: "queued" }, data: { status: "running", workerId: options.workerId, heartbeatAt: now, error: null } });
+  const claimed = await db.evalRun.updateMany({
+    where: { id: runId, status: "queued" },
+    data: { status: "running", workerId: options.workerId, heartbeatAt: now, error: null },
+  });
   if (claimed.count === 0) return null;
   const run = await db.evalRun.findUniqueOrThrow({ where: { id: runId } });
   if (!run.startedAt) await db.evalRun.update({ where: { id: runId }, data: { startedAt: now } });
@@ -66,7 +69,11 @@ export async function runEvaluation(db: Db, runId: string, options: RunEvaluatio
   }
 }
 
-async function execute(db: Db, run: { id: string; settings: string; sessionIds: string; cancelRequested: boolean; llmUsage: string | null }, options: RunEvaluationOptions): Promise<EvalRunStatus> {
+async function execute(
+  db: Db,
+  run: { id: string; settings: string; sessionIds: string; cancelRequested: boolean; llmUsage: string | null },
+  options: RunEvaluationOptions,
+): Promise<EvalRunStatus> {
   const settings = parseStoredSettings(run.settings);
   const endpoint = options.llm === undefined ? await getLlmClient(db) : (options.llm ?? undefined);
   // Every answered call's tokens and cost, per purpose, added to what earlier attempts of the run recorded.
@@ -75,7 +82,10 @@ async function execute(db: Db, run: { id: string; settings: string; sessionIds: 
   // release aborts it, which ends the suite loop at once and every model call in flight with it.
   const stop = new AbortController();
   const llm = recorder ? withSignal(recorder.client, stop.signal) : undefined;
-  if (settings.judge === "llm" && !llm) throw new PublicError("judge=llm needs an LLM endpoint: an admin sets one on Admin → settings, or set TRACEFOLD_LLM_PROVIDER, TRACEFOLD_LLM_MODEL (and TRACEFOLD_LLM_BASE_URL, TRACEFOLD_LLM_API_KEY)");
+  if (settings.judge === "llm" && !llm)
+    throw new PublicError(
+      "judge=llm needs an LLM endpoint: an admin sets one on Admin → settings, or set TRACEFOLD_LLM_PROVIDER, TRACEFOLD_LLM_MODEL (and TRACEFOLD_LLM_BASE_URL, TRACEFOLD_LLM_API_KEY)",
+    );
   await db.evalRun.update({ where: { id: run.id }, data: runModels(settings, llm) });
   const { sessions } = await loadSuiteSessions(db, JSON.parse(run.sessionIds) as string[], settings);
   const stored = await db.evalResult.findMany({ where: { runId: run.id }, select: { unitKey: true, error: true } });
@@ -115,7 +125,9 @@ async function execute(db: Db, run: { id: string; settings: string; sessionIds: 
     ...(llm ? { llm } : {}),
     // judge=llm: the engine's judge sees each unit's own policy result (the policy runs once per unit);
     // up to TRACEFOLD_LLM_CONCURRENCY units are in flight, and a failing call fails its unit only.
-    ...(settings.judge === "llm" && llm ? { judge: publicJudge(judgeUnitsWith(createLlmJudge(llm, { repairAttempts: 1 }))), concurrency: options.concurrency ?? readLlmConcurrency() } : {}),
+    ...(settings.judge === "llm" && llm
+      ? { judge: publicJudge(judgeUnitsWith(createLlmJudge(llm, { repairAttempts: 1 }))), concurrency: options.concurrency ?? readLlmConcurrency() }
+      : {}),
     signal: stop.signal,
   };
   try {
@@ -152,7 +164,8 @@ function publicJudge(judge: NonNullable<EvaluateSuiteOptions["judge"]>): NonNull
 
 function toRow(item: SuiteItem, sessions: Map<string, LoadedSuiteSession>, settings: EvalSettings): ResultRow {
   const suite = sessions.get(item.kind === "error" ? item.sessionId : item.evaluation.sessionId);
-  if (item.kind === "error") return failedRow(item.key, item.sessionId, item.cut, cutReasonOf(suite, item.cut, settings), shareOf(suite, item.cut), item.message);
+  if (item.kind === "error")
+    return failedRow(item.key, item.sessionId, item.cut, cutReasonOf(suite, item.cut, settings), shareOf(suite, item.cut), item.message);
   return resultRow(item.key, item.evaluation, shareOf(suite, item.evaluation.cut));
 }
 

@@ -15,8 +15,20 @@ export async function loadRunRecords(db: Db, runId: string, where: { policy?: st
   const rows = await db.evalResult.findMany({
     where: { runId, error: null, ...(where.policy ? { policy: where.policy } : {}) },
     select: {
-      policy: true, sessionId: true, cut: true, prefixTokens: true, tokensAfter: true, pruneRate: true, noImpact: true, missingByCategory: true,
-      budget: true, netPruneRate: true, restores: true, visibleNoImpact: true, restorableNoImpact: true, byKind: true,
+      policy: true,
+      sessionId: true,
+      cut: true,
+      prefixTokens: true,
+      tokensAfter: true,
+      pruneRate: true,
+      noImpact: true,
+      missingByCategory: true,
+      budget: true,
+      netPruneRate: true,
+      restores: true,
+      visibleNoImpact: true,
+      restorableNoImpact: true,
+      byKind: true,
     },
     orderBy: [{ sessionId: "asc" }, { cut: "asc" }, { policy: "asc" }],
   });

@@ -33,7 +33,11 @@ export const EvalPolicySchema = z
     id: z.string().min(1, "policy id is required"),
     params: z.record(z.string(), z.union([z.number(), z.string(), z.boolean()])).optional(),
     /** Tells two entries of one policy with different params apart (default: the id). */
-    key: z.string().min(1).regex(/^[^#]+$/, "a policy key cannot contain #").optional(),
+    key: z
+      .string()
+      .min(1)
+      .regex(/^[^#]+$/, "a policy key cannot contain #")
+      .optional(),
   })
   .superRefine((entry, ctx) => {
     const policy = findPolicy(entry.id);
@@ -65,7 +69,11 @@ export const EvalSettingsSchema = z
     triggerLevel: z
       .number({ message: "the trigger level is a percent of the window, e.g. 90" })
       .superRefine((share, ctx) => {
-        if (!(share > 0 && share <= 1)) ctx.addIssue({ code: "custom", message: `the trigger level is a percent of the window above 0 and at most 100, got ${Math.round(share * 10_000) / 100}%` });
+        if (!(share > 0 && share <= 1))
+          ctx.addIssue({
+            code: "custom",
+            message: `the trigger level is a percent of the window above 0 and at most 100, got ${Math.round(share * 10_000) / 100}%`,
+          });
       })
       .default(0.9),
     tokenizer: z.enum(["session", ...TOKENIZER_IDS]).default("session"),

@@ -45,7 +45,9 @@ export function startEvalRunner(db: Db, options: StartEvalRunnerOptions = {}): R
     );
   const ready = (async () => {
     await queue.start();
-    await queue.work("eval-run", evalRunHandler(db, queue, { workerId, ...(options.llm !== undefined ? { llm: options.llm } : {}) }), { concurrency: options.concurrency ?? 1 });
+    await queue.work("eval-run", evalRunHandler(db, queue, { workerId, ...(options.llm !== undefined ? { llm: options.llm } : {}) }), {
+      concurrency: options.concurrency ?? 1,
+    });
     await sweep();
   })().catch((error) => console.error("evaluation runner:", error));
   const timer = setInterval(() => void sweep(), intervalMs);

@@ -3,7 +3,15 @@ import { open, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGunzip } from "node:zlib";
-import { ArchiveError, archiveKindOf, checkExpansion, DEFAULT_MAX_ARCHIVE_RATIO, DEFAULT_RATIO_FLOOR_BYTES, type ArchiveKind, type ArchiveLimits } from "@/lib/trace/archive/archive-limits";
+import {
+  ArchiveError,
+  archiveKindOf,
+  checkExpansion,
+  DEFAULT_MAX_ARCHIVE_RATIO,
+  DEFAULT_RATIO_FLOOR_BYTES,
+  type ArchiveKind,
+  type ArchiveLimits,
+} from "@/lib/trace/archive/archive-limits";
 import { inspectLogFromEvalZip } from "@/lib/trace/archive/inspect-eval-archive";
 import { processEnv } from "@/server/env";
 import { maxUploadBytes } from "./max-upload-bytes";
@@ -15,7 +23,11 @@ import { maxUploadBytes } from "./max-upload-bytes";
  */
 export function archiveLimits(env: Record<string, string | undefined> = processEnv()): ArchiveLimits {
   const ratio = Number(env.TRACEFOLD_MAX_ARCHIVE_RATIO);
-  return { maxExpandedBytes: maxUploadBytes(env), maxRatio: Number.isFinite(ratio) && ratio >= 1 ? ratio : DEFAULT_MAX_ARCHIVE_RATIO, ratioFloorBytes: DEFAULT_RATIO_FLOOR_BYTES };
+  return {
+    maxExpandedBytes: maxUploadBytes(env),
+    maxRatio: Number.isFinite(ratio) && ratio >= 1 ? ratio : DEFAULT_MAX_ARCHIVE_RATIO,
+    ratioFloorBytes: DEFAULT_RATIO_FLOOR_BYTES,
+  };
 }
 
 /**
@@ -25,7 +37,12 @@ export function archiveLimits(env: Record<string, string | undefined> = processE
  * kind, or undefined (nothing written) for a plain file. On any refusal `outPath` is removed and an
  * ArchiveError naming `fileName` and the limit is thrown, before anything reaches the database.
  */
-export async function expandArchive(path: string, outPath: string, fileName: string, limits: ArchiveLimits = archiveLimits()): Promise<ArchiveKind | undefined> {
+export async function expandArchive(
+  path: string,
+  outPath: string,
+  fileName: string,
+  limits: ArchiveLimits = archiveLimits(),
+): Promise<ArchiveKind | undefined> {
   const kind = archiveKindOf(await readHead(path));
   if (!kind) return undefined;
   try {
@@ -35,7 +52,10 @@ export async function expandArchive(path: string, outPath: string, fileName: str
   } catch (error) {
     await rm(outPath, { force: true });
     if (error instanceof ArchiveError) throw error;
-    throw new ArchiveError("archive_corrupt", `${fileName}: not a readable ${kind === "zip" ? "zip (.eval)" : "gzip"} file (${error instanceof Error ? error.message : String(error)})`);
+    throw new ArchiveError(
+      "archive_corrupt",
+      `${fileName}: not a readable ${kind === "zip" ? "zip (.eval)" : "gzip"} file (${error instanceof Error ? error.message : String(error)})`,
+    );
   }
 }
 

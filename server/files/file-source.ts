@@ -57,7 +57,9 @@ async function readHead(path: string): Promise<string> {
 
 async function readText(path: string, size: number): Promise<string> {
   if (size > MAX_DOCUMENT_BYTES) {
-    throw new SourceError(`file is ${(size / 1048576).toFixed(0)} MB; JSON documents over ${MAX_DOCUMENT_BYTES / 1048576} MB are not supported (JSONL formats are streamed without a limit)`);
+    throw new SourceError(
+      `file is ${(size / 1048576).toFixed(0)} MB; JSON documents over ${MAX_DOCUMENT_BYTES / 1048576} MB are not supported (JSONL formats are streamed without a limit)`,
+    );
   }
   let text = "";
   for await (const line of readLines(path)) text += `${line}\n`;

@@ -21,7 +21,14 @@ export interface PgBossQueueOptions {
  * failed by pg-boss's supervisor and retried up to the queue's limit.
  */
 export function createPgBossQueue(connectionString: string, options: PgBossQueueOptions = {}): JobQueue {
-  const boss = new PgBoss({ connectionString, schema: "pgboss", max: options.poolSize ?? 4, application_name: "tracefold-jobs", supervise: options.supervise ?? true, schedule: false });
+  const boss = new PgBoss({
+    connectionString,
+    schema: "pgboss",
+    max: options.poolSize ?? 4,
+    application_name: "tracefold-jobs",
+    supervise: options.supervise ?? true,
+    schedule: false,
+  });
   boss.on("error", (error: unknown) => console.error("pg-boss:", error));
   const controller = new AbortController();
   let starting: Promise<void> | undefined;

@@ -132,11 +132,19 @@ async function expireLeases(db: Db): Promise<void> {
   }
 }
 
-async function execute(db: Db, job: ClaimedJob, handler: JobHandler<object>, context: { workerId: string; leaseMs: number; signal: AbortSignal }): Promise<void> {
+async function execute(
+  db: Db,
+  job: ClaimedJob,
+  handler: JobHandler<object>,
+  context: { workerId: string; leaseMs: number; signal: AbortSignal },
+): Promise<void> {
   const mine = { id: job.id, state: "active", lockedBy: context.workerId };
-  const renew = setInterval(() => {
-    void db.job.updateMany({ where: mine, data: { lockedUntil: new Date(Date.now() + context.leaseMs) } }).catch(() => undefined);
-  }, Math.max(100, Math.floor(context.leaseMs / 3)));
+  const renew = setInterval(
+    () => {
+      void db.job.updateMany({ where: mine, data: { lockedUntil: new Date(Date.now() + context.leaseMs) } }).catch(() => undefined);
+    },
+    Math.max(100, Math.floor(context.leaseMs / 3)),
+  );
   renew.unref();
   try {
     await handler({ id: job.id, name: job.queue as JobName, data: JSON.parse(job.payload) as object, signal: context.signal });

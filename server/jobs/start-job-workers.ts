@@ -51,16 +51,30 @@ export async function startJobWorkers(db: Db, queue: JobQueue, options: StartJob
   const staleMs = staleMsFromEnv();
   const workerId = runnerWorkerId();
   await queue.start();
-  await queue.work("upload-import", uploadImportHandler(db, store, { workerId, staleMs }), { concurrency: options.importConcurrency ?? envInt("TRACEFOLD_WORKER_IMPORT_CONCURRENCY", 1) });
-  await queue.work("session-compact", compactionJobHandler(db, store, { workerId, staleMs, ...(options.llm ? { llm: options.llm } : {}) }), { concurrency: options.compactConcurrency ?? envInt("TRACEFOLD_WORKER_COMPACT_CONCURRENCY", 2) });
+  await queue.work("upload-import", uploadImportHandler(db, store, { workerId, staleMs }), {
+    concurrency: options.importConcurrency ?? envInt("TRACEFOLD_WORKER_IMPORT_CONCURRENCY", 1),
+  });
+  await queue.work("session-compact", compactionJobHandler(db, store, { workerId, staleMs, ...(options.llm ? { llm: options.llm } : {}) }), {
+    concurrency: options.compactConcurrency ?? envInt("TRACEFOLD_WORKER_COMPACT_CONCURRENCY", 2),
+  });
   const sweepUploads = () => reconcileUploadImports(db, queue, { workerId, staleMs }).catch((error) => console.error("upload imports sweep:", error));
   const sweepCompactions = () => reconcileCompactionJobs(db, queue, { workerId, staleMs }).catch((error) => console.error("compaction jobs sweep:", error));
   const sweep = () => Promise.all([sweepUploads(), sweepCompactions()]);
   await sweep();
   const timer = setInterval(() => void sweep(), sweepMs);
   timer.unref();
-  const blobSweeps = startBlobSweeps(db, store, options.blobSweepMs ?? blobSweepMsFromEnv(), options.blobGraceMs ?? envInt("TRACEFOLD_BLOB_SWEEP_GRACE_MINUTES", DEFAULT_BLOB_GRACE_MS / 60_000) * 60_000);
-  const runner = startEvalRunner(db, { queue, staleMs, intervalMs: sweepMs, concurrency: options.evalConcurrency ?? envInt("TRACEFOLD_WORKER_EVAL_CONCURRENCY", 1) });
+  const blobSweeps = startBlobSweeps(
+    db,
+    store,
+    options.blobSweepMs ?? blobSweepMsFromEnv(),
+    options.blobGraceMs ?? envInt("TRACEFOLD_BLOB_SWEEP_GRACE_MINUTES", DEFAULT_BLOB_GRACE_MS / 60_000) * 60_000,
+  );
+  const runner = startEvalRunner(db, {
+    queue,
+    staleMs,
+    intervalMs: sweepMs,
+    concurrency: options.evalConcurrency ?? envInt("TRACEFOLD_WORKER_EVAL_CONCURRENCY", 1),
+  });
   return {
     async stop({ timeoutMs = 30_000 } = {}) {
       clearInterval(timer);

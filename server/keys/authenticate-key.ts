@@ -17,7 +17,10 @@ export type KeyAuthentication =
  * upsert), so every studio process shares it. An unknown and a revoked key read alike.
  */
 export async function authenticateKey(db: Db, key: string, options: { limit?: number; now?: Date } = {}): Promise<KeyAuthentication> {
-  const row = await db.apiKey.findUnique({ where: { keyHash: hashKey(key) }, select: { id: true, name: true, scope: true, revokedAt: true, createdById: true } });
+  const row = await db.apiKey.findUnique({
+    where: { keyHash: hashKey(key) },
+    select: { id: true, name: true, scope: true, revokedAt: true, createdById: true },
+  });
   if (!row || row.revokedAt) return { ok: false, code: "invalid_key", message: "the API key is unknown or revoked" };
   const now = options.now ?? new Date();
   const window = rateWindowStart(now);
@@ -29,7 +32,12 @@ export async function authenticateKey(db: Db, key: string, options: { limit?: nu
   }
   const limit = options.limit ?? DEFAULT_KEY_RATE_LIMIT;
   if (usage.count > limit) {
-    return { ok: false, code: "rate_limited", message: `this API key made more than ${limit} requests this minute`, retryAfterSeconds: secondsToNextWindow(now) };
+    return {
+      ok: false,
+      code: "rate_limited",
+      message: `this API key made more than ${limit} requests this minute`,
+      retryAfterSeconds: secondsToNextWindow(now),
+    };
   }
   return { ok: true, key: { id: row.id, name: row.name, scope: row.scope as KeyScope, createdById: row.createdById } };
 }
@@ -39,7 +47,8 @@ export async function authenticateKey(db: Db, key: string, options: { limit?: nu
  * the loser's unique violation means the row now exists, and its retry increments it.
  */
 async function countRequest(db: Db, keyId: string, window: Date): Promise<{ count: number }> {
-  const upsert = () => db.apiKeyUsage.upsert({ where: { keyId_window: { keyId, window } }, create: { keyId, window, count: 1 }, update: { count: { increment: 1 } } });
+  const upsert = () =>
+    db.apiKeyUsage.upsert({ where: { keyId_window: { keyId, window } }, create: { keyId, window, count: 1 }, update: { count: { increment: 1 } } });
   try {
     return await upsert();
   } catch (error) {

@@ -11,7 +11,15 @@ export interface KeyRecord {
   revokedAt: string | null;
 }
 
-export function toKeyRecord(row: { id: string; name: string; scope: string; prefix: string; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null }): KeyRecord {
+export function toKeyRecord(row: {
+  id: string;
+  name: string;
+  scope: string;
+  prefix: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+}): KeyRecord {
   return {
     id: row.id,
     name: row.name,

@@ -7,7 +7,10 @@ import type { LlmConfig } from "./config";
  * price), output at the output price. Undefined when the endpoint has no input and output price or
  * the provider reported no usage: an unknown cost is never guessed as zero.
  */
-export function callCost(usage: Pick<LlmResponse, "inputTokens" | "outputTokens" | "cachedInputTokens">, prices: Pick<LlmConfig, "priceInput" | "priceOutput" | "priceCachedInput">): number | undefined {
+export function callCost(
+  usage: Pick<LlmResponse, "inputTokens" | "outputTokens" | "cachedInputTokens">,
+  prices: Pick<LlmConfig, "priceInput" | "priceOutput" | "priceCachedInput">,
+): number | undefined {
   if (prices.priceInput === undefined || prices.priceOutput === undefined) return undefined;
   if (usage.inputTokens === undefined && usage.outputTokens === undefined) return undefined;
   const cached = Math.min(usage.cachedInputTokens ?? 0, usage.inputTokens ?? 0);

@@ -23,11 +23,19 @@ export function classifyError(error: unknown, ctx: AttemptContext): LlmError {
   if (APICallError.isInstance(error)) {
     const status = error.statusCode;
     const body = error.responseBody !== undefined ? { bodyExcerpt: excerpt(error.responseBody, ctx.secret) } : {};
-    if (status === undefined) return new LlmError("network", `${ctx.provider} could not be reached: ${scrub(error.message, ctx.secret)}`, { ...base, retryable: true });
-    if (status >= 200 && status < 300) return new LlmError("bad_response", `${ctx.provider} returned a body the client cannot read: ${scrub(error.message, ctx.secret)}`, { ...base, status, ...body, retryable: false });
+    if (status === undefined)
+      return new LlmError("network", `${ctx.provider} could not be reached: ${scrub(error.message, ctx.secret)}`, { ...base, retryable: true });
+    if (status >= 200 && status < 300)
+      return new LlmError("bad_response", `${ctx.provider} returned a body the client cannot read: ${scrub(error.message, ctx.secret)}`, {
+        ...base,
+        status,
+        ...body,
+        retryable: false,
+      });
     return new LlmError("http_error", `${ctx.provider} answered HTTP ${status}`, { ...base, status, ...body, retryable: isRetryableStatus(status) });
   }
-  if (AISDKError.isInstance(error)) return new LlmError("bad_response", `${ctx.provider} answer was not usable: ${scrub(error.message, ctx.secret)}`, { ...base, retryable: false });
+  if (AISDKError.isInstance(error))
+    return new LlmError("bad_response", `${ctx.provider} answer was not usable: ${scrub(error.message, ctx.secret)}`, { ...base, retryable: false });
   const reason = error instanceof Error ? error.message : String(error);
   return new LlmError("network", `${ctx.provider} could not be reached: ${scrub(reason, ctx.secret)}`, { ...base, retryable: true });
 }

@@ -37,7 +37,8 @@ export function createLlmClient(config: LlmConfig, deps: Partial<HttpDeps> = {})
     async complete(request: LlmRequest): Promise<LlmResponse> {
       let last: LlmError | undefined;
       for (let attempt = 1; attempt <= config.maxRetries + 1; attempt++) {
-        if (request.signal?.aborted) throw new LlmError("cancelled", `${config.provider} call was cancelled`, { provider: config.provider, attempts: attempt - 1, retryable: false });
+        if (request.signal?.aborted)
+          throw new LlmError("cancelled", `${config.provider} call was cancelled`, { provider: config.provider, attempts: attempt - 1, retryable: false });
         const timeout = new AbortController();
         const timer = setTimeout(() => timeout.abort(), config.timeoutMs);
         const signal = combine(timeout.signal, request.signal);
@@ -54,7 +55,14 @@ export function createLlmClient(config: LlmConfig, deps: Partial<HttpDeps> = {})
           });
           return toResponse(result, config);
         } catch (error) {
-          last = classifyError(error, { provider: config.provider, attempt, timeoutMs: config.timeoutMs, timedOut: timeout.signal.aborted, cancelled: request.signal?.aborted === true, ...(config.apiKey ? { secret: config.apiKey } : {}) });
+          last = classifyError(error, {
+            provider: config.provider,
+            attempt,
+            timeoutMs: config.timeoutMs,
+            timedOut: timeout.signal.aborted,
+            cancelled: request.signal?.aborted === true,
+            ...(config.apiKey ? { secret: config.apiKey } : {}),
+          });
           if (!last.details.retryable) throw last;
           retryAfter = retryAfterMs(error);
         } finally {
@@ -89,7 +97,10 @@ function toResponse(result: GenerateResult, config: LlmConfig): LlmResponse {
 
 /** System messages go in the SDK's `system` option (it warns about them inside `messages`). */
 function splitSystem(messages: readonly LlmMessage[]): { system?: string; messages: { role: "user" | "assistant"; content: string }[] } {
-  const system = messages.filter((m) => m.role === "system").map((m) => m.content).join("\n\n");
+  const system = messages
+    .filter((m) => m.role === "system")
+    .map((m) => m.content)
+    .join("\n\n");
   const rest = messages.filter((m): m is LlmMessage & { role: "user" | "assistant" } => m.role !== "system").map((m) => ({ role: m.role, content: m.content }));
   return { ...(system ? { system } : {}), messages: rest };
 }

@@ -29,7 +29,12 @@ export function createRoutingClient(configs: Partial<Record<LlmSlot, { config: L
     idFor: (purpose) => clientFor(purpose)?.id ?? "none",
     complete: async (request) => {
       const client = clientFor(request.purpose);
-      if (!client) throw new LlmError("not_configured", `no LLM endpoint for the ${SLOT_LABELS[slotOf(request.purpose)].toLowerCase()}: set it (or the default LLM endpoint) on Admin → settings`, { provider: "none", attempts: 0, retryable: false });
+      if (!client)
+        throw new LlmError(
+          "not_configured",
+          `no LLM endpoint for the ${SLOT_LABELS[slotOf(request.purpose)].toLowerCase()}: set it (or the default LLM endpoint) on Admin → settings`,
+          { provider: "none", attempts: 0, retryable: false },
+        );
       return client.complete(request);
     },
   };

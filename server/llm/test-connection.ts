@@ -20,7 +20,11 @@ export type ConnectionTestResult =
   | { ok: true; source: LlmConfigSource; slot: LlmSlot; provider: string; model: string; answeredBy: string; latencyMs: number; reply: string }
   | { ok: false; source?: LlmConfigSource; message: string };
 
-export async function testLlmConnection(db: Db, env: Record<string, string | undefined> = processEnv(), slot: LlmSlot = "default"): Promise<ConnectionTestResult> {
+export async function testLlmConnection(
+  db: Db,
+  env: Record<string, string | undefined> = processEnv(),
+  slot: LlmSlot = "default",
+): Promise<ConnectionTestResult> {
   let effective;
   try {
     effective = await getEffectiveLlmConfig(db, env, slot);
@@ -36,8 +40,22 @@ export async function testLlmConnection(db: Db, env: Record<string, string | und
     const client = createLlmClient({ ...config, maxRetries: 0 });
     // Reasoning models spend output tokens thinking before they answer: give them room. 16: the
     // Responses API refuses max_output_tokens below it.
-    const response = await client.complete({ messages: [{ role: "user", content: "Reply with the single word OK." }], maxTokens: isReasoningModel(config) ? 256 : 16, temperature: 0, purpose: "connection-test" });
-    return { ok: true, source, slot: effective.slot, provider: config.provider, model: config.model, answeredBy: response.model, latencyMs: Date.now() - started, reply: scrub(response.text).slice(0, 80) };
+    const response = await client.complete({
+      messages: [{ role: "user", content: "Reply with the single word OK." }],
+      maxTokens: isReasoningModel(config) ? 256 : 16,
+      temperature: 0,
+      purpose: "connection-test",
+    });
+    return {
+      ok: true,
+      source,
+      slot: effective.slot,
+      provider: config.provider,
+      model: config.model,
+      answeredBy: response.model,
+      latencyMs: Date.now() - started,
+      reply: scrub(response.text).slice(0, 80),
+    };
   } catch (error) {
     if (!(error instanceof LlmError)) {
       console.error("LLM connection test failed", scrub(error instanceof Error ? `${error.name}: ${error.message}` : String(error)));

@@ -65,18 +65,38 @@ export async function importUsageLog(options: ImportUsageLogOptions): Promise<Us
   const format = options.format ?? formatOf(fileName);
   const totalBytes = (await stat(path)).size;
   const errors: UsageIssue[] = [];
-  let rows = 0, errorCount = 0, firstAt = Infinity, lastAt = -Infinity;
+  let rows = 0,
+    errorCount = 0,
+    firstAt = Infinity,
+    lastAt = -Infinity;
   const blob = await store.putFile(path, "uploads");
   try {
     const log = await db.$transaction(
       async (tx) => {
-        const created = await tx.usageLog.create({ data: { fileName, sha256, bytes: totalBytes, storageKey: blob.key, format, mapping: "{}", rowCount: 0, errorCount: 0, errors: "[]", slotCount: 0, ...(options.userId ? { createdById: options.userId } : {}) } });
+        const created = await tx.usageLog.create({
+          data: {
+            fileName,
+            sha256,
+            bytes: totalBytes,
+            storageKey: blob.key,
+            format,
+            mapping: "{}",
+            rowCount: 0,
+            errorCount: 0,
+            errors: "[]",
+            slotCount: 0,
+            ...(options.userId ? { createdById: options.userId } : {}),
+          },
+        });
         const slots = new SlotAccumulator();
         let written = 0;
         const progress = { bytes: 0, totalBytes, rows: 0, errors: 0 };
         const report = () => options.onProgress?.({ ...progress, rows, errors: errorCount });
         let mapping: ColumnMapping | undefined = options.mapping;
-        const batches = readUsageBatches(decodeFile(path, (n) => ((progress.bytes += n), report())), { format, ...(mapping ? { mapping } : {}) });
+        const batches = readUsageBatches(
+          decodeFile(path, (n) => ((progress.bytes += n), report())),
+          { format, ...(mapping ? { mapping } : {}) },
+        );
         for await (const batch of batches) {
           for (const item of batch) {
             if (!item.ok) {
@@ -91,10 +111,24 @@ export async function importUsageLog(options: ImportUsageLogOptions): Promise<Us
           }
         }
         if (rows === 0) throw new RefusedImport("the file has no readable usage rows");
-        if (errorCount > (options.maxErrorShare ?? 0.01) * (rows + errorCount)) throw new RefusedImport(`${errorCount} of ${rows + errorCount} rows have errors (more than ${Math.round((options.maxErrorShare ?? 0.01) * 100)}%): fix the mapping or the file`);
+        if (errorCount > (options.maxErrorShare ?? 0.01) * (rows + errorCount))
+          throw new RefusedImport(
+            `${errorCount} of ${rows + errorCount} rows have errors (more than ${Math.round((options.maxErrorShare ?? 0.01) * 100)}%): fix the mapping or the file`,
+          );
         written += await writeSlots(tx, created.id, slots.drain());
         mapping ??= await guessedMapping(path, format);
-        return tx.usageLog.update({ where: { id: created.id }, data: { mapping: JSON.stringify(mapping), rowCount: rows, errorCount, errors: JSON.stringify(errors), slotCount: written, firstAt: new Date(firstAt), lastAt: new Date(lastAt) } });
+        return tx.usageLog.update({
+          where: { id: created.id },
+          data: {
+            mapping: JSON.stringify(mapping),
+            rowCount: rows,
+            errorCount,
+            errors: JSON.stringify(errors),
+            slotCount: written,
+            firstAt: new Date(firstAt),
+            lastAt: new Date(lastAt),
+          },
+        });
       },
       { timeout: TRANSACTION_TIMEOUT_MS, maxWait: 60_000 },
     );

@@ -30,10 +30,32 @@ export async function loadSlots(db: Db, logId: string): Promise<UsageSlotSums[]>
       orderBy: [{ firstLine: "asc" }, { id: "asc" }],
       take: PAGE,
       ...(cursor === undefined ? {} : { cursor: { id: cursor }, skip: 1 }),
-      select: { id: true, account: true, groupLabel: true, surface: true, slotStart: true, firstLine: true, calls: true, input: true, cached: true, cacheWrite: true, output: true },
+      select: {
+        id: true,
+        account: true,
+        groupLabel: true,
+        surface: true,
+        slotStart: true,
+        firstLine: true,
+        calls: true,
+        input: true,
+        cached: true,
+        cacheWrite: true,
+        output: true,
+      },
     });
     for (const r of page) {
-      const slot: UsageSlotSums = { account: r.account, surface: r.surface, slotStart: r.slotStart.getTime(), firstLine: r.firstLine, calls: r.calls, input: r.input, cached: r.cached, cacheWrite: r.cacheWrite, output: r.output };
+      const slot: UsageSlotSums = {
+        account: r.account,
+        surface: r.surface,
+        slotStart: r.slotStart.getTime(),
+        firstLine: r.firstLine,
+        calls: r.calls,
+        input: r.input,
+        cached: r.cached,
+        cacheWrite: r.cacheWrite,
+        output: r.output,
+      };
       if (r.groupLabel !== null) slot.group = r.groupLabel;
       slots.push(slot);
     }

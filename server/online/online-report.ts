@@ -41,7 +41,12 @@ export interface OnlineStudioReport {
  * computes the rest — the same code path as `tracefold online`, so the same file gives the same
  * numbers (seed and iterations are the CLI's defaults). Returns null for an unknown log.
  */
-export async function getOnlineReport(db: Db, logId: string, query: OnlineQuery, options: { seed?: number; iterations?: number } = {}): Promise<OnlineStudioReport | null> {
+export async function getOnlineReport(
+  db: Db,
+  logId: string,
+  query: OnlineQuery,
+  options: { seed?: number; iterations?: number } = {},
+): Promise<OnlineStudioReport | null> {
   const row = await db.usageLog.findUnique({ where: { id: logId } });
   if (!row) return null;
   const log = toSummary(row);
@@ -66,11 +71,25 @@ export async function getOnlineReport(db: Db, logId: string, query: OnlineQuery,
   }
   const balance = groupBalance(aggregator);
   const warning = describeGroupBalance(balance, { rule, groupColumn: labelled ? log.mapping.group : undefined, unassigned: aggregator.counts.unassigned });
-  const report = balance.status === "ok" ? estimateOnline(aggregator, { seed: options.seed ?? 1, iterations: options.iterations ?? 2_000, prices: query.prices }) : null;
+  const report =
+    balance.status === "ok" ? estimateOnline(aggregator, { seed: options.seed ?? 1, iterations: options.iterations ?? 2_000, prices: query.prices }) : null;
   return { log, surfaces: [...surfaces].sort(), assign: formatAssignRule(rule), report, warning };
 }
 
-export function toSummary(row: { id: string; fileName: string; format: string; bytes: number; rowCount: number; errorCount: number; errors: string; slotCount: number; mapping: string; firstAt: Date | null; lastAt: Date | null; createdAt: Date }): UsageLogSummary {
+export function toSummary(row: {
+  id: string;
+  fileName: string;
+  format: string;
+  bytes: number;
+  rowCount: number;
+  errorCount: number;
+  errors: string;
+  slotCount: number;
+  mapping: string;
+  firstAt: Date | null;
+  lastAt: Date | null;
+  createdAt: Date;
+}): UsageLogSummary {
   return {
     id: row.id,
     fileName: row.fileName,

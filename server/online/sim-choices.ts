@@ -17,7 +17,11 @@ export interface SimChoices {
 export async function listSimChoices(db: Db): Promise<SimChoices> {
   const [formats, sessions, totalSessions, sessionsWithUsage] = await Promise.all([
     db.traceSession.groupBy({ by: ["format"], _count: { _all: true }, orderBy: { format: "asc" } }),
-    db.traceSession.findMany({ select: { id: true, title: true, format: true, messageCount: true }, orderBy: [{ createdAt: "desc" }, { uploadId: "asc" }, { ordinal: "asc" }], take: PICKABLE_SESSIONS }),
+    db.traceSession.findMany({
+      select: { id: true, title: true, format: true, messageCount: true },
+      orderBy: [{ createdAt: "desc" }, { uploadId: "asc" }, { ordinal: "asc" }],
+      take: PICKABLE_SESSIONS,
+    }),
     db.traceSession.count(),
     db.traceSession.count({ where: { providerInputTokens: { not: null } } }),
   ]);

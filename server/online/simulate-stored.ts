@@ -9,7 +9,10 @@ import { loadAnalyzedSession } from "../sessions/load-analyzed-session";
 export const SimSelectionSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("all") }),
   z.object({ kind: z.literal("format"), format: z.string().min(1, "format: pick a trace format") }),
-  z.object({ kind: z.literal("sessions"), ids: z.array(z.string().min(1)).min(1, "sessions: pick at least one session").max(2_000, "sessions: at most 2,000") }),
+  z.object({
+    kind: z.literal("sessions"),
+    ids: z.array(z.string().min(1)).min(1, "sessions: pick at least one session").max(2_000, "sessions: at most 2,000"),
+  }),
 ]);
 export type SimSelection = z.infer<typeof SimSelectionSchema>;
 
@@ -19,7 +22,12 @@ export const MAX_SIM_SESSIONS = 2_000;
 /** Stored session ids of a selection, in upload then ordinal order (the order the CLI reads a directory is not ours to copy). */
 export async function selectSimSessions(db: Db, selection: SimSelection): Promise<string[]> {
   const where = selection.kind === "format" ? { format: selection.format } : selection.kind === "sessions" ? { id: { in: selection.ids } } : {};
-  const rows = await db.traceSession.findMany({ where, select: { id: true }, orderBy: [{ createdAt: "asc" }, { uploadId: "asc" }, { ordinal: "asc" }], take: MAX_SIM_SESSIONS + 1 });
+  const rows = await db.traceSession.findMany({
+    where,
+    select: { id: true },
+    orderBy: [{ createdAt: "asc" }, { uploadId: "asc" }, { ordinal: "asc" }],
+    take: MAX_SIM_SESSIONS + 1,
+  });
   return rows.map((r) => r.id);
 }
 
@@ -45,7 +53,10 @@ export async function simulateStoredSessions(db: Db, sessionIds: readonly string
   const policy = findPolicy(options.policyId);
   if (!policy) throw new SimulationRefused(`unknown policy ${options.policyId}`);
   if (sessionIds.length === 0) throw new SimulationRefused("no stored session matches the selection: upload traces first");
-  if (sessionIds.length > MAX_SIM_SESSIONS) throw new SimulationRefused(`the selection has more than ${MAX_SIM_SESSIONS.toLocaleString("en-US")} sessions: pick a format or fewer sessions (or use tracefold simulate)`);
+  if (sessionIds.length > MAX_SIM_SESSIONS)
+    throw new SimulationRefused(
+      `the selection has more than ${MAX_SIM_SESSIONS.toLocaleString("en-US")} sessions: pick a format or fewer sessions (or use tracefold simulate)`,
+    );
   // One session in memory at a time: a selection of 2,000 long sessions must not be loaded whole.
   async function* load(): AsyncGenerator<SuiteSimSession> {
     for (const id of sessionIds) {

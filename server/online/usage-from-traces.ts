@@ -32,7 +32,11 @@ export async function usageLogFromTraces(options: { db: Db; store: BlobStore; us
   const rows: UsageRow[] = [];
   let skipped = 0;
   for (const s of sessions) {
-    const messages = await db.traceMessage.findMany({ where: { sessionId: s.id, usage: { not: null } }, select: { index: true, timestamp: true, model: true, usage: true }, orderBy: { index: "asc" } });
+    const messages = await db.traceMessage.findMany({
+      where: { sessionId: s.id, usage: { not: null } },
+      select: { index: true, timestamp: true, model: true, usage: true },
+      orderBy: { index: "asc" },
+    });
     const session: Session = {
       id: s.externalId,
       format: s.format as FormatId,
@@ -40,7 +44,15 @@ export async function usageLogFromTraces(options: { db: Db; store: BlobStore; us
       compactions: [],
       models: [],
       ...(s.startedAt ? { startedAt: s.startedAt } : {}),
-      messages: messages.map((m) => ({ index: m.index, role: "assistant", parts: [], source: { file: "", line: 0 }, ...(m.timestamp ? { timestamp: m.timestamp } : {}), ...(m.model ? { model: m.model } : {}), usage: JSON.parse(m.usage!) as Message["usage"] })),
+      messages: messages.map((m) => ({
+        index: m.index,
+        role: "assistant",
+        parts: [],
+        source: { file: "", line: 0 },
+        ...(m.timestamp ? { timestamp: m.timestamp } : {}),
+        ...(m.model ? { model: m.model } : {}),
+        usage: JSON.parse(m.usage!) as Message["usage"],
+      })),
     };
     const account = options.account === "session" ? s.externalId : (s.upload.uploadedBy?.email ?? "unknown-uploader");
     const converted = sessionUsageRows(session, { account, surface: s.format });

@@ -15,7 +15,12 @@ const BATCH = 1_000;
  */
 export async function writeSlots(tx: Tx, logId: string, slots: readonly UsageSlotSums[]): Promise<number> {
   for (let i = 0; i < slots.length; i += BATCH) {
-    const values = slots.slice(i, i + BATCH).map((s) => Prisma.sql`(${logId}, ${s.account}, ${s.group ?? null}, ${s.surface}, ${new Date(s.slotStart)}, ${s.firstLine}, ${s.calls}, ${s.input}, ${s.cached}, ${s.cacheWrite}, ${s.output})`);
+    const values = slots
+      .slice(i, i + BATCH)
+      .map(
+        (s) =>
+          Prisma.sql`(${logId}, ${s.account}, ${s.group ?? null}, ${s.surface}, ${new Date(s.slotStart)}, ${s.firstLine}, ${s.calls}, ${s.input}, ${s.cached}, ${s.cacheWrite}, ${s.output})`,
+      );
     await tx.$executeRaw`INSERT INTO "UsageSlot" ("logId", "account", "groupLabel", "surface", "slotStart", "firstLine", "calls", "input", "cached", "cacheWrite", "output") VALUES ${Prisma.join(values)}`;
   }
   return slots.length;

@@ -15,7 +15,9 @@ export function decodeOtlpProtobuf(body: Uint8Array): unknown {
   try {
     message = type.decode(body);
   } catch (error) {
-    throw new MalformedProtobufError(`the body is not an OTLP ExportTraceServiceRequest in protobuf: ${error instanceof Error ? error.message : String(error)}`);
+    throw new MalformedProtobufError(
+      `the body is not an OTLP ExportTraceServiceRequest in protobuf: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   const object = type.toObject(message, { longs: String, enums: Number, bytes: Array, defaults: false, arrays: false, oneofs: false });
   return idsToHex(object);
@@ -24,7 +26,8 @@ export function decodeOtlpProtobuf(body: Uint8Array): unknown {
 /** Trace/span ids (byte arrays after toObject) to hex; other byte fields (`bytesValue`) to base64. */
 function idsToHex(value: unknown, key = ""): unknown {
   if (Array.isArray(value)) {
-    if (key.endsWith("Id") || key === "bytesValue") return key === "bytesValue" ? Buffer.from(value as number[]).toString("base64") : Buffer.from(value as number[]).toString("hex");
+    if (key.endsWith("Id") || key === "bytesValue")
+      return key === "bytesValue" ? Buffer.from(value as number[]).toString("base64") : Buffer.from(value as number[]).toString("hex");
     return value.map((item) => idsToHex(item));
   }
   if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, idsToHex(v, k)]));

@@ -23,13 +23,15 @@ export class OtlpBodyError extends Error {
  */
 export async function readOtlpBody(request: Request, maxBytes: number, tooLarge: string): Promise<Uint8Array> {
   const encoding = (request.headers.get("content-encoding") ?? "identity").trim().toLowerCase();
-  if (encoding !== "gzip" && encoding !== "identity") throw new OtlpBodyError(415, "unsupported_encoding", `Content-Encoding ${JSON.stringify(encoding)} is not supported: send gzip or no encoding`);
+  if (encoding !== "gzip" && encoding !== "identity")
+    throw new OtlpBodyError(415, "unsupported_encoding", `Content-Encoding ${JSON.stringify(encoding)} is not supported: send gzip or no encoding`);
   const raw = await readLimited(request, maxBytes, tooLarge);
   if (encoding === "identity") return raw;
   try {
     return await gunzipAsync(raw, { maxOutputLength: maxBytes });
   } catch (error) {
-    if (error instanceof RangeError || (error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE") throw new OtlpBodyError(413, "too_large", `${tooLarge} (after gunzip)`);
+    if (error instanceof RangeError || (error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE")
+      throw new OtlpBodyError(413, "too_large", `${tooLarge} (after gunzip)`);
     throw new OtlpBodyError(400, "malformed_gzip", `the body is not valid gzip: ${(error as Error).message}`);
   }
 }

@@ -38,9 +38,16 @@ export function otlpSessionKeyOf(upload: { fileName: string; sha256: string }): 
  * one is deleted. Importer problems in single spans (a message attribute that is not JSON) are
  * kept as the upload's issues rather than refusing spans already accepted.
  */
-export async function rebuildOtlpSession(tx: Tx, store: BlobStore, sessionKey: string, options: { userId?: string | undefined } = {}): Promise<ImportedSessionSummary | undefined> {
+export async function rebuildOtlpSession(
+  tx: Tx,
+  store: BlobStore,
+  sessionKey: string,
+  options: { userId?: string | undefined } = {},
+): Promise<ImportedSessionSummary | undefined> {
   const sha256 = otlpUploadSha(sessionKey);
-  const spans = (await tx.otlpSpan.findMany({ where: { sessionKey }, select: { traceId: true, spanId: true, startNs: true, payload: true } })).sort(compareSessionOrder);
+  const spans = (await tx.otlpSpan.findMany({ where: { sessionKey }, select: { traceId: true, spanId: true, startNs: true, payload: true } })).sort(
+    compareSessionOrder,
+  );
   const upload = await tx.upload.findUnique({ where: { sha256 }, include: { sessions: { orderBy: { ordinal: "asc" }, take: 1 } } });
   const records = spans.map((s) => JSON.parse(s.payload) as unknown);
   const { session, issues } = buildOtelSession(records, { id: externalIdOf(sessionKey), file: `otlp:${sessionKey}` });
@@ -51,7 +58,13 @@ export async function rebuildOtlpSession(tx: Tx, store: BlobStore, sessionKey: s
   const analyzed = createAnalyzer().analyze(session);
   const bytes = Buffer.from(spans.map((s) => s.payload).join("\n") + "\n", "utf8");
   const blob = await store.putBytes(bytes, "uploads");
-  const uploadData = { bytes: bytes.length, storageKey: blob.key, sessionCount: 1, issueCount: issues.length, issues: JSON.stringify(issues.slice(0, MAX_ISSUES)) };
+  const uploadData = {
+    bytes: bytes.length,
+    storageKey: blob.key,
+    sessionCount: 1,
+    issueCount: issues.length,
+    issues: JSON.stringify(issues.slice(0, MAX_ISSUES)),
+  };
   const previous = upload?.sessions[0];
   let sessionId: string;
   if (upload && previous) {

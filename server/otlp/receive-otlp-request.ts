@@ -37,14 +37,24 @@ export async function receiveOtlpRequest(request: Request, user: ApiPrincipal): 
   const request_ = OtlpTraceRequestSchema.safeParse(parsed);
   if (!request_.success) {
     const problems = describeRequestProblems(request_.error);
-    return otlpRefusal(400, "invalid_request", `not an OTLP trace export request: ${problems.slice(0, 20).join("; ")}${problems.length > 20 ? ` (and ${problems.length - 20} more)` : ""}`);
+    return otlpRefusal(
+      400,
+      "invalid_request",
+      `not an OTLP trace export request: ${problems.slice(0, 20).join("; ")}${problems.length > 20 ? ` (and ${problems.length - 20} more)` : ""}`,
+    );
   }
   const spans = receivedSpans(request_.data);
   const genAi = spans.filter((s) => s.hasGenAi);
   const rejected = spans.length - genAi.length;
   try {
     const db = getDb();
-    await storeOtlpSpans({ db, engine: engineOf(databaseUrl()), store: getBlobStore(), spans: await redactSpans(db, genAi), userId: user.apiKey ? (user.apiKey.createdById ?? undefined) : user.id });
+    await storeOtlpSpans({
+      db,
+      engine: engineOf(databaseUrl()),
+      store: getBlobStore(),
+      spans: await redactSpans(db, genAi),
+      userId: user.apiKey ? (user.apiKey.createdById ?? undefined) : user.id,
+    });
   } catch (error) {
     return otlpRefusal(500, "internal", `the spans were not stored: ${publicMessage(error, "OTLP export")}`);
   }

@@ -43,17 +43,26 @@ export async function storeOtlpSpans(options: StoreOtlpOptions): Promise<StoreOt
   return db.$transaction(
     async (tx) => {
       const traceIds = [...new Set(incoming.map((s) => s.traceId))];
-      await lockKeys(tx, engine, traceIds.map((t) => `trace-lock:${t}`));
+      await lockKeys(
+        tx,
+        engine,
+        traceIds.map((t) => `trace-lock:${t}`),
+      );
       const known = await tx.otlpSpan.findMany({ where: { traceId: { in: traceIds } }, select: { traceId: true, spanId: true } });
       const seen = new Set(known.map((k) => `${k.traceId}/${k.spanId}`));
       const fresh = incoming.filter((s) => !seen.has(`${s.traceId}/${s.spanId}`));
       if (fresh.length === 0) return { stored: 0, duplicates: incoming.length, sessions: [] };
-      await tx.otlpSpan.createMany({ data: fresh.map((s) => ({ traceId: s.traceId, spanId: s.spanId, groupKey: s.groupKey, sessionKey: "", startNs: s.startNs, payload: s.payload })) });
+      await tx.otlpSpan.createMany({
+        data: fresh.map((s) => ({ traceId: s.traceId, spanId: s.spanId, groupKey: s.groupKey, sessionKey: "", startNs: s.startNs, payload: s.payload })),
+      });
 
       const keys = new Set<string>();
       for (const traceId of new Set(fresh.map((s) => s.traceId))) {
         const stored = await tx.otlpSpan.findMany({ where: { traceId }, select: { groupKey: true, sessionKey: true } });
-        const key = sessionKeyOfTrace(traceId, stored.map((s) => s.groupKey));
+        const key = sessionKeyOfTrace(
+          traceId,
+          stored.map((s) => s.groupKey),
+        );
         for (const s of stored) if (s.sessionKey) keys.add(s.sessionKey);
         keys.add(key);
         await tx.otlpSpan.updateMany({ where: { traceId, sessionKey: { not: key } }, data: { sessionKey: key } });

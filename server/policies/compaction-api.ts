@@ -118,14 +118,7 @@ export interface CompactData {
   safeCuts: SafeCut[];
 }
 
-export type CompactErrorCode =
-  | "unauthenticated"
-  | "forbidden"
-  | "invalid_request"
-  | "invalid_params"
-  | "planner_unavailable"
-  | "not_found"
-  | "internal";
+export type CompactErrorCode = "unauthenticated" | "forbidden" | "invalid_request" | "invalid_params" | "planner_unavailable" | "not_found" | "internal";
 
 export type CompactResponse = { ok: true; data: CompactData } | { ok: false; code: CompactErrorCode; message: string; fieldErrors?: Record<string, string[]> };
 

@@ -19,7 +19,8 @@ export async function persistSidecars(db: Db, store: BlobStore, sessionId: strin
   for (const { sha256 } of known) distinct.delete(sha256);
   for (const sidecar of distinct.values()) {
     const blob = await store.putBytes(Buffer.from(sidecar.payload, "utf8"), "sidecars");
-    if (blob.sha256 !== sidecar.sha256) throw new Error(`sidecar digest mismatch for ${sidecar.target}: the payload hashes to ${blob.sha256}, the policy said ${sidecar.sha256}`);
+    if (blob.sha256 !== sidecar.sha256)
+      throw new Error(`sidecar digest mismatch for ${sidecar.target}: the payload hashes to ${blob.sha256}, the policy said ${sidecar.sha256}`);
     try {
       await db.sidecar.create({ data: { sha256: sidecar.sha256, bytes: sidecar.bytes, storageKey: blob.key, target: sidecar.target, sessionId } });
     } catch (error) {

@@ -51,7 +51,6 @@ function projectPart(part: ViewPart, digests: { sha256: string; target: string }
   };
 }
 
-
 /**
  * Sidecars a changed part refers to: any digest (full, or the 12-hex prefix pointers and reminders
  * print) found in its text; failing that, a sidecar whose target is the part's own object.

@@ -23,8 +23,7 @@ export interface RunSessionPolicyInput {
 }
 
 export type RunSessionPolicyOutcome =
-  | { ok: true; result: PolicyResult; choice: CutChoice; messageCount: number }
-  | { ok: false; code: "not_found" | "bad_request"; message: string };
+  { ok: true; result: PolicyResult; choice: CutChoice; messageCount: number } | { ok: false; code: "not_found" | "bad_request"; message: string };
 
 /**
  * Runs a policy server-side on a stored session and persists its sidecars, so every folded object

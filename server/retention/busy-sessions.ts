@@ -17,11 +17,18 @@ export async function busySessions(db: Reader, sessionIds: readonly string[]): P
   if (sessionIds.length === 0) return [];
   const wanted = new Set(sessionIds);
   const busy = new Map<string, string>();
-  const runs = await db.evalRun.findMany({ where: { status: { in: ["queued", "running"] } }, select: { id: true, name: true, status: true, sessionIds: true } });
+  const runs = await db.evalRun.findMany({
+    where: { status: { in: ["queued", "running"] } },
+    select: { id: true, name: true, status: true, sessionIds: true },
+  });
   for (const run of runs) {
-    for (const id of parseIds(run.sessionIds)) if (wanted.has(id) && !busy.has(id)) busy.set(id, `evaluation run "${run.name}" (${run.id}) is ${run.status} and reads it`);
+    for (const id of parseIds(run.sessionIds))
+      if (wanted.has(id) && !busy.has(id)) busy.set(id, `evaluation run "${run.name}" (${run.id}) is ${run.status} and reads it`);
   }
-  const jobs = await db.compactionJob.findMany({ where: { status: { in: ["queued", "running"] }, sessionId: { in: [...wanted] } }, select: { id: true, sessionId: true, policy: true, status: true } });
+  const jobs = await db.compactionJob.findMany({
+    where: { status: { in: ["queued", "running"] }, sessionId: { in: [...wanted] } },
+    select: { id: true, sessionId: true, policy: true, status: true },
+  });
   for (const job of jobs) if (!busy.has(job.sessionId)) busy.set(job.sessionId, `a ${job.policy} compaction job (${job.id}) is ${job.status} on it`);
   return [...busy].map(([sessionId, reason]) => ({ sessionId, reason }));
 }

@@ -17,7 +17,10 @@ export type DeleteSessionOutcome =
  * running job reads the session.
  */
 export async function deleteSession(db: Db, store: BlobStore, sessionId: string, options: DeleteOptions = {}): Promise<DeleteSessionOutcome> {
-  const session = await db.traceSession.findUnique({ where: { id: sessionId }, select: { id: true, uploadId: true, upload: { select: { fileName: true, _count: { select: { sessions: true } } } } } });
+  const session = await db.traceSession.findUnique({
+    where: { id: sessionId },
+    select: { id: true, uploadId: true, upload: { select: { fileName: true, _count: { select: { sessions: true } } } } },
+  });
   if (!session) return { ok: false, code: "not_found", message: "no such session" };
   const fileName = session.upload.fileName;
   const others = session.upload._count.sessions - 1;

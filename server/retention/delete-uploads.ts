@@ -39,7 +39,10 @@ export async function deleteUploads(db: Db, store: BlobStore, uploadIds: readonl
   const outcome: DeleteOutcome = { deleted: [], refused: [], blobsRemoved: 0 };
   const freed: string[] = [];
   for (const uploadId of uploadIds) {
-    const upload = await db.upload.findUnique({ where: { id: uploadId }, select: { id: true, fileName: true, sha256: true, storageKey: true, sessions: { select: { id: true } } } });
+    const upload = await db.upload.findUnique({
+      where: { id: uploadId },
+      select: { id: true, fileName: true, sha256: true, storageKey: true, sessions: { select: { id: true } } },
+    });
     if (!upload) continue;
     const sessionIds = upload.sessions.map((s) => s.id);
     const deleted = await db.$transaction(async (tx): Promise<{ refused: string } | { keys: string[] }> => {
@@ -62,12 +65,18 @@ export async function deleteUploads(db: Db, store: BlobStore, uploadIds: readonl
     freed.push(...deleted.keys);
     outcome.deleted.push({ uploadId, fileName: upload.fileName, sessions: sessionIds.length });
   }
-  outcome.blobsRemoved = (await removeFreedBlobs(db, store, freed, { startedAt, ...(options.freshMs !== undefined ? { freshMs: options.freshMs } : {}) })).length;
+  outcome.blobsRemoved = (
+    await removeFreedBlobs(db, store, freed, { startedAt, ...(options.freshMs !== undefined ? { freshMs: options.freshMs } : {}) })
+  ).length;
   return outcome;
 }
 
 /** Uploads stored before `cutoff` (oldest first): what a retention of N days deletes. */
 export async function uploadsOlderThan(db: Db, cutoff: Date): Promise<{ id: string; fileName: string; createdAt: Date; sessions: number }[]> {
-  const rows = await db.upload.findMany({ where: { createdAt: { lt: cutoff } }, orderBy: { createdAt: "asc" }, select: { id: true, fileName: true, createdAt: true, _count: { select: { sessions: true } } } });
+  const rows = await db.upload.findMany({
+    where: { createdAt: { lt: cutoff } },
+    orderBy: { createdAt: "asc" },
+    select: { id: true, fileName: true, createdAt: true, _count: { select: { sessions: true } } },
+  });
   return rows.map((r) => ({ id: r.id, fileName: r.fileName, createdAt: r.createdAt, sessions: r._count.sessions }));
 }

@@ -8,7 +8,11 @@ export const CommentSchema = z.object({
 });
 
 /** A comment on any item of a queue (stored as plain text, shown as text). */
-export async function addComment(db: Db, input: z.infer<typeof CommentSchema>, author: { id: string; email: string }): Promise<{ ok: true } | { ok: false; code: "not_found"; message: string }> {
+export async function addComment(
+  db: Db,
+  input: z.infer<typeof CommentSchema>,
+  author: { id: string; email: string },
+): Promise<{ ok: true } | { ok: false; code: "not_found"; message: string }> {
   const item = await db.reviewItem.findUnique({ where: { queueId_itemKey: { queueId: input.queueId, itemKey: input.itemKey } }, select: { id: true } });
   if (!item) return { ok: false, code: "not_found", message: `no item ${input.itemKey} in this queue` };
   await db.reviewComment.create({ data: { itemId: item.id, authorId: author.id, author: author.email, body: input.body } });

@@ -22,8 +22,7 @@ export const AssignItemsSchema = z
 export type AssignItemsInput = z.input<typeof AssignItemsSchema>;
 
 export type AssignOutcome =
-  | { ok: true; items: number }
-  | { ok: false; code: "invalid_input" | "not_found"; message: string; fieldErrors?: Record<string, string[]> };
+  { ok: true; items: number } | { ok: false; code: "invalid_input" | "not_found"; message: string; fieldErrors?: Record<string, string[]> };
 
 export async function assignQueueItems(db: Db, input: AssignItemsInput): Promise<AssignOutcome> {
   const parsed = AssignItemsSchema.safeParse(input);
@@ -40,7 +39,13 @@ export async function assignQueueItems(db: Db, input: AssignItemsInput): Promise
     const users = await db.user.findMany({ where: { email: { in: reviewers } }, select: { email: true, role: true } });
     const canLabel = new Set(users.filter((u) => isRole(u.role) && hasRole(u.role, "reviewer")).map((u) => u.email));
     const refused = reviewers.filter((r) => !canLabel.has(r));
-    if (refused.length > 0) return { ok: false, code: "invalid_input", message: `not a reviewer account: ${refused.join(", ")}`, fieldErrors: { reviewers: refused.map((r) => `${r} is not a reviewer account`) } };
+    if (refused.length > 0)
+      return {
+        ok: false,
+        code: "invalid_input",
+        message: `not a reviewer account: ${refused.join(", ")}`,
+        fieldErrors: { reviewers: refused.map((r) => `${r} is not a reviewer account`) },
+      };
   }
   const position = { ...(from !== undefined ? { gte: from - 1 } : {}), ...(to !== undefined ? { lte: to - 1 } : {}) };
   const updated = await db.reviewItem.updateMany({

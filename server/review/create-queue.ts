@@ -17,15 +17,35 @@ export const CreateQueueSchema = z
     kind: z.enum(RUN_QUEUE_KINDS, { message: "kind must be dependency, failure or ab (a calibration queue is imported from a gold file)" }),
     name: z.string().trim().max(200, "name is at most 200 characters").optional(),
     overlap: z.coerce.number().int("overlap must be a whole number").min(1, "overlap must be at least 1").max(20, "overlap must be at most 20").default(1),
-    leaseMinutes: z.coerce.number().gt(0, "lease timeout must be above 0 minutes").max(24 * 60, "lease timeout must be at most 1440 minutes").default(DEFAULT_LEASE_MS / 60_000),
-    seed: z.preprocess(blankToUndefined, z.coerce.number().int("seed must be a whole number").min(0, "seed must be at least 0").max(2 ** 31 - 1, "seed must be at most 2147483647").optional()),
+    leaseMinutes: z.coerce
+      .number()
+      .gt(0, "lease timeout must be above 0 minutes")
+      .max(24 * 60, "lease timeout must be at most 1440 minutes")
+      .default(DEFAULT_LEASE_MS / 60_000),
+    seed: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number()
+        .int("seed must be a whole number")
+        .min(0, "seed must be at least 0")
+        .max(2 ** 31 - 1, "seed must be at most 2147483647")
+        .optional(),
+    ),
     /** A/B queues: the two policies compared (keys of the run's policies). */
     policyA: z.preprocess(blankToUndefined, z.string().trim().min(1).max(200, "policy A is at most 200 characters").optional()),
     policyB: z.preprocess(blankToUndefined, z.string().trim().min(1).max(200, "policy B is at most 200 characters").optional()),
     /** A/B queues: only the cuts where the judge tells the pair apart (default), or every cut judged for both. */
     cuts: z.preprocess(blankToUndefined, z.enum(AB_CUTS, { message: "cuts must be disagreements or all" }).optional()),
     /** Keep a seeded sample of this many items (in queue order); none: every item. */
-    sampleSize: z.preprocess(blankToUndefined, z.coerce.number().int("sample size must be a whole number").min(1, "sample size must be at least 1").max(MAX_SAMPLE_SIZE, `sample size must be at most ${MAX_SAMPLE_SIZE}`).optional()),
+    sampleSize: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number()
+        .int("sample size must be a whole number")
+        .min(1, "sample size must be at least 1")
+        .max(MAX_SAMPLE_SIZE, `sample size must be at most ${MAX_SAMPLE_SIZE}`)
+        .optional(),
+    ),
     /** Failure-category queues: hide the judge's category and culprit until the reviewer has answered (default on). */
     blind: z.boolean({ message: "blind must be true or false" }).optional(),
   })
@@ -73,7 +93,12 @@ export async function createQueue(db: Db, input: CreateQueueInput, createdById?:
   const cuts = kind === "ab" ? (parsed.data.cuts ?? "disagreements") : null;
   const seed = parsed.data.seed ?? hashSeed(runId);
   const rows = await loadJudgedCuts(db, runId);
-  const built: QueueItem[] = kind === "dependency" ? buildDependencyItems(rows) : kind === "failure" ? buildFailureItems(rows) : buildAbItems(rows, { seed, pairs: [pair!], cuts: cuts! });
+  const built: QueueItem[] =
+    kind === "dependency"
+      ? buildDependencyItems(rows)
+      : kind === "failure"
+        ? buildFailureItems(rows)
+        : buildAbItems(rows, { seed, pairs: [pair!], cuts: cuts! });
   if (built.length === 0) return { ok: false, code: "empty_queue", message: `nothing to review: ${emptyReason(kind, pair, cuts)}` };
   const items = sampleSize ? sampleItems(built, sampleSize, seed) : built;
   const name = parsed.data.name || `${kind} review of ${run.name}${pair ? ` (${pair[0]} vs ${pair[1]})` : ""}`;
@@ -87,9 +112,18 @@ export async function createQueue(db: Db, input: CreateQueueInput, createdById?:
     blind: parsed.data.blind ?? kind === "failure",
   };
   const queue = await db.$transaction(async (tx) => {
-    const created = await tx.reviewQueue.create({ data: { name, kind, runId, overlap, leaseMs: Math.round(leaseMinutes * 60_000), ...settings, ...(createdById ? { createdById } : {}) } });
+    const created = await tx.reviewQueue.create({
+      data: { name, kind, runId, overlap, leaseMs: Math.round(leaseMinutes * 60_000), ...settings, ...(createdById ? { createdById } : {}) },
+    });
     await tx.reviewItem.createMany({
-      data: items.map((item, position) => ({ queueId: created.id, itemKey: item.id, position, sessionId: item.ref.sessionId, cut: item.ref.cut, payload: JSON.stringify(item) })),
+      data: items.map((item, position) => ({
+        queueId: created.id,
+        itemKey: item.id,
+        position,
+        sessionId: item.ref.sessionId,
+        cut: item.ref.cut,
+        payload: JSON.stringify(item),
+      })),
     });
     return created;
   });
@@ -111,7 +145,9 @@ function unknownPolicies(storedSettings: string, pair: readonly [string, string]
 function emptyReason(kind: string, pair: readonly [string, string] | null, cuts: string | null): string {
   if (kind === "failure") return "no judged cut was impacted";
   if (kind === "dependency") return "the run has no judged cuts yet";
-  return cuts === "all" ? `no cut was judged for both ${pair![0]} and ${pair![1]}` : `the judge never told ${pair![0]} and ${pair![1]} apart at any cut (choose "all cuts" to review them anyway)`;
+  return cuts === "all"
+    ? `no cut was judged for both ${pair![0]} and ${pair![1]}`
+    : `the judge never told ${pair![0]} and ${pair![1]} apart at any cut (choose "all cuts" to review them anyway)`;
 }
 
 function safeJson(text: string): unknown {

@@ -70,7 +70,10 @@ export async function openSessionReplay(db: Db, runId: string, sessionId: string
     const results = new Map<string, PolicyResult>();
     for (const [i, entry] of entries.entries()) {
       if (entry.params?.planner === "llm") continue;
-      results.set(policyKey(settings.policies[i]!), await runPolicy(entry.policy, { session, index, cut, window, tokenizer, ...(entry.params ? { params: entry.params } : {}) }));
+      results.set(
+        policyKey(settings.policies[i]!),
+        await runPolicy(entry.policy, { session, index, cut, window, tokenizer, ...(entry.params ? { params: entry.params } : {}) }),
+      );
     }
     return { session, index, tokenizer, cut, candidates: extractDependencies(session, index, cut).dependencies, results };
   };

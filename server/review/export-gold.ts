@@ -22,9 +22,13 @@ export async function exportGoldQueue(db: Db, queueId: string): Promise<string |
     if (keys.has(key)) byItem.set(key, [...(byItem.get(key) ?? []), thread as ViewVerdictLabel[]]);
   }
   return exportGold(
-    rows.filter((r) => r.unit !== null).map((r) => ({
-      unitJson: r.unit!,
-      labels: (byItem.get(r.itemKey) ?? []).sort((a, b) => (a[0]!.createdAt < b[0]!.createdAt ? -1 : a[0]!.createdAt > b[0]!.createdAt ? 1 : a[0]!.labelId < b[0]!.labelId ? -1 : 1)).flat(),
-    })),
+    rows
+      .filter((r) => r.unit !== null)
+      .map((r) => ({
+        unitJson: r.unit!,
+        labels: (byItem.get(r.itemKey) ?? [])
+          .sort((a, b) => (a[0]!.createdAt < b[0]!.createdAt ? -1 : a[0]!.createdAt > b[0]!.createdAt ? 1 : a[0]!.labelId < b[0]!.labelId ? -1 : 1))
+          .flat(),
+      })),
   );
 }

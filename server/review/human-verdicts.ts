@@ -38,7 +38,8 @@ export async function humanVerdicts(db: Db, runId: string, current: readonly Rev
     let first = true;
     for (const [policy, candidates] of checks.policies) {
       const result = context?.results.get(policy);
-      const added = context && result ? checkAddedDependencies({ session: context.session, index: context.index, result, labels: mine }) : { checked: [], problems: [] };
+      const added =
+        context && result ? checkAddedDependencies({ session: context.session, index: context.index, result, labels: mine }) : { checked: [], problems: [] };
       if (first) problems.push(...added.problems);
       first = false;
       verdicts.push(deriveHumanVerdict({ reviewer: review.reviewer, ref: review.ref, policy, labels: mine, candidates, added: added.checked }));

@@ -23,11 +23,35 @@ export const FUTURE_MESSAGES = 40;
  * human verdicts (and so the agreement figure) need for every reviewed cut.
  */
 export type StoredItemContext =
-  | { screen: "dependency"; sessionTitle: string; prefix: MessageText[]; prefixStart: number; future: MessageText[]; candidates: CandidateView[]; checks: [policy: string, checked: CheckedDependency[]][] }
-  | { screen: "failure"; sessionTitle: string; policy: string; view: ProjectedMessage[]; removed: RemovedPart[]; evidence: CutEvidence | null; objectIds: string[] }
+  | {
+      screen: "dependency";
+      sessionTitle: string;
+      prefix: MessageText[];
+      prefixStart: number;
+      future: MessageText[];
+      candidates: CandidateView[];
+      checks: [policy: string, checked: CheckedDependency[]][];
+    }
+  | {
+      screen: "failure";
+      sessionTitle: string;
+      policy: string;
+      view: ProjectedMessage[];
+      removed: RemovedPart[];
+      evidence: CutEvidence | null;
+      objectIds: string[];
+    }
   | { screen: "ab"; sessionTitle: string; projections: Record<string, ProjectedMessage[]>; future: MessageText[] };
 
-const TYPE_BY_KIND: Record<DependencyKind, DependencyType> = { url: "locator_handle", path: "locator_handle", id: "locator_handle", number: "evidence_detail", identifier: "evidence_detail", verbatim: "verbatim_source", constraint: "behavioral_contract" };
+const TYPE_BY_KIND: Record<DependencyKind, DependencyType> = {
+  url: "locator_handle",
+  path: "locator_handle",
+  id: "locator_handle",
+  number: "evidence_detail",
+  identifier: "evidence_detail",
+  verbatim: "verbatim_source",
+  constraint: "behavioral_contract",
+};
 
 /** Builds an item's stored view data from its cut's replay context (the evidence is read by the caller). */
 export function buildItemContext(context: CutContext, item: QueueItem, sessionTitle: string, evidence: CutEvidence | null): StoredItemContext {
@@ -35,8 +59,18 @@ export function buildItemContext(context: CutContext, item: QueueItem, sessionTi
   const future = messageTexts(session, cut, Math.min(session.messages.length, cut + FUTURE_MESSAGES));
   if (item.queue === "dependency") {
     const prefixStart = Math.max(0, cut - PREFIX_MESSAGES);
-    const candidates = context.candidates.map((d) => ({ id: d.id, value: d.value, kind: d.kind, suggestedType: TYPE_BY_KIND[d.kind], plantedAt: d.plantedAt, usedAt: d.usedAt }));
-    const checks = [...context.results].map(([policy, result]): [string, CheckedDependency[]] => [policy, checkView({ session, index: context.index, dependencies: context.candidates, result })]);
+    const candidates = context.candidates.map((d) => ({
+      id: d.id,
+      value: d.value,
+      kind: d.kind,
+      suggestedType: TYPE_BY_KIND[d.kind],
+      plantedAt: d.plantedAt,
+      usedAt: d.usedAt,
+    }));
+    const checks = [...context.results].map(([policy, result]): [string, CheckedDependency[]] => [
+      policy,
+      checkView({ session, index: context.index, dependencies: context.candidates, result }),
+    ]);
     return { screen: "dependency", sessionTitle, prefix: messageTexts(session, prefixStart, cut), prefixStart, future, candidates, checks };
   }
   if (item.queue === "ab") {
@@ -45,7 +79,15 @@ export function buildItemContext(context: CutContext, item: QueueItem, sessionTi
     return { screen: "ab", sessionTitle, projections, future };
   }
   const removed = context.results.has(item.policy) ? removedParts(context, item.policy) : [];
-  return { screen: "failure", sessionTitle, policy: item.policy, view: projected(context, item.policy), removed, evidence, objectIds: context.index.objects.map((o) => o.id) };
+  return {
+    screen: "failure",
+    sessionTitle,
+    policy: item.policy,
+    view: projected(context, item.policy),
+    removed,
+    evidence,
+    objectIds: context.index.objects.map((o) => o.id),
+  };
 }
 
 function messageTexts(session: Session, from: number, to: number): MessageText[] {
@@ -54,7 +96,13 @@ function messageTexts(session: Session, from: number, to: number): MessageText[]
     role: m.role,
     parts: m.parts.map((p, part) => {
       const full = readableText(p);
-      return { part, type: p.type, ...("name" in p && typeof p.name === "string" ? { name: p.name } : {}), text: full.slice(0, PART_TEXT_CAP), truncated: full.length > PART_TEXT_CAP };
+      return {
+        part,
+        type: p.type,
+        ...("name" in p && typeof p.name === "string" ? { name: p.name } : {}),
+        text: full.slice(0, PART_TEXT_CAP),
+        truncated: full.length > PART_TEXT_CAP,
+      };
     }),
   }));
 }
@@ -71,7 +119,17 @@ function removedParts(context: CutContext, policy: string): RemovedPart[] {
     mark.parts.flatMap((p, part) => {
       if (p.action === "keep") return [];
       const full = readableText(context.session.messages[message]!.parts[part]!);
-      return [{ message, part, role: mark.role, action: p.action, ...(p.target ? { target: p.target } : {}), text: full.slice(0, 4_000), truncated: full.length > 4_000 }];
+      return [
+        {
+          message,
+          part,
+          role: mark.role,
+          action: p.action,
+          ...(p.target ? { target: p.target } : {}),
+          text: full.slice(0, 4_000),
+          truncated: full.length > 4_000,
+        },
+      ];
     }),
   );
 }

@@ -34,7 +34,9 @@ export async function storeItemContext(db: Db, runId: string, item: QueueItem, c
   const evidence = item.queue === "failure_category" ? await getCutEvidence(db, runId, `${item.ref.sessionId}#${item.ref.cut}#${item.policy}`) : null;
   const stored = buildItemContext(context, item, session.title, evidence);
   try {
-    await db.reviewContext.create({ data: { key: itemContextKey(item), runId, sessionId: item.ref.sessionId, cut: item.ref.cut, body: JSON.stringify(stored) } });
+    await db.reviewContext.create({
+      data: { key: itemContextKey(item), runId, sessionId: item.ref.sessionId, cut: item.ref.cut, body: JSON.stringify(stored) },
+    });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
   }

@@ -75,7 +75,15 @@ export type BlindState = "off" | "hidden" | "revealed";
 
 export type ItemView =
   | (ItemBase & { queue: "dependency"; prefix: MessageText[]; prefixStart: number; future: MessageText[]; candidates: CandidateView[] })
-  | (ItemBase & { queue: "failure_category"; blind: BlindState; policy: string; view: ProjectedMessage[]; removed: RemovedPart[]; evidence: CutEvidence | null; objectIds: string[] })
+  | (ItemBase & {
+      queue: "failure_category";
+      blind: BlindState;
+      policy: string;
+      view: ProjectedMessage[];
+      removed: RemovedPart[];
+      evidence: CutEvidence | null;
+      objectIds: string[];
+    })
   | (ItemBase & { queue: "ab"; A: ProjectedMessage[]; B: ProjectedMessage[]; future: MessageText[] })
   /** A calibration item: the view and its sidecars beside the real future, blind to the policy and to any judge. */
   | (ItemBase & { queue: "view_verdict"; view: MessageText[]; sidecars: SidecarText[]; future: MessageText[] });

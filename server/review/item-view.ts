@@ -16,13 +16,18 @@ export async function getItemView(db: Db, queueId: string, runId: string | null,
   if (runId === null) return null;
   const context = await loadItemContext(db, runId, item);
   if (!context) return null;
-  const [meta, at, activity] = await Promise.all([loadQueueMeta(db, queueId), queueItemPosition(db, queueId, item.id), getItemActivity(db, queueId, item, reviewer)]);
+  const [meta, at, activity] = await Promise.all([
+    loadQueueMeta(db, queueId),
+    queueItemPosition(db, queueId, item.id),
+    getItemActivity(db, queueId, item, reviewer),
+  ]);
   const base = { itemKey: item.id, ref: item.ref, sessionTitle: context.sessionTitle, position: at?.position ?? 0, total: at?.total ?? 0, ...activity };
   if (item.queue === "dependency" && context.screen === "dependency") {
     const { prefix, prefixStart, future, candidates } = context;
     return { ...base, queue: "dependency", prefix, prefixStart, future, candidates };
   }
-  if (item.queue === "ab" && context.screen === "ab") return { ...base, queue: "ab", A: context.projections[item.sides.A] ?? [], B: context.projections[item.sides.B] ?? [], future: context.future };
+  if (item.queue === "ab" && context.screen === "ab")
+    return { ...base, queue: "ab", A: context.projections[item.sides.A] ?? [], B: context.projections[item.sides.B] ?? [], future: context.future };
   if (item.queue === "failure_category" && context.screen === "failure") {
     const { policy, view, removed, evidence, objectIds } = context;
     const blind = blindState(meta?.options.blind ?? false, activity.mine);
@@ -38,7 +43,18 @@ async function getViewVerdictItem(db: Db, queueId: string, item: ViewVerdictItem
   if (!context) return null;
   const [at, activity] = await Promise.all([queueItemPosition(db, queueId, item.id), getItemActivity(db, queueId, item, reviewer)]);
   const { sessionTitle, view, sidecars, future } = context;
-  return { itemKey: item.id, ref: item.ref, sessionTitle, position: at?.position ?? 0, total: at?.total ?? 0, ...activity, queue: "view_verdict", view, sidecars, future };
+  return {
+    itemKey: item.id,
+    ref: item.ref,
+    sessionTitle,
+    position: at?.position ?? 0,
+    total: at?.total ?? 0,
+    ...activity,
+    queue: "view_verdict",
+    view,
+    sidecars,
+    future,
+  };
 }
 
 /** A failure item is revealed to a reviewer once they have saved any answer on it (an undo does not hide again what they saw). */

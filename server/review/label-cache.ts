@@ -78,7 +78,11 @@ async function newestRows(db: Db, queueId: string): Promise<{ total: number; ids
 /** Reads every row id of the queue and applies the rows not kept. */
 async function catchUp(db: Db, queueId: string, entry: Entry): Promise<void> {
   const ids = await db.reviewLabelRow.findMany({ where: { queueId }, select: { id: true } });
-  await apply(db, entry, ids.map((r) => r.id).filter((id) => !entry.kept.has(id)));
+  await apply(
+    db,
+    entry,
+    ids.map((r) => r.id).filter((id) => !entry.kept.has(id)),
+  );
 }
 
 /**
@@ -90,7 +94,8 @@ async function catchUp(db: Db, queueId: string, entry: Entry): Promise<void> {
 async function apply(db: Db, entry: Entry, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   const rows: { id: string; body: string }[] = [];
-  for (let i = 0; i < ids.length; i += 500) rows.push(...(await db.reviewLabelRow.findMany({ where: { id: { in: ids.slice(i, i + 500) } }, select: { id: true, body: true } })));
+  for (let i = 0; i < ids.length; i += 500)
+    rows.push(...(await db.reviewLabelRow.findMany({ where: { id: { in: ids.slice(i, i + 500) } }, select: { id: true, body: true } })));
   const unseen = rows.filter((r) => !entry.kept.has(r.id));
   entry.state.add(unseen.map((r) => ReviewLabelSchema.parse(JSON.parse(r.body)) as ReviewLabel));
   for (const r of unseen) entry.kept.add(r.id);

@@ -13,11 +13,21 @@ export type LeaseOutcome =
   | { ok: false; code: "held"; heldBy: string; expiresAt: number }
   | { ok: false; code: "not_found"; message: string };
 
-export async function acquireItemLease(db: Db, queueId: string, itemKey: string, reviewer: string, leaseMs: number, clock: Clock, expect: "renew" | "take" = "renew"): Promise<LeaseOutcome> {
+export async function acquireItemLease(
+  db: Db,
+  queueId: string,
+  itemKey: string,
+  reviewer: string,
+  leaseMs: number,
+  clock: Clock,
+  expect: "renew" | "take" = "renew",
+): Promise<LeaseOutcome> {
   const now = new Date(clock.now());
   const expiresAt = new Date(clock.now() + leaseMs);
   // Renew: the reviewer already holds a live lease (keeps its acquiredAt).
-  const renew = async () => (await db.reviewItem.updateMany({ where: { queueId, itemKey, leaseReviewer: reviewer, leaseExpiresAt: { gt: now } }, data: { leaseExpiresAt: expiresAt } })).count === 1;
+  const renew = async () =>
+    (await db.reviewItem.updateMany({ where: { queueId, itemKey, leaseReviewer: reviewer, leaseExpiresAt: { gt: now } }, data: { leaseExpiresAt: expiresAt } }))
+      .count === 1;
   // Take: nobody holds it, or the lease has lapsed.
   const take = async () =>
     (
@@ -37,6 +47,9 @@ export async function acquireItemLease(db: Db, queueId: string, itemKey: string,
 
 /** Gives an item back; only the holder's lease is cleared (a lapsed or foreign lease is left alone). */
 export async function releaseItemLease(db: Db, queueId: string, itemKey: string, reviewer: string): Promise<{ released: boolean }> {
-  const cleared = await db.reviewItem.updateMany({ where: { queueId, itemKey, leaseReviewer: reviewer }, data: { leaseReviewer: null, leaseAcquiredAt: null, leaseExpiresAt: null } });
+  const cleared = await db.reviewItem.updateMany({
+    where: { queueId, itemKey, leaseReviewer: reviewer },
+    data: { leaseReviewer: null, leaseAcquiredAt: null, leaseExpiresAt: null },
+  });
   return { released: cleared.count === 1 };
 }

@@ -13,7 +13,14 @@ export type NextOutcome =
  * lease is then taken with the database compare-and-set. When another reviewer wins the race for
  * that candidate, the search goes on past it — so concurrent reviewers end up on different items.
  */
-export async function openNextItem(db: Db, queueId: string, reviewer: string, clock: Clock, options: { current?: string; direction?: "next" | "previous" } = {}, random: () => number = Math.random): Promise<NextOutcome> {
+export async function openNextItem(
+  db: Db,
+  queueId: string,
+  reviewer: string,
+  clock: Clock,
+  options: { current?: string; direction?: "next" | "previous" } = {},
+  random: () => number = Math.random,
+): Promise<NextOutcome> {
   // Moving on gives the current item back, else lib's "resume what you hold" would return it again.
   if (options.current) await releaseItemLease(db, queueId, options.current, reviewer);
   // A lost race only rules that candidate out (another reviewer holds it now), so the search goes
@@ -30,7 +37,11 @@ export async function openNextItem(db: Db, queueId: string, reviewer: string, cl
     const previous = options.direction === "previous" && options.current;
     // After a lost race the reviewers racing for the same first free item spread out over the next
     // few free ones, so a reviewer gets a free item if there is one instead of losing race after race.
-    const candidate = previous ? previousItem(state, reviewer, options.current!) : lost.size > 0 ? spreadNext(state, reviewer, options.current, random) : nextItem(state, reviewer, options.current);
+    const candidate = previous
+      ? previousItem(state, reviewer, options.current!)
+      : lost.size > 0
+        ? spreadNext(state, reviewer, options.current, random)
+        : nextItem(state, reviewer, options.current);
     if (!candidate) return { ok: true, item: null, reason: "done" };
     // Previous may lead to an item this reviewer completed: it is shown (to revise) without a lease.
     if (queue.state.completions.get(candidate.id)?.has(reviewer)) return { ok: true, item: candidate, expiresAt: 0 };

@@ -1,6 +1,24 @@
 import {
-  AB_PREFERENCES, abRatings, calibrateWithReviewers, consensusVerdicts, currentLabels, DECISION_CATEGORIES, decisionRatings, FAILURE_RATING_CATEGORIES, failureRatings,
-  interReviewerAgreement, judgeVersusHuman, noImpactRates, VERDICT_CATEGORIES, verdictRatings, VIEW_VERDICT_CATEGORIES, viewVerdictRatings, type Clock, type InterReviewerAgreement, type JudgeAgreement, type PolicyRates,
+  AB_PREFERENCES,
+  abRatings,
+  calibrateWithReviewers,
+  consensusVerdicts,
+  currentLabels,
+  DECISION_CATEGORIES,
+  decisionRatings,
+  FAILURE_RATING_CATEGORIES,
+  failureRatings,
+  interReviewerAgreement,
+  judgeVersusHuman,
+  noImpactRates,
+  VERDICT_CATEGORIES,
+  verdictRatings,
+  VIEW_VERDICT_CATEGORIES,
+  viewVerdictRatings,
+  type Clock,
+  type InterReviewerAgreement,
+  type JudgeAgreement,
+  type PolicyRates,
 } from "@/lib/review";
 import type { Db } from "../db/client";
 import { calibrateQueueJudge, type JudgeCalibration } from "./calibration-agreement";
@@ -108,12 +126,17 @@ async function computeQueueAgreement(db: Db, queueId: string, clock: Clock): Pro
   const base = { queueId, kind: queue.kind, humanVerdicts: 0, spanProblems: 0 };
   if (queue.kind === "failure") return { ...base, reviewers: interReviewerAgreement<string | boolean>(failureRatings(current), FAILURE_RATING_CATEGORIES) };
   if (queue.kind === "calibration" || queue.runId === null) {
-    return { ...base, reviewers: interReviewerAgreement<string | boolean>(viewVerdictRatings(current), VIEW_VERDICT_CATEGORIES), judgeCalibration: await calibrateQueueJudge(db, queueId, queue.items, current) };
+    return {
+      ...base,
+      reviewers: interReviewerAgreement<string | boolean>(viewVerdictRatings(current), VIEW_VERDICT_CATEGORIES),
+      judgeCalibration: await calibrateQueueJudge(db, queueId, queue.items, current),
+    };
   }
   const rows = await loadJudgedCuts(db, queue.runId);
   if (queue.kind === "ab") {
     const pairs = new Map<string, [string, string]>();
-    for (const item of queue.items) if (item.queue === "ab") pairs.set([item.sides.A, item.sides.B].sort().join("|"), [item.sides.A, item.sides.B].sort() as [string, string]);
+    for (const item of queue.items)
+      if (item.queue === "ab") pairs.set([item.sides.A, item.sides.B].sort().join("|"), [item.sides.A, item.sides.B].sort() as [string, string]);
     const judge = rows[0]?.judge ?? "dependency";
     const calibration = [...pairs.values()].map(([a, b]) => {
       const { cases, ...rates } = calibrateWithReviewers(rows, judge, a, b, current);

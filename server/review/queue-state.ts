@@ -52,13 +52,33 @@ export async function loadQueueMeta(db: Db, queueId: string) {
     sample: queue.sampleSize !== null && queue.sampledFrom !== null ? { size: queue.sampleSize, from: queue.sampledFrom } : null,
     blind: queue.blind,
   };
-  const meta = { id: queue.id, name: queue.name, kind: queue.kind as ReviewQueueKind, runId: queue.runId, overlap: queue.overlap, leaseMs: queue.leaseMs, seed: queue.seed, createdAt: queue.createdAt, options };
+  const meta = {
+    id: queue.id,
+    name: queue.name,
+    kind: queue.kind as ReviewQueueKind,
+    runId: queue.runId,
+    overlap: queue.overlap,
+    leaseMs: queue.leaseMs,
+    seed: queue.seed,
+    createdAt: queue.createdAt,
+    options,
+  };
   known.set(queueId, meta);
   if (known.size > 200) known.delete(known.keys().next().value!);
   return meta;
 }
 
-type QueueMeta = { id: string; name: string; kind: ReviewQueueKind; runId: string | null; overlap: number; leaseMs: number; seed: number; createdAt: Date; options: QueueOptions };
+type QueueMeta = {
+  id: string;
+  name: string;
+  kind: ReviewQueueKind;
+  runId: string | null;
+  overlap: number;
+  leaseMs: number;
+  seed: number;
+  createdAt: Date;
+  options: QueueOptions;
+};
 const metaCache = new WeakMap<Db, Map<string, QueueMeta>>();
 
 /**
@@ -78,7 +98,13 @@ export async function loadQueue(db: Db, queueId: string, clock: Clock): Promise<
   });
   const leases = new Map<string, Lease>();
   for (const r of rows) {
-    if (r.leaseReviewer && r.leaseExpiresAt) leases.set(r.itemKey, { itemId: r.itemKey, reviewer: r.leaseReviewer, acquiredAt: r.leaseAcquiredAt?.getTime() ?? 0, expiresAt: r.leaseExpiresAt.getTime() });
+    if (r.leaseReviewer && r.leaseExpiresAt)
+      leases.set(r.itemKey, {
+        itemId: r.itemKey,
+        reviewer: r.leaseReviewer,
+        acquiredAt: r.leaseAcquiredAt?.getTime() ?? 0,
+        expiresAt: r.leaseExpiresAt.getTime(),
+      });
   }
   const assignments = new Map<string, ReadonlySet<string>>();
   for (const r of rows) {

@@ -28,7 +28,12 @@ export type SaveOutcome =
   | { ok: true; label: ReviewLabel; duplicate: boolean }
   | { ok: false; code: "invalid_input" | "not_found" | "conflict"; message: string; fieldErrors?: Record<string, string[]> };
 
-const KINDS_BY_QUEUE: Record<ReviewQueueKind, readonly string[]> = { dependency: ["dependency", "cut_review"], failure: ["failure_category"], ab: ["ab"], calibration: ["view_verdict"] };
+const KINDS_BY_QUEUE: Record<ReviewQueueKind, readonly string[]> = {
+  dependency: ["dependency", "cut_review"],
+  failure: ["failure_category"],
+  ab: ["ab"],
+  calibration: ["view_verdict"],
+};
 const SERVER_FIELDS = ["labelId", "version", "supersedes", "reviewer", "createdAt", "ref", "policy", "sides", "retracted", "budget", "viewDigest"];
 
 export async function saveLabel(db: Db, input: SaveLabelInput, reviewer: { id: string; email: string }, clock: Clock): Promise<SaveOutcome> {
@@ -38,7 +43,8 @@ export async function saveLabel(db: Db, input: SaveLabelInput, reviewer: { id: s
   const draft = input.draft;
   const forbidden = SERVER_FIELDS.filter((f) => f in draft);
   if (forbidden.length > 0) return { ok: false, code: "invalid_input", message: `${forbidden.join(", ")} are set by the server` };
-  if (!KINDS_BY_QUEUE[kind].includes(String(draft.kind))) return { ok: false, code: "invalid_input", message: `a ${kind} queue takes ${KINDS_BY_QUEUE[kind].join(" or ")} labels` };
+  if (!KINDS_BY_QUEUE[kind].includes(String(draft.kind)))
+    return { ok: false, code: "invalid_input", message: `a ${kind} queue takes ${KINDS_BY_QUEUE[kind].join(" or ")} labels` };
   const candidate = {
     ...draft,
     labelId: input.labelId,
@@ -49,13 +55,20 @@ export async function saveLabel(db: Db, input: SaveLabelInput, reviewer: { id: s
     ref: item.ref,
     ...(item.queue === "failure_category" ? { policy: item.policy } : {}),
     ...(item.queue === "ab" ? { sides: item.sides } : {}),
-    ...(item.queue === "view_verdict" ? { policy: item.policy, ...(item.budget !== undefined ? { budget: item.budget } : {}), viewDigest: item.viewDigest } : {}),
+    ...(item.queue === "view_verdict"
+      ? { policy: item.policy, ...(item.budget !== undefined ? { budget: item.budget } : {}), viewDigest: item.viewDigest }
+      : {}),
   };
   const parsed = ReviewLabelSchema.safeParse(candidate);
   if (!parsed.success) {
     const fieldErrors: Record<string, string[]> = {};
     for (const issue of parsed.error.issues) (fieldErrors[issue.path.join(".") || "draft"] ??= []).push(issue.message);
-    return { ok: false, code: "invalid_input", message: parsed.error.issues.map((i) => `${i.path.join(".") || "label"}: ${i.message}`).join("; "), fieldErrors };
+    return {
+      ok: false,
+      code: "invalid_input",
+      message: parsed.error.issues.map((i) => `${i.path.join(".") || "label"}: ${i.message}`).join("; "),
+      fieldErrors,
+    };
   }
   const sidecars = item.queue === "view_verdict" ? item.sidecars : [];
   const restores = parsed.data.kind === "view_verdict" ? unknownRestores(parsed.data.restores ?? [], sidecars) : [];
@@ -72,12 +85,20 @@ function unknownRestores(restores: readonly string[], sidecars: readonly string[
 }
 
 /** Undo: a new version of the reviewer's thread that retracts it (idempotent like any save). */
-export async function retractLabelVersion(db: Db, input: { queueId: string; itemKey: string; labelId: string; version: number }, reviewer: { id: string; email: string }, clock: Clock): Promise<SaveOutcome> {
+export async function retractLabelVersion(
+  db: Db,
+  input: { queueId: string; itemKey: string; labelId: string; version: number },
+  reviewer: { id: string; email: string },
+  clock: Clock,
+): Promise<SaveOutcome> {
   const located = await locate(db, input.queueId, input.itemKey);
   if (!located.ok) return located;
   const thread = (await loadLabels(db, input.queueId, { itemKey: input.itemKey })).filter((l) => l.labelId === input.labelId);
   const stored = thread.find((l) => l.version === input.version);
-  if (stored) return stored.retracted && stored.reviewer === reviewer.email ? { ok: true, label: stored, duplicate: true } : { ok: false, code: "conflict", message: `label ${input.labelId} already has version ${input.version}` };
+  if (stored)
+    return stored.retracted && stored.reviewer === reviewer.email
+      ? { ok: true, label: stored, duplicate: true }
+      : { ok: false, code: "conflict", message: `label ${input.labelId} already has version ${input.version}` };
   const previous = thread.find((l) => l.version === input.version - 1);
   if (!previous) return { ok: false, code: "not_found", message: `label ${input.labelId} has no version ${input.version - 1} to undo` };
   if (previous.reviewer !== reviewer.email) return { ok: false, code: "conflict", message: "only the reviewer who wrote a label can undo it" };
@@ -100,10 +121,14 @@ async function appendVersion(db: Db, queueId: string, item: QueueItem, label: Re
   // goes through the checks below, which answer it exactly as when the thread is read first.
   if (label.version === 1 && (await insertRow(db, queueId, item, label, reviewerId))) return { ok: true, label, duplicate: false };
   const existing = await db.reviewLabelRow.findMany({ where: { labelId: label.labelId }, orderBy: { version: "asc" } });
-  if (existing.some((r) => r.queueId !== queueId || r.itemKey !== item.id)) return { ok: false, code: "conflict", message: `label ${label.labelId} belongs to another item` };
+  if (existing.some((r) => r.queueId !== queueId || r.itemKey !== item.id))
+    return { ok: false, code: "conflict", message: `label ${label.labelId} belongs to another item` };
   const thread = existing.map((r) => ReviewLabelSchema.parse(JSON.parse(r.body)));
   const same = thread.find((l) => l.version === label.version);
-  if (same) return sameContent(label, same) ? { ok: true, label: same, duplicate: true } : { ok: false, code: "conflict", message: `label ${label.labelId} version ${label.version} is already stored with other content; reload and save again` };
+  if (same)
+    return sameContent(label, same)
+      ? { ok: true, label: same, duplicate: true }
+      : { ok: false, code: "conflict", message: `label ${label.labelId} version ${label.version} is already stored with other content; reload and save again` };
   try {
     appendLabel(buildHistory(thread), label);
   } catch (error) {
@@ -124,7 +149,18 @@ async function appendVersion(db: Db, queueId: string, item: QueueItem, label: Re
 async function insertRow(db: Db, queueId: string, item: QueueItem, label: ReviewLabel, reviewerId: string): Promise<boolean> {
   try {
     await db.reviewLabelRow.create({
-      data: { queueId, itemKey: item.id, labelId: label.labelId, version: label.version, kind: label.kind, reviewerId, reviewer: label.reviewer, retracted: label.retracted === true, body: labelBody(label), createdAt: new Date(label.createdAt) },
+      data: {
+        queueId,
+        itemKey: item.id,
+        labelId: label.labelId,
+        version: label.version,
+        kind: label.kind,
+        reviewerId,
+        reviewer: label.reviewer,
+        retracted: label.retracted === true,
+        body: labelBody(label),
+        createdAt: new Date(label.createdAt),
+      },
     });
     return true;
   } catch (error) {

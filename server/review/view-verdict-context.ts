@@ -48,7 +48,10 @@ export async function loadStoredUnit(db: Db, queueId: string, itemKey: string): 
 async function build(db: Db, queueId: string, item: ViewVerdictItem): Promise<ViewVerdictContext | null> {
   const stored = await loadStoredUnit(db, queueId, item.id);
   if (!stored) return null;
-  const [loaded, row] = await Promise.all([loadAnalyzedSession(db, stored.sessionId), db.traceSession.findUnique({ where: { id: stored.sessionId }, select: { title: true } })]);
+  const [loaded, row] = await Promise.all([
+    loadAnalyzedSession(db, stored.sessionId),
+    db.traceSession.findUnique({ where: { id: stored.sessionId }, select: { title: true } }),
+  ]);
   if (!loaded || !row) return null;
   const { messages } = loaded.session;
   const { unit } = stored;
@@ -60,13 +63,27 @@ async function build(db: Db, queueId: string, item: ViewVerdictItem): Promise<Vi
   const sidecars = unit.sidecars.map((s): SidecarText => {
     const payload = s.payload ?? (s.source ? rebuildPayload(messages, s.source) : undefined);
     const intact = payload !== undefined && sha256Hex(payload) === s.digest;
-    return { digest: s.digest, objectId: s.objectId, text: intact ? payload.slice(0, PART_TEXT_CAP) : "", truncated: intact && payload.length > PART_TEXT_CAP, missing: !intact };
+    return {
+      digest: s.digest,
+      objectId: s.objectId,
+      text: intact ? payload.slice(0, PART_TEXT_CAP) : "",
+      truncated: intact && payload.length > PART_TEXT_CAP,
+      missing: !intact,
+    };
   });
-  const future = messages.slice(unit.cut, unit.cut + FUTURE_MESSAGES).map((m, i) => ({ message: unit.cut + i, role: m.role, parts: m.parts.map((p, part) => textOf(part, p)) }));
+  const future = messages
+    .slice(unit.cut, unit.cut + FUTURE_MESSAGES)
+    .map((m, i) => ({ message: unit.cut + i, role: m.role, parts: m.parts.map((p, part) => textOf(part, p)) }));
   return { sessionTitle: row.title, view, sidecars, future };
 }
 
 function textOf(part: number, p: Parameters<typeof readableText>[0]): MessageText["parts"][number] {
   const full = readableText(p);
-  return { part, type: p.type, ...("name" in p && typeof p.name === "string" ? { name: p.name } : {}), text: full.slice(0, PART_TEXT_CAP), truncated: full.length > PART_TEXT_CAP };
+  return {
+    part,
+    type: p.type,
+    ...("name" in p && typeof p.name === "string" ? { name: p.name } : {}),
+    text: full.slice(0, PART_TEXT_CAP),
+    truncated: full.length > PART_TEXT_CAP,
+  };
 }

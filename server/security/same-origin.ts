@@ -59,7 +59,8 @@ export function checkSameOrigin(method: string, headers: Headers, env: Env = pro
   const claimed = origin !== null ? originOf(origin) : originOf(headers.get("referer"));
   if (origin === null && headers.get("referer") === null) return { ok: false, reason: "the request has no Origin or Referer header" };
   if (claimed === undefined) return { ok: false, reason: "the request's Origin is not a web origin" };
-  if (!allowedOrigins(headers, env).has(claimed)) return { ok: false, reason: `requests from ${claimed} are not accepted (add it to TRACEFOLD_ALLOWED_ORIGINS if it is this studio)` };
+  if (!allowedOrigins(headers, env).has(claimed))
+    return { ok: false, reason: `requests from ${claimed} are not accepted (add it to TRACEFOLD_ALLOWED_ORIGINS if it is this studio)` };
   return { ok: true };
 }
 

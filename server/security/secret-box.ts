@@ -16,7 +16,10 @@ const VERSION = "v1";
 export type SecretBoxErrorCode = "wrong_key" | "tampered" | "malformed" | "no_secret_key";
 
 export class SecretBoxError extends Error {
-  constructor(readonly code: SecretBoxErrorCode, message: string) {
+  constructor(
+    readonly code: SecretBoxErrorCode,
+    message: string,
+  ) {
     super(message);
     this.name = "SecretBoxError";
   }
@@ -49,10 +52,14 @@ export function openSecret(sealed: string, secretKey: string, purpose: string): 
   const parts = sealed.split(".");
   if (parts.length !== 6 || parts[0] !== VERSION) throw new SecretBoxError("malformed", "the stored secret is not in a format this version can read");
   const [keyId, salt, iv, ciphertext, tag] = parts.slice(1).map((p) => Buffer.from(p, "base64url")) as [Buffer, Buffer, Buffer, Buffer, Buffer];
-  if (salt.length !== 16 || iv.length !== 12 || tag.length !== 16 || keyId.length !== 8) throw new SecretBoxError("malformed", "the stored secret is truncated or malformed");
+  if (salt.length !== 16 || iv.length !== 12 || tag.length !== 16 || keyId.length !== 8)
+    throw new SecretBoxError("malformed", "the stored secret is truncated or malformed");
   const key = deriveKey(secretKey, salt, purpose);
   if (!timingSafeEqual(keyId, keyIdOf(key))) {
-    throw new SecretBoxError("wrong_key", "the stored secret was encrypted with a different secret key (TRACEFOLD_SECRET_KEY or NEXTAUTH_SECRET changed); enter it again");
+    throw new SecretBoxError(
+      "wrong_key",
+      "the stored secret was encrypted with a different secret key (TRACEFOLD_SECRET_KEY or NEXTAUTH_SECRET changed); enter it again",
+    );
   }
   try {
     const decipher = createDecipheriv("aes-256-gcm", key, iv);

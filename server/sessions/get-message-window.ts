@@ -36,7 +36,11 @@ export async function getMessageWindow(db: Db, sessionId: string, options: Messa
         })
       : [];
   const parsed = rows.map((row) => ({ row, parts: parseParts(row.parts) }));
-  const links = await annotateMessages(db, sessionId, parsed.map(({ row, parts }) => ({ index: row.index, parts })));
+  const links = await annotateMessages(
+    db,
+    sessionId,
+    parsed.map(({ row, parts }) => ({ index: row.index, parts })),
+  );
   return {
     sessionId,
     from,

@@ -59,16 +59,14 @@ export async function getSessionOverview(db: Db, sessionId: string): Promise<Ses
     messageTokens,
     roleCodes: messages.map((m) => ROLE_CODES[m.role] ?? "?").join(""),
     objects: objects.map(toObjectSummary),
-    compactions: compactions.map(
-      (c): CompactionView => ({
-        kind: c.kind as CompactionKind,
-        beforeMessage: c.beforeMessage,
-        ...(c.trigger !== null ? { trigger: c.trigger } : {}),
-        ...(c.preTokens !== null ? { preTokens: c.preTokens } : {}),
-        ...(c.summary !== null ? { summary: c.summary } : {}),
-        ...(c.timestamp !== null ? { timestamp: c.timestamp } : {}),
-      }),
-    ),
+    compactions: compactions.map((c): CompactionView => ({
+      kind: c.kind as CompactionKind,
+      beforeMessage: c.beforeMessage,
+      ...(c.trigger !== null ? { trigger: c.trigger } : {}),
+      ...(c.preTokens !== null ? { preTokens: c.preTokens } : {}),
+      ...(c.summary !== null ? { summary: c.summary } : {}),
+      ...(c.timestamp !== null ? { timestamp: c.timestamp } : {}),
+    })),
   };
 }
 

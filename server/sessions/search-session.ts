@@ -54,7 +54,15 @@ async function searchObjects(db: Db, sessionId: string, query: string, limit: nu
   return { hits: matching.slice(0, limit).map(toObjectHit), truncated: matching.length > limit };
 }
 
-function toObjectHit(o: { objectId: string; kind: string; tool: string | null; tokens: number; firstMessage: number; partMessage: number | null; partIndex: number | null }): SearchHit {
+function toObjectHit(o: {
+  objectId: string;
+  kind: string;
+  tool: string | null;
+  tokens: number;
+  firstMessage: number;
+  partMessage: number | null;
+  partIndex: number | null;
+}): SearchHit {
   return {
     message: o.partMessage ?? o.firstMessage,
     ...(o.partIndex !== null ? { part: o.partIndex } : {}),

@@ -53,7 +53,11 @@ export interface LlmSettingsView {
 /** An optional price field: empty means unset. */
 const optionalPrice = z.preprocess(
   (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
-  z.coerce.number({ error: "must be a price in USD per million tokens" }).nonnegative("must be a price in USD per million tokens").max(10_000, "must be at most 10000").optional(),
+  z.coerce
+    .number({ error: "must be a price in USD per million tokens" })
+    .nonnegative("must be a price in USD per million tokens")
+    .max(10_000, "must be at most 10000")
+    .optional(),
 );
 
 /** The admin form. An empty apiKey keeps the stored one; `clearApiKey` removes it. Prices: USD per million tokens. */
@@ -68,7 +72,11 @@ export const LlmSettingsFormSchema = z
       .default("")
       .refine((v) => v === "" || (/^https?:\/\/\S+$/.test(v) && URL.canParse(v)), "must be an http(s) URL"),
     model: z.string().trim().min(1, "is required").max(200),
-    timeoutMs: z.coerce.number({ error: "must be a number of milliseconds" }).int("must be a whole number").min(1_000, "must be at least 1000 ms").max(600_000, "must be at most 600000 ms"),
+    timeoutMs: z.coerce
+      .number({ error: "must be a number of milliseconds" })
+      .int("must be a whole number")
+      .min(1_000, "must be at least 1000 ms")
+      .max(600_000, "must be at most 600000 ms"),
     maxRetries: z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").min(0).max(8, "must be at most 8"),
     reasoning: z.enum(REASONING_MODES, { error: "must be auto, on or off" }).default("auto"),
     priceInput: optionalPrice,
@@ -81,7 +89,10 @@ export const LlmSettingsFormSchema = z
 export type LlmSettingsForm = z.infer<typeof LlmSettingsFormSchema>;
 
 export class LlmSettingsError extends Error {
-  constructor(readonly field: string, message: string) {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
     super(message);
     this.name = "LlmSettingsError";
   }
@@ -114,7 +125,11 @@ function openKey(sealed: string, env: Record<string, string | undefined>, slot: 
 }
 
 /** The settings for the admin page, or undefined when none are stored. Never the key itself. */
-export async function getLlmSettingsView(db: Db, env: Record<string, string | undefined> = processEnv(), slot: LlmSlot = "default"): Promise<LlmSettingsView | undefined> {
+export async function getLlmSettingsView(
+  db: Db,
+  env: Record<string, string | undefined> = processEnv(),
+  slot: LlmSlot = "default",
+): Promise<LlmSettingsView | undefined> {
   const stored = await readStored(db, slot);
   if (!stored) return undefined;
   let apiKey: LlmSettingsView["apiKey"] = { state: "unset" };
@@ -134,15 +149,33 @@ export async function getLlmSettingsView(db: Db, env: Record<string, string | un
  * The stored endpoint as the client's configuration (key decrypted), or undefined when none is
  * stored. Throws SecretBoxError when the key cannot be decrypted: a call without it would fail anyway.
  */
-export async function storedLlmConfig(db: Db, env: Record<string, string | undefined> = processEnv(), slot: LlmSlot = "default"): Promise<LlmConfig | undefined> {
+export async function storedLlmConfig(
+  db: Db,
+  env: Record<string, string | undefined> = processEnv(),
+  slot: LlmSlot = "default",
+): Promise<LlmConfig | undefined> {
   const stored = await readStored(db, slot);
   if (!stored) return undefined;
   const apiKey = stored.sealedApiKey ? openKey(stored.sealedApiKey, env, slot) : undefined;
-  return LlmConfigSchema.parse({ provider: stored.provider, baseUrl: stored.baseUrl, model: stored.model, timeoutMs: stored.timeoutMs, maxRetries: stored.maxRetries, reasoning: stored.reasoning ?? "auto", ...prices(stored), ...(apiKey ? { apiKey } : {}) });
+  return LlmConfigSchema.parse({
+    provider: stored.provider,
+    baseUrl: stored.baseUrl,
+    model: stored.model,
+    timeoutMs: stored.timeoutMs,
+    maxRetries: stored.maxRetries,
+    reasoning: stored.reasoning ?? "auto",
+    ...prices(stored),
+    ...(apiKey ? { apiKey } : {}),
+  });
 }
 
 /** Saves the admin's form (the caller checked the admin role); answers what the page may show. */
-export async function saveLlmSettings(db: Db, form: LlmSettingsForm, updatedById: string, env: Record<string, string | undefined> = processEnv()): Promise<LlmSettingsView> {
+export async function saveLlmSettings(
+  db: Db,
+  form: LlmSettingsForm,
+  updatedById: string,
+  env: Record<string, string | undefined> = processEnv(),
+): Promise<LlmSettingsView> {
   const { slot } = form;
   const previous = await readStored(db, slot);
   let sealedApiKey = form.clearApiKey ? undefined : previous?.sealedApiKey;

@@ -73,13 +73,21 @@ export const RedactionSettingsSchema = z
         .max(120_000, "is too long")
         .default("")
         .transform((text, ctx) => {
-          const entries = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l.length > 0);
+          const entries = text
+            .split(/\r?\n/)
+            .map((l) => l.trim())
+            .filter((l) => l.length > 0);
           for (const issue of compileAllowList(entries).issues) ctx.addIssue({ code: "custom", message: `entry ${issue.entry}: ${issue.message}` });
           return entries;
         }),
     }),
   )
-  .transform((form): RedactionSettings => ({ keepRawOriginals: form.keepRawOriginals, redactEmails: form.redactEmails, disabledRules: form.rules, allowList: form.allowList }));
+  .transform((form): RedactionSettings => ({
+    keepRawOriginals: form.keepRawOriginals,
+    redactEmails: form.redactEmails,
+    disabledRules: form.rules,
+    allowList: form.allowList,
+  }));
 
 const StoredKinds = z.array(z.string()).transform((kinds) => SWITCHABLE_KINDS.filter((k) => kinds.includes(k)));
 const StoredAllowList = z.array(z.string()).transform((entries) => entries.filter((e) => compileAllowList([e]).issues.length === 0));

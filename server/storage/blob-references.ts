@@ -16,7 +16,13 @@ const PAGE = 5_000;
  * `…storageKey` column of prisma/schema.prisma, so a new blob column cannot be missed silently by
  * the sweep (which would delete its blobs) or the backup (which would leave them out).
  */
-export const BLOB_KEY_COLUMNS = ["Upload.storageKey", "UploadRedaction.rawStorageKey", "Sidecar.storageKey", "UsageLog.storageKey", "UploadImport.storageKey"] as const;
+export const BLOB_KEY_COLUMNS = [
+  "Upload.storageKey",
+  "UploadRedaction.rawStorageKey",
+  "Sidecar.storageKey",
+  "UsageLog.storageKey",
+  "UploadImport.storageKey",
+] as const;
 
 /**
  * What the readers need: the studio's client, or the client of an open transaction (a backup
@@ -40,11 +46,28 @@ export async function referencedBlobKeys(db: BlobReferenceReader): Promise<Set<s
   const add = (key: string | null | undefined) => {
     if (key) keys.add(key);
   };
-  await eachPage((after) => db.upload.findMany({ where: after(), select: { id: true, storageKey: true }, orderBy: { id: "asc" }, take: PAGE }), (r) => add(r.storageKey));
-  await eachPage((after) => db.sidecar.findMany({ where: after(), select: { id: true, storageKey: true }, orderBy: { id: "asc" }, take: PAGE }), (r) => add(r.storageKey));
-  await eachPage((after) => db.usageLog.findMany({ where: after(), select: { id: true, storageKey: true }, orderBy: { id: "asc" }, take: PAGE }), (r) => add(r.storageKey));
   await eachPage(
-    async (after) => (await db.uploadRedaction.findMany({ where: { uploadId: after().id, rawStorageKey: { not: null } }, select: { uploadId: true, rawStorageKey: true }, orderBy: { uploadId: "asc" }, take: PAGE })).map((r) => ({ id: r.uploadId, rawStorageKey: r.rawStorageKey })),
+    (after) => db.upload.findMany({ where: after(), select: { id: true, storageKey: true }, orderBy: { id: "asc" }, take: PAGE }),
+    (r) => add(r.storageKey),
+  );
+  await eachPage(
+    (after) => db.sidecar.findMany({ where: after(), select: { id: true, storageKey: true }, orderBy: { id: "asc" }, take: PAGE }),
+    (r) => add(r.storageKey),
+  );
+  await eachPage(
+    (after) => db.usageLog.findMany({ where: after(), select: { id: true, storageKey: true }, orderBy: { id: "asc" }, take: PAGE }),
+    (r) => add(r.storageKey),
+  );
+  await eachPage(
+    async (after) =>
+      (
+        await db.uploadRedaction.findMany({
+          where: { uploadId: after().id, rawStorageKey: { not: null } },
+          select: { uploadId: true, rawStorageKey: true },
+          orderBy: { uploadId: "asc" },
+          take: PAGE,
+        })
+      ).map((r) => ({ id: r.uploadId, rawStorageKey: r.rawStorageKey })),
     (r) => add(r.rawStorageKey),
   );
   for (const row of await pendingImports(db)) {
@@ -86,7 +109,10 @@ function rawKeyOf(row: { id: string; redaction: string | null }): string | null 
 }
 
 /** Visits every row, PAGE at a time in id order: `after()` is the filter past the last page. */
-async function eachPage<R extends { id: string }>(page: (after: () => { id: { gt: string } | undefined }) => Promise<R[]>, visit: (row: R) => void): Promise<void> {
+async function eachPage<R extends { id: string }>(
+  page: (after: () => { id: { gt: string } | undefined }) => Promise<R[]>,
+  visit: (row: R) => void,
+): Promise<void> {
   let last: string | undefined;
   for (;;) {
     const rows = await page(() => ({ id: last === undefined ? undefined : { gt: last } }));

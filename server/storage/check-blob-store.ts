@@ -55,7 +55,9 @@ export async function checkBlobStore(config: StorageConfig, options: { root?: st
   try {
     await Promise.race([probeS3(config), timeout]);
   } catch (error) {
-    throw new BlobStoreCheckError(`blob store check failed: ${settingFor(error)} (TRACEFOLD_STORAGE=s3, bucket ${JSON.stringify(config.bucket)} at ${config.endpoint}): ${answerOf(error)}`);
+    throw new BlobStoreCheckError(
+      `blob store check failed: ${settingFor(error)} (TRACEFOLD_STORAGE=s3, bucket ${JSON.stringify(config.bucket)} at ${config.endpoint}): ${answerOf(error)}`,
+    );
   } finally {
     clearTimeout(timer);
   }
@@ -112,6 +114,8 @@ async function checkLocal(root: string): Promise<void> {
     await readFile(probe);
     await rm(probe, { force: true });
   } catch (error) {
-    throw new BlobStoreCheckError(`blob store check failed: TRACEFOLD_DATA_DIR ${JSON.stringify(root)} is not a writable directory (TRACEFOLD_STORAGE=local): ${answerOf(error)}`);
+    throw new BlobStoreCheckError(
+      `blob store check failed: TRACEFOLD_DATA_DIR ${JSON.stringify(root)} is not a writable directory (TRACEFOLD_STORAGE=local): ${answerOf(error)}`,
+    );
   }
 }

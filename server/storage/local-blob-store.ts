@@ -23,13 +23,16 @@ export function localBlobStore(root = dataDir()): BlobStore {
   const place = async (sha256: string, kind: BlobKind, write: (target: string) => Promise<void>): Promise<PutResult> => {
     const key = blobKey(kind, sha256);
     const target = pathOf(key);
-    if (await sizeOf(target) !== null) {
+    if ((await sizeOf(target)) !== null) {
       const now = new Date();
       // Removed meanwhile (a sweep): store it again rather than report bytes that are gone.
-      const touched = await utimes(target, now, now).then(() => true, (error: NodeJS.ErrnoException) => {
-        if (error.code === "ENOENT") return false;
-        throw error;
-      });
+      const touched = await utimes(target, now, now).then(
+        () => true,
+        (error: NodeJS.ErrnoException) => {
+          if (error.code === "ENOENT") return false;
+          throw error;
+        },
+      );
       if (touched) return { key, sha256, created: false };
     }
     await mkdir(dirname(target), { recursive: true });

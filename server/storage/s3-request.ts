@@ -44,7 +44,10 @@ export function s3Request(settings: S3Settings, request: S3Request, now = new Da
   const { host, path } = s3Target(settings, request.key);
   const query = canonicalQuery(request.query ?? {});
   const payloadSha256 = request.payloadSha256 ?? EMPTY_SHA256;
-  const amzDate = now.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  const amzDate = now
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
   const headers: Record<string, string> = { host, "x-amz-content-sha256": payloadSha256, "x-amz-date": amzDate };
   if (request.contentLength !== undefined) headers["content-length"] = String(request.contentLength);
   headers.authorization = signatureV4(settings, request.method, path, headers, query);
@@ -56,7 +59,9 @@ export function s3Request(settings: S3Settings, request: S3Request, now = new Da
     );
     req.on("error", reject);
     // A store that stops answering must fail the operation, not hang an import or a worker forever.
-    req.setTimeout(IDLE_TIMEOUT_MS, () => req.destroy(new Error(`S3 ${request.method} ${request.key ?? settings.bucket}: no response from ${endpoint.host} for ${IDLE_TIMEOUT_MS / 1000} s`)));
+    req.setTimeout(IDLE_TIMEOUT_MS, () =>
+      req.destroy(new Error(`S3 ${request.method} ${request.key ?? settings.bucket}: no response from ${endpoint.host} for ${IDLE_TIMEOUT_MS / 1000} s`)),
+    );
     if (request.body === undefined) req.end();
     else if (Buffer.isBuffer(request.body)) req.end(request.body);
     else {
@@ -92,7 +97,13 @@ export function canonicalQuery(query: Record<string, string>): string {
  * `x-amz-content-sha256` among them) and the canonical query string (see canonicalQuery). Pinned
  * by AWS's published examples in tests/unit/storage/s3-signature.test.ts.
  */
-export function signatureV4(credentials: Pick<S3Settings, "accessKeyId" | "secretAccessKey" | "region">, method: string, path: string, headers: Record<string, string>, query = ""): string {
+export function signatureV4(
+  credentials: Pick<S3Settings, "accessKeyId" | "secretAccessKey" | "region">,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  query = "",
+): string {
   const names = Object.keys(headers).sort();
   const amzDate = headers["x-amz-date"]!;
   const canonical = [method, path, query, ...names.map((n) => `${n}:${headers[n]!.trim()}`), "", names.join(";"), headers["x-amz-content-sha256"]!].join("\n");
@@ -123,7 +134,12 @@ export async function readText(body: Readable): Promise<string> {
 
 /** A failed S3 call, naming the operation, the key and the server's error code. */
 export class S3Error extends Error {
-  constructor(readonly operation: string, readonly status: number, readonly code: string, detail: string) {
+  constructor(
+    readonly operation: string,
+    readonly status: number,
+    readonly code: string,
+    detail: string,
+  ) {
     super(`S3 ${operation} failed: ${status} ${code}${detail ? ` (${detail})` : ""}`);
     this.name = "S3Error";
   }
@@ -132,7 +148,7 @@ export class S3Error extends Error {
 /** Turns a non-2xx response into an S3Error carrying the XML error's Code and Message. */
 export async function s3Failure(operation: string, response: S3Response): Promise<S3Error> {
   const text = response.body.readableEnded ? "" : await readText(response.body).catch(() => "");
-  const code = /<Code>([^<]*)<\/Code>/.exec(text)?.[1] ?? (http.STATUS_CODES[response.status] ?? "error");
+  const code = /<Code>([^<]*)<\/Code>/.exec(text)?.[1] ?? http.STATUS_CODES[response.status] ?? "error";
   const message = /<Message>([^<]*)<\/Message>/.exec(text)?.[1] ?? "";
   return new S3Error(operation, response.status, code, message);
 }

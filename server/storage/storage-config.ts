@@ -18,7 +18,10 @@ const required = (what: string) => z.string({ error: `required when TRACEFOLD_ST
 /** Keyed by variable name, so every issue's path is the variable to fix. */
 const S3EnvSchema = z.object({
   TRACEFOLD_S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
-  TRACEFOLD_S3_BUCKET: required("the bucket name").regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a valid bucket name (3-63 characters: a-z, 0-9, dot, dash)"),
+  TRACEFOLD_S3_BUCKET: required("the bucket name").regex(
+    /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+    "must be a valid bucket name (3-63 characters: a-z, 0-9, dot, dash)",
+  ),
   TRACEFOLD_S3_REGION: z.string().min(1).default("us-east-1"),
   TRACEFOLD_S3_ACCESS_KEY_ID: required("the access key id"),
   TRACEFOLD_S3_SECRET_ACCESS_KEY: required("the secret access key"),
@@ -43,7 +46,11 @@ export function storageConfigFrom(env: Record<string, string | undefined>): Stor
   const backend = (env.TRACEFOLD_STORAGE ?? "").trim() || "local";
   if (backend === "local") return { backend: "local" };
   if (backend !== "s3") throw new StorageConfigError(`TRACEFOLD_STORAGE: must be local or s3, got ${JSON.stringify(backend)}`);
-  const blanksUnset = Object.fromEntries(Object.entries(env).filter(([k, v]) => k.startsWith("TRACEFOLD_S3_") && v !== undefined && v.trim() !== "").map(([k, v]) => [k, v!.trim()]));
+  const blanksUnset = Object.fromEntries(
+    Object.entries(env)
+      .filter(([k, v]) => k.startsWith("TRACEFOLD_S3_") && v !== undefined && v.trim() !== "")
+      .map(([k, v]) => [k, v!.trim()]),
+  );
   const parsed = S3EnvSchema.safeParse(blanksUnset);
   if (!parsed.success) {
     throw new StorageConfigError(parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; "));

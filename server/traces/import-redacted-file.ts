@@ -24,7 +24,16 @@ export async function importRedactedFile(options: ImportRedactedOptions): Promis
   await mkdir(dir, { recursive: true });
   const redactedPath = join(dir, `${randomUUID()}.redacted`);
   try {
-    return await redactAndImport({ db, store, path: options.path, redactedPath, fileName: options.fileName ?? basename(options.path), format: options.format, tokenizer: options.tokenizer, userId: options.userId });
+    return await redactAndImport({
+      db,
+      store,
+      path: options.path,
+      redactedPath,
+      fileName: options.fileName ?? basename(options.path),
+      format: options.format,
+      tokenizer: options.tokenizer,
+      userId: options.userId,
+    });
   } finally {
     await rm(redactedPath, { force: true });
   }

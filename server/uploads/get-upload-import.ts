@@ -23,7 +23,14 @@ export async function getUploadImportResponse(db: Db, importId: string): Promise
       if (row.status === "duplicate") return outcomeResponse({ status: "duplicate", uploadId: upload.id, format: upload.format, sessions }).body;
       const redaction = await getUploadRedaction(db, upload.id, MAX_REDACTIONS_IN_RESPONSE);
       const warnings = JSON.parse(upload.issues) as ParseIssue[];
-      return outcomeResponse({ status: "imported", uploadId: upload.id, format: upload.format as FormatId, sessions, warnings, ...(redaction ? { redaction } : {}) }).body;
+      return outcomeResponse({
+        status: "imported",
+        uploadId: upload.id,
+        format: upload.format as FormatId,
+        sessions,
+        warnings,
+        ...(redaction ? { redaction } : {}),
+      }).body;
     }
   }
   const issues = JSON.parse(row.issues) as ParseIssue[];

@@ -57,8 +57,19 @@ export async function receiveUpload(options: ReceiveUploadOptions): Promise<Uplo
   try {
     const bytes = await writeBodyToFile(options.body, path, options.maxBytes);
     if (bytes === 0) throw new EmptyUploadError();
-    const queue = options.queue && options.asyncImportBytes !== undefined ? { queue: options.queue, thresholdBytes: options.asyncImportBytes, bytes } : undefined;
-    return await redactAndImport({ db, store, path, redactedPath, fileName: options.fileName, format: options.format, userId: options.userId, queue, reportLimit: MAX_REDACTIONS_IN_RESPONSE });
+    const queue =
+      options.queue && options.asyncImportBytes !== undefined ? { queue: options.queue, thresholdBytes: options.asyncImportBytes, bytes } : undefined;
+    return await redactAndImport({
+      db,
+      store,
+      path,
+      redactedPath,
+      fileName: options.fileName,
+      format: options.format,
+      userId: options.userId,
+      queue,
+      reportLimit: MAX_REDACTIONS_IN_RESPONSE,
+    });
   } finally {
     await rm(path, { force: true });
     await rm(redactedPath, { force: true });

@@ -60,7 +60,15 @@ export async function redactAndImport(options: RedactAndImportOptions): Promise<
     const report = await redactUploadFile(plainPath, options.redactedPath, redactOptionsOf(rulesOf(settings)));
     if (settings.keepRawOriginals && report.length > 0) raw = await store.putFile(options.path, "uploads");
     const redaction = toRedactionRecord(report, raw?.key ?? null, settings.redactEmails);
-    const common = { db, store, path: options.redactedPath, fileName: options.fileName, redaction, ...(options.format ? { format: options.format } : {}), ...(options.userId ? { userId: options.userId } : {}) };
+    const common = {
+      db,
+      store,
+      path: options.redactedPath,
+      fileName: options.fileName,
+      redaction,
+      ...(options.format ? { format: options.format } : {}),
+      ...(options.userId ? { userId: options.userId } : {}),
+    };
     if (options.queue && options.queue.bytes > options.queue.thresholdBytes) return await queueUploadImport({ ...common, queue: options.queue.queue });
     const outcome = await importTraceFile({ ...common, ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}) });
     if (outcome.status !== "imported" && raw?.created) await removeUnreferencedRaw(db, store, raw.key);

@@ -27,7 +27,9 @@ export interface RedactionSummary {
 
 /** The row to store for a report (entries in line order, capped at MAX_STORED_REDACTIONS). */
 export function toRedactionRecord(report: readonly LineRedaction[], rawStorageKey: string | null, emailsRedacted: boolean): RedactionRecord {
-  const entries: RedactionEntry[] = report.slice(0, MAX_STORED_REDACTIONS).map(({ kind, line, start, end, fingerprint }) => ({ kind, line, start, end, fingerprint }));
+  const entries: RedactionEntry[] = report
+    .slice(0, MAX_STORED_REDACTIONS)
+    .map(({ kind, line, start, end, fingerprint }) => ({ kind, line, start, end, fingerprint }));
   return { count: report.length, report: JSON.stringify(entries), rawStorageKey, emailsRedacted };
 }
 

@@ -45,7 +45,10 @@ export async function runUploadImport(db: Db, store: BlobStore, importId: string
   });
   if (claimed.count === 0) return null;
   const mine = { id: importId, status: "importing", workerId: options.workerId };
-  const beat = setInterval(() => void db.uploadImport.updateMany({ where: mine, data: { heartbeatAt: new Date() } }).catch(() => undefined), Math.max(250, Math.floor((options.staleMs ?? DEFAULT_IMPORT_STALE_MS) / 4)));
+  const beat = setInterval(
+    () => void db.uploadImport.updateMany({ where: mine, data: { heartbeatAt: new Date() } }).catch(() => undefined),
+    Math.max(250, Math.floor((options.staleMs ?? DEFAULT_IMPORT_STALE_MS) / 4)),
+  );
   beat.unref();
   const dir = join(dataDir(), "tmp", "imports");
   const path = join(dir, `${importId}-${randomUUID().slice(0, 8)}.upload`);
@@ -67,7 +70,12 @@ export async function runUploadImport(db: Db, store: BlobStore, importId: string
       const count = outcome.errors.length;
       await db.uploadImport.updateMany({
         where: mine,
-        data: { status: "failed", workerId: null, issues: JSON.stringify(outcome.errors.slice(0, 100)), error: `the file is not a valid ${outcome.format === "unknown" ? "trace" : outcome.format} file: ${count} ${count === 1 ? "error" : "errors"}` },
+        data: {
+          status: "failed",
+          workerId: null,
+          issues: JSON.stringify(outcome.errors.slice(0, 100)),
+          error: `the file is not a valid ${outcome.format === "unknown" ? "trace" : outcome.format} file: ${count} ${count === 1 ? "error" : "errors"}`,
+        },
       });
       await removeUnreferenced(db, store, row.storageKey, row.redaction);
     } else {
@@ -114,6 +122,7 @@ export async function reconcileUploadImports(db: Db, queue: JobQueue, options: {
     const updated = await db.uploadImport.updateMany({ where: { id, ...where }, data: { status: "queued", workerId: null } });
     if (updated.count === 1) recovered.push(id);
   }
-  for (const { id } of await db.uploadImport.findMany({ where: { status: "queued" }, orderBy: { createdAt: "asc" }, select: { id: true } })) await enqueueUploadImport(queue, id);
+  for (const { id } of await db.uploadImport.findMany({ where: { status: "queued" }, orderBy: { createdAt: "asc" }, select: { id: true } }))
+    await enqueueUploadImport(queue, id);
   return recovered;
 }

@@ -23,7 +23,9 @@ export interface TempSweeps {
   stop(): Promise<void>;
 }
 
-export function startTempSweeps(options: { dirs?: string[]; everyMs?: number; maxAgeMs?: number; log?: (line: string) => void; onRound?: () => void } = {}): TempSweeps {
+export function startTempSweeps(
+  options: { dirs?: string[]; everyMs?: number; maxAgeMs?: number; log?: (line: string) => void; onRound?: () => void } = {},
+): TempSweeps {
   const dirs = options.dirs ?? tempDirs();
   const everyMs = options.everyMs ?? sweepMsFromEnv();
   const log = options.log ?? ((line: string) => console.log(line));
@@ -64,6 +66,7 @@ function sweepMsFromEnv(): number {
   const raw = processEnv().TRACEFOLD_TEMP_SWEEP_MS?.trim();
   if (raw === undefined || raw === "") return 10 * 60_000;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`TRACEFOLD_TEMP_SWEEP_MS must be a whole number of milliseconds (0 turns the sweep off), got ${JSON.stringify(raw)}`);
+  if (!Number.isInteger(value) || value < 0)
+    throw new Error(`TRACEFOLD_TEMP_SWEEP_MS must be a whole number of milliseconds (0 turns the sweep off), got ${JSON.stringify(raw)}`);
   return value;
 }

@@ -13,7 +13,18 @@ export interface UploadOk {
 /** Body of a refused upload; `issues` is set when the file was read but is not a valid trace. */
 export interface UploadError {
   ok: false;
-  code: "unauthenticated" | "forbidden" | "invalid_request" | "too_large" | "empty_file" | "invalid_trace" | "internal" | "archive_refused" | "one_file_per_request" | "rate_limited" | "import_failed";
+  code:
+    | "unauthenticated"
+    | "forbidden"
+    | "invalid_request"
+    | "too_large"
+    | "empty_file"
+    | "invalid_trace"
+    | "internal"
+    | "archive_refused"
+    | "one_file_per_request"
+    | "rate_limited"
+    | "import_failed";
   message: string;
   format?: string;
   issues?: ParseIssue[];

@@ -45,7 +45,10 @@ for (const engine of ENGINES) {
       const all = await listSessionsPage(t.db, query({ limit: "500" }));
       assert.ok(all.ok);
       assert.equal(all.data.length, 4);
-      assert.deepEqual(seen, all.data.map((s) => s.id));
+      assert.deepEqual(
+        seen,
+        all.data.map((s) => s.id),
+      );
       assert.equal(all.nextCursor, null);
       assert.equal(all.data[0]!.format, "claude_code_jsonl", "the last import first");
     });
@@ -88,7 +91,10 @@ for (const engine of ENGINES) {
         const exported = await exportSession(t.db, summary.id, "jsonl");
         assert.ok(exported);
         const parsed = await tracefoldJsonlImporter.parse(sourceFromText(exported.fileName, exported.text));
-        assert.deepEqual(parsed.issues.filter((i) => i.severity === "error"), []);
+        assert.deepEqual(
+          parsed.issues.filter((i) => i.severity === "error"),
+          [],
+        );
         assert.equal(parsed.sessions.length, 1);
         const stored = (await loadAnalyzedSession(t.db, summary.id))!.session;
         assert.deepEqual(comparable(parsed.sessions[0]!), comparable(stored), summary.title);
@@ -108,9 +114,23 @@ for (const engine of ENGINES) {
         assert.ok(spans.every((s) => s.traceId === otlpTraceId(summary.id)));
         assert.equal(spans[0]!.attributes.find((a) => a.key === "gen_ai.conversation.id")?.value.stringValue, summary.externalId);
         const parsed = await otelGenaiImporter.parse(sourceFromText(exported.fileName, exported.text));
-        assert.deepEqual(parsed.issues.filter((i) => i.severity === "error"), []);
+        assert.deepEqual(
+          parsed.issues.filter((i) => i.severity === "error"),
+          [],
+        );
         const stored = (await loadAnalyzedSession(t.db, summary.id))!.session;
-        const conversation = (s: Session) => s.messages.flatMap((m) => m.parts.map((p) => (p.type === "tool_result" ? ["result", p.callId, p.content] : p.type === "tool_call" ? ["call", p.id, p.name, p.arguments] : p.type === "text" ? ["text", p.text] : [p.type])));
+        const conversation = (s: Session) =>
+          s.messages.flatMap((m) =>
+            m.parts.map((p) =>
+              p.type === "tool_result"
+                ? ["result", p.callId, p.content]
+                : p.type === "tool_call"
+                  ? ["call", p.id, p.name, p.arguments]
+                  : p.type === "text"
+                    ? ["text", p.text]
+                    : [p.type],
+            ),
+          );
         assert.deepEqual(conversation(parsed.sessions[0]!), conversation(stored), summary.title);
       }
       assert.equal(await exportSession(t.db, "no-such-session", "otlp"), null);
@@ -126,7 +146,15 @@ for (const engine of ENGINES) {
       const queue = await t.db.reviewQueue.create({ data: { name: "span export", kind: "failure" } });
       const itemKey = `failure:run|${sessionId}@${cut}`;
       await t.db.reviewItem.create({ data: { queueId: queue.id, itemKey, position: 0, sessionId, cut, payload: "{}" } });
-      const base = { kind: "failure_category", labelId: "thread-1", reviewer: "ann@example.com", ref: { sessionId, cut, runId: "run" }, policy: "tool-prune", category: "evidence_detail", culpritId: "function:Read:1" } as const;
+      const base = {
+        kind: "failure_category",
+        labelId: "thread-1",
+        reviewer: "ann@example.com",
+        ref: { sessionId, cut, runId: "run" },
+        policy: "tool-prune",
+        category: "evidence_detail",
+        culpritId: "function:Read:1",
+      } as const;
       const versions = [
         { ...base, version: 1, supersedes: null, createdAt: "2026-11-26T10:00:00.000Z" },
         { ...base, version: 2, supersedes: 1, createdAt: "2026-11-26T10:05:00.000Z", category: "locator_handle", comment: "the path was folded" },
@@ -134,7 +162,19 @@ for (const engine of ENGINES) {
         { ...base, labelId: "thread-2", version: 2, supersedes: 1, createdAt: "2026-11-26T10:07:00.000Z", retracted: true },
       ];
       for (const label of versions) {
-        await t.db.reviewLabelRow.create({ data: { queueId: queue.id, itemKey, labelId: label.labelId, version: label.version, kind: label.kind, reviewerId: "u1", reviewer: label.reviewer, body: JSON.stringify(label), createdAt: new Date(label.createdAt) } });
+        await t.db.reviewLabelRow.create({
+          data: {
+            queueId: queue.id,
+            itemKey,
+            labelId: label.labelId,
+            version: label.version,
+            kind: label.kind,
+            reviewerId: "u1",
+            reviewer: label.reviewer,
+            body: JSON.stringify(label),
+            createdAt: new Date(label.createdAt),
+          },
+        });
       }
       const annotations = await sessionSpanAnnotations(t.db, sessionId);
       assert.equal(annotations?.data.length, 1, "the latest version of each thread; retracted threads left out");
@@ -152,14 +192,33 @@ for (const engine of ENGINES) {
           annotator_kind: "HUMAN",
           result: { label: "locator_handle", explanation: "the path was folded" },
           identifier: "thread-1",
-          metadata: { source: "tracefold", labelId: "thread-1", version: 2, reviewer: "ann@example.com", createdAt: "2026-11-26T10:05:00.000Z", cut, runId: "run", comment: "the path was folded", queueId: queue.id, queueName: "span export", queueKind: "failure", policy: "tool-prune", culpritId: "function:Read:1" },
+          metadata: {
+            source: "tracefold",
+            labelId: "thread-1",
+            version: 2,
+            reviewer: "ann@example.com",
+            createdAt: "2026-11-26T10:05:00.000Z",
+            cut,
+            runId: "run",
+            comment: "the path was folded",
+            queueId: queue.id,
+            queueName: "span export",
+            queueKind: "failure",
+            policy: "tool-prune",
+            culpritId: "function:Read:1",
+          },
         },
       );
       assert.equal(await sessionSpanAnnotations(t.db, "no-such-session"), null);
     });
 
     test("a run starts from the studio's settings; bad settings are located", async () => {
-      const settings = { suite: { kind: "filter", filter: { formats: ["aider_chat_md"] } }, policies: [{ id: "none" }, { id: "tool-prune" }], judge: "dependency", triggerLevel: 0.9 };
+      const settings = {
+        suite: { kind: "filter", filter: { formats: ["aider_chat_md"] } },
+        policies: [{ id: "none" }, { id: "tool-prune" }],
+        judge: "dependency",
+        triggerLevel: 0.9,
+      };
       const started = await startRun(t.db, { name: "api run", settings }, null);
       assert.ok(started.ok, JSON.stringify(started));
       assert.equal((await t.db.evalRun.findUniqueOrThrow({ where: { id: started.runId } })).name, "api run");

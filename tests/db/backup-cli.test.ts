@@ -56,17 +56,27 @@ describe("tracefold backup and restore (CLI, SQLite + local disk)", () => {
     const archive = join(scratch, "current.tar.gz");
     assert.equal(tracefold(["backup", "--out", archive], { url: source.url, dataDir: join(source.dataDir, "blobs") }).code, 0);
     const old = join(scratch, "from-0009.tar");
-    writeFileSync(old, repack(gunzipSync(readFileSync(archive)), {
-      drop: laterTableEntries(),
-      edit: (m) => {
-        m.migrations = m.migrations.filter((name: string) => name <= "0009_suite_filters");
-        withoutLaterTables(m);
-      },
-    }));
+    writeFileSync(
+      old,
+      repack(gunzipSync(readFileSync(archive)), {
+        drop: laterTableEntries(),
+        edit: (m) => {
+          m.migrations = m.migrations.filter((name: string) => name <= "0009_suite_filters");
+          withoutLaterTables(m);
+        },
+      }),
+    );
     const restore = tracefold(["restore", old], { url: `file:${join(scratch, "from-0009.db")}`, dataDir: join(scratch, "from-0009-data") });
     assert.equal(restore.code, 0, restore.stderr);
-    const later = readdirSync(resolve("prisma/migrations/sqlite")).sort().filter((name) => name > "0009_suite_filters");
+    const later = readdirSync(resolve("prisma/migrations/sqlite"))
+      .sort()
+      .filter((name) => name > "0009_suite_filters");
     assert.ok(later.length >= 2 && later[0] === "0010_label_recency");
-    assert.match(restore.stdout, new RegExp(`^restored \\d+ rows in \\d+ tables and 1 blobs \\(1 new to the store\\), every digest and count checked\\nthe archive predates ${later.join(", ")} \\(additive: existing rows unchanged\\); ${TABLES_AFTER_BASELINE.join(", ")} restored empty\\n$`));
+    assert.match(
+      restore.stdout,
+      new RegExp(
+        `^restored \\d+ rows in \\d+ tables and 1 blobs \\(1 new to the store\\), every digest and count checked\\nthe archive predates ${later.join(", ")} \\(additive: existing rows unchanged\\); ${TABLES_AFTER_BASELINE.join(", ")} restored empty\\n$`,
+      ),
+    );
   });
 });

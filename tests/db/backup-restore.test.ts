@@ -33,14 +33,78 @@ async function seedWorkspace(t: TestDb): Promise<void> {
   const sessionId = imported.status === "imported" ? imported.sessions[0]!.id : "";
   const fold = await runSessionPolicy(t.db, t.store, { sessionId, policyId: "oldest-turn", cut: 211 });
   assert.ok(fold.ok && fold.result.sidecars.length > 0, "a sidecar to back up");
-  const run = await t.db.evalRun.create({ data: { name: "backup run", settings: '{"policies":["none"]}', status: "done", total: 2, done: 2, createdById: reviewer.id, startedAt: new Date("2026-11-23T10:00:00.123Z"), finishedAt: new Date() } });
-  await t.db.evalResult.createMany({ data: [0, 1].map((i) => ({ runId: run.id, unitKey: `u${i}`, sessionId, cut: 100 + i, cutReason: "turn", policy: "none", sessionShare: 1 / 3, pruneRate: 0.1 * i, noImpact: i === 0 })) });
+  const run = await t.db.evalRun.create({
+    data: {
+      name: "backup run",
+      settings: '{"policies":["none"]}',
+      status: "done",
+      total: 2,
+      done: 2,
+      createdById: reviewer.id,
+      startedAt: new Date("2026-11-23T10:00:00.123Z"),
+      finishedAt: new Date(),
+    },
+  });
+  await t.db.evalResult.createMany({
+    data: [0, 1].map((i) => ({
+      runId: run.id,
+      unitKey: `u${i}`,
+      sessionId,
+      cut: 100 + i,
+      cutReason: "turn",
+      policy: "none",
+      sessionShare: 1 / 3,
+      pruneRate: 0.1 * i,
+      noImpact: i === 0,
+    })),
+  });
   const queue = await t.db.reviewQueue.create({ data: { name: "q", kind: "dependency", runId: run.id, overlap: 2 } });
-  const item = await t.db.reviewItem.create({ data: { queueId: queue.id, itemKey: "k1", position: 0, sessionId, cut: 100, payload: "{}", leaseReviewer: reviewer.id, leaseExpiresAt: new Date() } });
-  await t.db.reviewLabelRow.create({ data: { queueId: queue.id, itemKey: "k1", labelId: "l1", version: 1, kind: "dependency", reviewerId: reviewer.id, reviewer: "Rév", body: '{"verdict":"yes — ünïcode"}', createdAt: new Date() } });
+  const item = await t.db.reviewItem.create({
+    data: { queueId: queue.id, itemKey: "k1", position: 0, sessionId, cut: 100, payload: "{}", leaseReviewer: reviewer.id, leaseExpiresAt: new Date() },
+  });
+  await t.db.reviewLabelRow.create({
+    data: {
+      queueId: queue.id,
+      itemKey: "k1",
+      labelId: "l1",
+      version: 1,
+      kind: "dependency",
+      reviewerId: reviewer.id,
+      reviewer: "Rév",
+      body: '{"verdict":"yes — ünïcode"}',
+      createdAt: new Date(),
+    },
+  });
   await t.db.reviewComment.create({ data: { itemId: item.id, authorId: reviewer.id, author: "Rév", body: "line\nbreak" } });
-  const log = await t.db.usageLog.create({ data: { fileName: "u.csv", sha256: "e".repeat(64), bytes: 1, storageKey: (await t.store.putBytes(Buffer.from("account,calls\n"), "uploads")).key, format: "csv", mapping: "{}", rowCount: 2, errorCount: 0, errors: "[]", slotCount: 2 } });
-  await t.db.usageSlot.createMany({ data: [1, 2].map((n) => ({ logId: log.id, account: `a${n}`, groupLabel: "A", surface: "chat", slotStart: new Date(Date.UTC(2026, 4, 25, 0, 15 * n)), firstLine: n, calls: n, input: 1e15 + n, cached: 0.5, cacheWrite: 0, output: 7 })) });
+  const log = await t.db.usageLog.create({
+    data: {
+      fileName: "u.csv",
+      sha256: "e".repeat(64),
+      bytes: 1,
+      storageKey: (await t.store.putBytes(Buffer.from("account,calls\n"), "uploads")).key,
+      format: "csv",
+      mapping: "{}",
+      rowCount: 2,
+      errorCount: 0,
+      errors: "[]",
+      slotCount: 2,
+    },
+  });
+  await t.db.usageSlot.createMany({
+    data: [1, 2].map((n) => ({
+      logId: log.id,
+      account: `a${n}`,
+      groupLabel: "A",
+      surface: "chat",
+      slotStart: new Date(Date.UTC(2026, 4, 25, 0, 15 * n)),
+      firstLine: n,
+      calls: n,
+      input: 1e15 + n,
+      cached: 0.5,
+      cacheWrite: 0,
+      output: 7,
+    })),
+  });
   await t.db.setting.create({ data: { key: "redactEmails", value: "true", updatedById: admin.id } });
 }
 
@@ -54,8 +118,23 @@ const SECRET = `ghp_${"Qw4".repeat(12)}zZ`;
  */
 async function queueImportWithRawOriginal(t: TestDb): Promise<{ fileKey: string; rawKey: string }> {
   await setRedactionSettings(t.db, { keepRawOriginals: true, redactEmails: false });
-  const line = JSON.stringify({ type: "user", uuid: "q-1", sessionId: "queued-session", timestamp: "2026-11-23T10:00:00Z", message: { role: "user", content: `deploy with ${SECRET}` } });
-  const outcome = await receiveUpload({ db: t.db, store: t.store, body: new Blob([`${line}\n`]).stream(), fileName: "queued.jsonl", userId: "", maxBytes: 1 << 20, queue: createTableQueue(t.db), asyncImportBytes: 0 });
+  const line = JSON.stringify({
+    type: "user",
+    uuid: "q-1",
+    sessionId: "queued-session",
+    timestamp: "2026-11-23T10:00:00Z",
+    message: { role: "user", content: `deploy with ${SECRET}` },
+  });
+  const outcome = await receiveUpload({
+    db: t.db,
+    store: t.store,
+    body: new Blob([`${line}\n`]).stream(),
+    fileName: "queued.jsonl",
+    userId: "",
+    maxBytes: 1 << 20,
+    queue: createTableQueue(t.db),
+    asyncImportBytes: 0,
+  });
   assert.equal(outcome.status, "queued", JSON.stringify(outcome).slice(0, 300));
   const row = await t.db.uploadImport.findFirstOrThrow({ where: { fileName: "queued.jsonl" } });
   const rawKey = (JSON.parse(row.redaction ?? "{}") as { rawStorageKey?: string }).rawStorageKey;
@@ -66,7 +145,8 @@ async function queueImportWithRawOriginal(t: TestDb): Promise<{ fileKey: string;
 
 async function dumpTables(t: TestDb): Promise<Record<string, unknown[]>> {
   const out: Record<string, unknown[]> = {};
-  for (const model of MODELS) out[model.name] = await delegateOf(t.db, model).findMany({ orderBy: model.idFields.map((f) => ({ [f]: "asc" as const })), take: 100_000 });
+  for (const model of MODELS)
+    out[model.name] = await delegateOf(t.db, model).findMany({ orderBy: model.idFields.map((f) => ({ [f]: "asc" as const })), take: 100_000 });
   return out;
 }
 
@@ -128,7 +208,21 @@ for (const engine of ENGINES) {
       assert.deepEqual(await storedBlobs(target, keys), await storedBlobs(source, keys));
       assert.ok(Object.values(await storedBlobs(target, keys)).every((b) => b !== null));
       const log = await target.db.usageLog.findFirstOrThrow();
-      const slot = await target.db.usageSlot.create({ data: { logId: log.id, account: "new", groupLabel: "A", surface: "chat", slotStart: new Date(), firstLine: 9, calls: 1, input: 1, cached: 0, cacheWrite: 0, output: 1 } });
+      const slot = await target.db.usageSlot.create({
+        data: {
+          logId: log.id,
+          account: "new",
+          groupLabel: "A",
+          surface: "chat",
+          slotStart: new Date(),
+          firstLine: 9,
+          calls: 1,
+          input: 1,
+          cached: 0,
+          cacheWrite: 0,
+          output: 1,
+        },
+      });
       assert.ok(slot.id > 2, "autoincrement continues past the restored ids");
     });
 
@@ -149,23 +243,33 @@ for (const engine of ENGINES) {
       const empty = await createTestDb(engine);
       try {
         const file = join(scratch, "without-raw.tar");
-        writeFileSync(file, repack(gunzipSync(readFileSync(archive)), {
-          drop: `blobs/${queued.rawKey}`,
-          edit: (m) => (m.blobs = m.blobs.filter((b: { key: string }) => b.key !== queued.rawKey)),
-        }));
+        writeFileSync(
+          file,
+          repack(gunzipSync(readFileSync(archive)), {
+            drop: `blobs/${queued.rawKey}`,
+            edit: (m) => (m.blobs = m.blobs.filter((b: { key: string }) => b.key !== queued.rawKey)),
+          }),
+        );
         await assert.rejects(
           restoreWorkspace({ db: empty.db, engine, store: empty.store, file, scratchDir: scratch }),
-          (e: unknown) => e instanceof ArchiveError && e.message === `the restored rows name 1 blob the archive does not hold (${queued.rawKey}): the backup is incomplete`,
+          (e: unknown) =>
+            e instanceof ArchiveError && e.message === `the restored rows name 1 blob the archive does not hold (${queued.rawKey}): the backup is incomplete`,
         );
         assert.ok(await isEmpty(empty), "no row written");
-        assert.ok(Object.values(await storedBlobs(empty, keys)).every((b) => b === null), "the blobs it put are removed again");
+        assert.ok(
+          Object.values(await storedBlobs(empty, keys)).every((b) => b === null),
+          "the blobs it put are removed again",
+        );
       } finally {
         await empty.close();
       }
     });
 
     test("a non-empty workspace is refused, and --force replaces its contents", async () => {
-      await assert.rejects(restoreWorkspace({ db: target.db, engine, store: target.store, file: archive, scratchDir: scratch }), (e: unknown) => e instanceof WorkspaceNotEmptyError && /User: 2/.test(e.message));
+      await assert.rejects(
+        restoreWorkspace({ db: target.db, engine, store: target.store, file: archive, scratchDir: scratch }),
+        (e: unknown) => e instanceof WorkspaceNotEmptyError && /User: 2/.test(e.message),
+      );
       await target.db.user.create({ data: { email: "extra@backup.test", name: "Extra", passwordHash: "z", role: "viewer" } });
       await restoreWorkspace({ db: target.db, engine, store: target.store, file: archive, scratchDir: scratch, force: true });
       assert.deepEqual(await dumpTables(target), await dumpTables(source));
@@ -179,18 +283,41 @@ for (const engine of ENGINES) {
         const cases: { name: string; data: Buffer; error: RegExp }[] = [
           { name: "gzip cut in half", data: bytes.subarray(0, Math.floor(bytes.length / 2)), error: /gzip stream is truncated/ },
           { name: "tar cut inside an entry", data: tar.subarray(0, tar.length - 2048 - 100), error: /truncated: entry manifest\.json ends after/ },
-          { name: "tar without its end marker", data: tar.subarray(0, tar.length - 1024), error: /truncated: it ends at byte \d+ without the end-of-archive marker/ },
-          { name: "a flipped byte in a blob", data: flipInEntry(tar, "blobs/sidecars/"), error: /^blobs\/sidecars\/[0-9a-f]{2}\/[0-9a-f]{64}: sha256 [0-9a-f]{64} does not match/ },
-          { name: "a flipped byte in a table", data: flipInEntry(tar, "tables/User.jsonl"), error: /^tables\/User\.jsonl: sha256 .* does not match the manifest/ },
+          {
+            name: "tar without its end marker",
+            data: tar.subarray(0, tar.length - 1024),
+            error: /truncated: it ends at byte \d+ without the end-of-archive marker/,
+          },
+          {
+            name: "a flipped byte in a blob",
+            data: flipInEntry(tar, "blobs/sidecars/"),
+            error: /^blobs\/sidecars\/[0-9a-f]{2}\/[0-9a-f]{64}: sha256 [0-9a-f]{64} does not match/,
+          },
+          {
+            name: "a flipped byte in a table",
+            data: flipInEntry(tar, "tables/User.jsonl"),
+            error: /^tables\/User\.jsonl: sha256 .* does not match the manifest/,
+          },
           { name: "a flipped byte in a header", data: flipAt(tar, 20), error: /corrupted tar header at byte 0/ },
-          { name: "a manifest whose counts lie", data: editManifest(tar, (m) => (m.tables.find((t: { model: string }) => t.model === "User").rows = 3)), error: /^tables\/User\.jsonl: 2 rows restored, the manifest says 3$/ },
+          {
+            name: "a manifest whose counts lie",
+            data: editManifest(tar, (m) => (m.tables.find((t: { model: string }) => t.model === "User").rows = 3)),
+            error: /^tables\/User\.jsonl: 2 rows restored, the manifest says 3$/,
+          },
         ];
         for (const c of cases) {
           const file = join(scratch, `bad-${c.name.replace(/\W+/g, "-")}`);
           writeFileSync(file, c.data);
-          await assert.rejects(restoreWorkspace({ db: empty.db, engine, store: empty.store, file, scratchDir: scratch }), (e: unknown) => e instanceof ArchiveError && c.error.test(e.message), c.name);
+          await assert.rejects(
+            restoreWorkspace({ db: empty.db, engine, store: empty.store, file, scratchDir: scratch }),
+            (e: unknown) => e instanceof ArchiveError && c.error.test(e.message),
+            c.name,
+          );
           assert.ok(await isEmpty(empty), `${c.name}: no row written`);
-          assert.ok(Object.values(await storedBlobs(empty, keys)).every((b) => b === null), `${c.name}: no blob written`);
+          assert.ok(
+            Object.values(await storedBlobs(empty, keys)).every((b) => b === null),
+            `${c.name}: no blob written`,
+          );
         }
       } finally {
         await empty.close();
@@ -226,9 +353,18 @@ describe("a SQLite + local disk backup restores onto PostgreSQL + S3", () => {
 
 /** The tar with one byte of the first entry whose name starts with `prefix` changed. */
 function flipInEntry(tar: Buffer, prefix: string): Buffer {
-  for (let at = 0; at + 512 <= tar.length; ) {
-    const name = tar.subarray(at, at + 100).toString("utf8").replace(/\0.*$/s, "");
-    const size = parseInt(tar.subarray(at + 124, at + 136).toString("ascii").replace(/[\0 ]/g, ""), 8);
+  for (let at = 0; at + 512 <= tar.length;) {
+    const name = tar
+      .subarray(at, at + 100)
+      .toString("utf8")
+      .replace(/\0.*$/s, "");
+    const size = parseInt(
+      tar
+        .subarray(at + 124, at + 136)
+        .toString("ascii")
+        .replace(/[\0 ]/g, ""),
+      8,
+    );
     if (name.startsWith(prefix) && size > 0) return flipAt(tar, at + 512 + Math.floor(size / 2));
     at += 512 + Math.ceil(size / 512) * 512;
   }

@@ -31,16 +31,41 @@ async function seedWorkspace(t: TestDb): Promise<string> {
   const fold = await runSessionPolicy(t.db, t.store, { sessionId, policyId: "oldest-turn", cut: 211 });
   assert.ok(fold.ok && fold.result.sidecars.length > 0, "a sidecar to back up");
   const run = await t.db.evalRun.create({ data: { name: "run", settings: '{"policies":["none"]}', status: "done", total: 0, done: 0, createdById: admin.id } });
-  await t.db.evalResult.create({ data: { runId: run.id, unitKey: `${sessionId}#300#none`, sessionId, cut: 300, cutReason: "share-50", policy: "none", prefixTokens: 1000, tokensAfter: 1000, noImpact: true } });
+  await t.db.evalResult.create({
+    data: {
+      runId: run.id,
+      unitKey: `${sessionId}#300#none`,
+      sessionId,
+      cut: 300,
+      cutReason: "share-50",
+      policy: "none",
+      prefixTokens: 1000,
+      tokensAfter: 1000,
+      noImpact: true,
+    },
+  });
   const queue = await t.db.reviewQueue.create({ data: { name: "q", kind: "failure", runId: run.id, overlap: 1, blind: true, sampleSize: 2, sampledFrom: 5 } });
   await t.db.reviewItem.createMany({ data: [0, 1].map((i) => ({ queueId: queue.id, itemKey: `k${i}`, position: i, sessionId, cut: 100 + i, payload: "{}" })) });
-  await t.db.reviewLabelRow.create({ data: { queueId: queue.id, itemKey: "k0", labelId: "l1", version: 1, kind: "dependency", reviewerId: admin.id, reviewer: "Admin", body: '{"verdict":"yes"}', createdAt: new Date() } });
+  await t.db.reviewLabelRow.create({
+    data: {
+      queueId: queue.id,
+      itemKey: "k0",
+      labelId: "l1",
+      version: 1,
+      kind: "dependency",
+      reviewerId: admin.id,
+      reviewer: "Admin",
+      body: '{"verdict":"yes"}',
+      createdAt: new Date(),
+    },
+  });
   return sessionId;
 }
 
 async function dumpTables(t: TestDb): Promise<Record<string, unknown[]>> {
   const out: Record<string, unknown[]> = {};
-  for (const model of MODELS) out[model.name] = await delegateOf(t.db, model).findMany({ orderBy: model.idFields.map((f) => ({ [f]: "asc" as const })), take: 100_000 });
+  for (const model of MODELS)
+    out[model.name] = await delegateOf(t.db, model).findMany({ orderBy: model.idFields.map((f) => ({ [f]: "asc" as const })), take: 100_000 });
   return out;
 }
 
@@ -74,7 +99,13 @@ const CALIBRATION_0015 = { queue: ["sourceSha256"], item: ["unit"] } as const;
 function asBaselineArchive(tar: Buffer, extra: { migrations?: string[]; rewrite?: Record<string, (body: Buffer) => Buffer> } = {}): Buffer {
   return repack(tar, {
     drop: laterTableEntries(),
-    rewrite: { "tables/TraceMessage.jsonl": withoutField("records"), "tables/EvalResult.jsonl": withoutField(...EVAL_RESULT_0013), "tables/ReviewQueue.jsonl": withoutField(...Object.keys(QUEUE_OPTIONS), ...CALIBRATION_0015.queue), "tables/ReviewItem.jsonl": withoutField(...CALIBRATION_0015.item), ...extra.rewrite },
+    rewrite: {
+      "tables/TraceMessage.jsonl": withoutField("records"),
+      "tables/EvalResult.jsonl": withoutField(...EVAL_RESULT_0013),
+      "tables/ReviewQueue.jsonl": withoutField(...Object.keys(QUEUE_OPTIONS), ...CALIBRATION_0015.queue),
+      "tables/ReviewItem.jsonl": withoutField(...CALIBRATION_0015.item),
+      ...extra.rewrite,
+    },
     edit: (m) => {
       m.migrations = extra.migrations ?? AT_BASELINE;
       withoutLaterTables(m);
@@ -85,12 +116,29 @@ function asBaselineArchive(tar: Buffer, extra: { migrations?: string[]; rewrite?
 /** The source's tables as a 0009 archive of them restores: messages without their merged records. */
 async function dumpAsBaseline(t: TestDb): Promise<Record<string, unknown[]>> {
   const tables = await dumpTables(t);
-  return { ...tables, TraceMessage: tables.TraceMessage!.map((row) => ({ ...(row as object), records: null })), ReviewQueue: tables.ReviewQueue!.map((row) => ({ ...(row as object), ...QUEUE_OPTIONS })) };
+  return {
+    ...tables,
+    TraceMessage: tables.TraceMessage!.map((row) => ({ ...(row as object), records: null })),
+    ReviewQueue: tables.ReviewQueue!.map((row) => ({ ...(row as object), ...QUEUE_OPTIONS })),
+  };
 }
 
 /** Each JSON line of a table entry without `fields`. */
-const withoutField = (...fields: string[]) => (body: Buffer) =>
-  Buffer.from(body.toString("utf8").split("\n").map((line) => { if (!line) return line; const row = JSON.parse(line); for (const field of fields) delete row[field]; return JSON.stringify(row); }).join("\n"));
+const withoutField =
+  (...fields: string[]) =>
+  (body: Buffer) =>
+    Buffer.from(
+      body
+        .toString("utf8")
+        .split("\n")
+        .map((line) => {
+          if (!line) return line;
+          const row = JSON.parse(line);
+          for (const field of fields) delete row[field];
+          return JSON.stringify(row);
+        })
+        .join("\n"),
+    );
 
 for (const engine of ENGINES) {
   describe(`restoring an archive from an earlier version on ${engine}`, () => {
@@ -114,7 +162,12 @@ for (const engine of ENGINES) {
     });
 
     /** `archive` restored into a fresh workspace, handed to `check`, then dropped. */
-    async function intoFresh(name: string, archive: Buffer, check: (target: TestDb, restore: () => ReturnType<typeof restoreWorkspace>) => Promise<void>, verdicts?: MigrationVerdict[]) {
+    async function intoFresh(
+      name: string,
+      archive: Buffer,
+      check: (target: TestDb, restore: () => ReturnType<typeof restoreWorkspace>) => Promise<void>,
+      verdicts?: MigrationVerdict[],
+    ) {
       const target = await createTestDb(engine);
       try {
         const file = join(scratch, `${name}.tar`);
@@ -137,7 +190,11 @@ for (const engine of ENGINES) {
         assert.deepEqual(await dumpTables(target), await dumpAsBaseline(source));
         assert.ok((await target.db.traceMessage.count()) > 100, "the trace's messages are back");
         const result = await target.db.evalResult.findFirstOrThrow();
-        assert.deepEqual([result.noImpact, result.budget, result.netPruneRate, result.visibleNoImpact, result.byKind], [true, null, null, null, null], "an archived result reads as a unit at its own settings without the new figures");
+        assert.deepEqual(
+          [result.noImpact, result.budget, result.netPruneRate, result.visibleNoImpact, result.byKind],
+          [true, null, null, null, null],
+          "an archived result reads as a unit at its own settings without the new figures",
+        );
         assert.deepEqual(await blobsOf(target), await blobsOf(source));
         const job = await target.db.compactionJob.create({ data: { sessionId, policy: "self-gc" } });
         assert.equal(job.status, "queued");
@@ -146,42 +203,89 @@ for (const engine of ENGINES) {
 
     test("a column an additive migration adds may be missing from archived rows when nullable; undeclared, it is refused naming table, column and line", async () => {
       const archive = asBaselineArchive(tar, { rewrite: { "tables/ReviewItem.jsonl": withoutField("assignees") } });
-      const addsAssignees: MigrationVerdict[] = [{ ...MIGRATION_VERDICTS[0]!, restore: "additive", columns: ["ReviewItem.assignees"] }, ...MIGRATION_VERDICTS.slice(1)];
-      await intoFresh("no-assignees", archive, async (target, restore) => {
-        await restore();
-        const items = await target.db.reviewItem.findMany({ orderBy: { position: "asc" } });
-        assert.deepEqual(items.map((i) => [i.itemKey, i.assignees]), [["k0", null], ["k1", null]]);
-        assert.deepEqual(await dumpTables(target), await dumpAsBaseline(source));
-      }, addsAssignees);
+      const addsAssignees: MigrationVerdict[] = [
+        { ...MIGRATION_VERDICTS[0]!, restore: "additive", columns: ["ReviewItem.assignees"] },
+        ...MIGRATION_VERDICTS.slice(1),
+      ];
+      await intoFresh(
+        "no-assignees",
+        archive,
+        async (target, restore) => {
+          await restore();
+          const items = await target.db.reviewItem.findMany({ orderBy: { position: "asc" } });
+          assert.deepEqual(
+            items.map((i) => [i.itemKey, i.assignees]),
+            [
+              ["k0", null],
+              ["k1", null],
+            ],
+          );
+          assert.deepEqual(await dumpTables(target), await dumpAsBaseline(source));
+        },
+        addsAssignees,
+      );
       await intoFresh("no-assignees-undeclared", archive, async (target, restore) => {
-        await assert.rejects(restore(), (e: unknown) => e instanceof ArchiveError && e.message === "tables/ReviewItem.jsonl line 1: column ReviewItem.assignees is missing");
+        await assert.rejects(
+          restore(),
+          (e: unknown) => e instanceof ArchiveError && e.message === "tables/ReviewItem.jsonl line 1: column ReviewItem.assignees is missing",
+        );
         assert.ok(await isEmpty(target, blobKeys), "no row or blob written");
       });
     });
 
     test("an archive missing a migration that is not additive, or one adding a required column, is refused and writes nothing", async () => {
-      const breaking: MigrationVerdict[] = [MIGRATION_VERDICTS[0]!, { name: "0011_compaction_jobs", restore: "breaks-older-archives", reason: "as if it rewrote rows" }, ...MIGRATION_VERDICTS.slice(2)];
+      const breaking: MigrationVerdict[] = [
+        MIGRATION_VERDICTS[0]!,
+        { name: "0011_compaction_jobs", restore: "breaks-older-archives", reason: "as if it rewrote rows" },
+        ...MIGRATION_VERDICTS.slice(2),
+      ];
       const workspace = `${LOCAL.at(-1)} \\(${LOCAL.length}\\)`;
-      await intoFresh("breaking", asBaselineArchive(tar), async (target, restore) => {
-        const expected = new RegExp(`^the archive is at schema version 0009_suite_filters \\(9 migrations\\), this workspace at ${workspace}: the archive lacks migration 0011_compaction_jobs, which changes existing rows \\(as if it rewrote rows\\); restore with the Tracefold version that made the backup, then upgrade$`);
-        await assert.rejects(restore(), (e: unknown) => e instanceof ArchiveError && expected.test(e.message));
-        assert.ok(await isEmpty(target, blobKeys), "no row or blob written");
-      }, breaking);
+      await intoFresh(
+        "breaking",
+        asBaselineArchive(tar),
+        async (target, restore) => {
+          const expected = new RegExp(
+            `^the archive is at schema version 0009_suite_filters \\(9 migrations\\), this workspace at ${workspace}: the archive lacks migration 0011_compaction_jobs, which changes existing rows \\(as if it rewrote rows\\); restore with the Tracefold version that made the backup, then upgrade$`,
+          );
+          await assert.rejects(restore(), (e: unknown) => e instanceof ArchiveError && expected.test(e.message));
+          assert.ok(await isEmpty(target, blobKeys), "no row or blob written");
+        },
+        breaking,
+      );
       const requiredCut: MigrationVerdict[] = [{ ...MIGRATION_VERDICTS[0]!, restore: "additive", columns: ["ReviewItem.cut"] }, ...MIGRATION_VERDICTS.slice(1)];
-      await intoFresh("required-column", asBaselineArchive(tar, { rewrite: { "tables/ReviewItem.jsonl": withoutField("cut") } }), async (target, restore) => {
-        await assert.rejects(restore(), (e: unknown) => e instanceof ArchiveError && /column ReviewItem\.cut, added by 0010_label_recency, is required and has no default/.test(e.message));
-        assert.ok(await isEmpty(target, blobKeys), "no row or blob written");
-      }, requiredCut);
+      await intoFresh(
+        "required-column",
+        asBaselineArchive(tar, { rewrite: { "tables/ReviewItem.jsonl": withoutField("cut") } }),
+        async (target, restore) => {
+          await assert.rejects(
+            restore(),
+            (e: unknown) => e instanceof ArchiveError && /column ReviewItem\.cut, added by 0010_label_recency, is required and has no default/.test(e.message),
+          );
+          assert.ok(await isEmpty(target, blobKeys), "no row or blob written");
+        },
+        requiredCut,
+      );
     });
 
     test("an archive with a migration this version does not know (newer, or another branch) is refused and writes nothing", async () => {
       const newer = repack(tar, { edit: (m) => (m.migrations = [...LOCAL, "0012_from_the_future"]) });
       await intoFresh("newer", newer, async (target, restore) => {
-        await assert.rejects(restore(), (e: unknown) => e instanceof ArchiveError && /: the archive has migration 0012_from_the_future, which this Tracefold version does not know \(the backup was made by a newer or different version\); restore it with that version$/.test(e.message));
+        await assert.rejects(
+          restore(),
+          (e: unknown) =>
+            e instanceof ArchiveError &&
+            /: the archive has migration 0012_from_the_future, which this Tracefold version does not know \(the backup was made by a newer or different version\); restore it with that version$/.test(
+              e.message,
+            ),
+        );
         assert.ok(await isEmpty(target, blobKeys), "no row or blob written");
       });
       await intoFresh("foreign", asBaselineArchive(tar, { migrations: [...AT_BASELINE, "0010_other_branch"] }), async (target, restore) => {
-        await assert.rejects(restore(), (e: unknown) => e instanceof ArchiveError && /the archive has migration 0010_other_branch, which this Tracefold version does not know/.test(e.message));
+        await assert.rejects(
+          restore(),
+          (e: unknown) =>
+            e instanceof ArchiveError && /the archive has migration 0010_other_branch, which this Tracefold version does not know/.test(e.message),
+        );
         assert.ok(await isEmpty(target, blobKeys), "no row or blob written");
       });
     });

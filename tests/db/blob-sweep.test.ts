@@ -26,7 +26,11 @@ interface Backend {
 const BACKENDS: Backend[] = [
   {
     name: "local disk",
-    open: async (t) => ({ store: t.store, age: (key) => utimesSync(join(t.dataDir, "blobs", key), new Date(Date.now() - 2 * HOUR), new Date(Date.now() - 2 * HOUR)), close: async () => undefined }),
+    open: async (t) => ({
+      store: t.store,
+      age: (key) => utimesSync(join(t.dataDir, "blobs", key), new Date(Date.now() - 2 * HOUR), new Date(Date.now() - 2 * HOUR)),
+      close: async () => undefined,
+    }),
   },
   {
     name: "S3 (s3rver)",
@@ -66,9 +70,24 @@ for (const engine of ENGINES) {
         const raw = await put("raw original kept by an admin");
         await t.db.uploadRedaction.create({ data: { uploadId: upload.id, count: 1, report: "[]", rawStorageKey: raw.key } });
         const sidecar = await put("a folded payload", "sidecars");
-        await t.db.sidecar.create({ data: { sha256: sidecar.sha256, bytes: 16, storageKey: sidecar.key, target: "function:read:1", sessionId: imported.sessions[0]!.id } });
+        await t.db.sidecar.create({
+          data: { sha256: sidecar.sha256, bytes: 16, storageKey: sidecar.key, target: "function:read:1", sessionId: imported.sessions[0]!.id },
+        });
         const usage = await put("account,at\na,2026-01-01T00:00:00Z\n");
-        await t.db.usageLog.create({ data: { fileName: "u.csv", sha256: usage.sha256, bytes: 34, storageKey: usage.key, format: "csv", mapping: "{}", rowCount: 1, errorCount: 0, errors: "[]", slotCount: 0 } });
+        await t.db.usageLog.create({
+          data: {
+            fileName: "u.csv",
+            sha256: usage.sha256,
+            bytes: 34,
+            storageKey: usage.key,
+            format: "csv",
+            mapping: "{}",
+            rowCount: 1,
+            errorCount: 0,
+            errors: "[]",
+            slotCount: 0,
+          },
+        });
         const waiting = await put("an upload waiting for its import");
         const waitingRaw = await put("the raw original of a waiting upload");
         const redaction = JSON.stringify({ count: 1, report: "[]", rawStorageKey: waitingRaw.key, emailsRedacted: false });
@@ -92,7 +111,10 @@ for (const engine of ENGINES) {
           { scanned: 9, referenced: 6, keptYoung: 1, removed: 2, vanished: 0 },
         );
         assert.deepEqual(result.removedKeys.sort(), [failedImport.key, orphanOld.key].sort());
-        assert.equal(result.bytesFreed, Buffer.byteLength("a refused upload whose blob removal was interrupted") + Buffer.byteLength("left by an import killed before its commit"));
+        assert.equal(
+          result.bytesFreed,
+          Buffer.byteLength("a refused upload whose blob removal was interrupted") + Buffer.byteLength("left by an import killed before its commit"),
+        );
         assert.equal(result.dryRun, true);
         for (const key of [...referenced, failedImport.key, orphanOld.key, orphanYoung.key]) assert.equal(await store.exists(key), true, key);
       });
@@ -133,7 +155,8 @@ for (const engine of ENGINES) {
           ...store,
           stat: async (key) => {
             // The import commits between the sweep's first read and its re-check.
-            if (key === late.key) await t.db.sidecar.create({ data: { sha256: late.sha256, bytes: 31, storageKey: late.key, target: "function:read:2", sessionId: "s" } });
+            if (key === late.key)
+              await t.db.sidecar.create({ data: { sha256: late.sha256, bytes: 31, storageKey: late.key, target: "function:read:2", sessionId: "s" } });
             return store.stat(key);
           },
         };

@@ -30,7 +30,8 @@ async function cli(argv: string[]): Promise<{ code: number; out: string }> {
   const write = process.stdout.write.bind(process.stdout);
   console.log = (...args: unknown[]) => void lines.push(args.join(" "));
   // Only the command's own text: the test runner writes its serialized reports as bytes.
-  process.stdout.write = ((chunk: string | Uint8Array, ...rest: never[]) => (typeof chunk === "string" ? (lines.push(chunk.trimEnd()), true) : write(chunk, ...rest))) as typeof process.stdout.write;
+  process.stdout.write = ((chunk: string | Uint8Array, ...rest: never[]) =>
+    typeof chunk === "string" ? (lines.push(chunk.trimEnd()), true) : write(chunk, ...rest)) as typeof process.stdout.write;
   try {
     return { code: await runImport(argv), out: lines.join("\n") };
   } finally {
@@ -84,7 +85,10 @@ for (const engine of ENGINES) {
       const redacted = join(dir, "chat-json.json");
       writeFileSync(redacted, chatTrace("json"));
       const json = JSON.parse((await cli([redacted, "--json"])).out) as { files: { status: string; redaction: unknown }[] };
-      assert.deepEqual(json.files.map((f) => [f.status, f.redaction]), [["imported", { count: 2, kinds: { bearer_token: 1, openai_key: 1 } }]]);
+      assert.deepEqual(
+        json.files.map((f) => [f.status, f.redaction]),
+        [["imported", { count: 2, kinds: { bearer_token: 1, openai_key: 1 } }]],
+      );
 
       const raw = join(dir, "chat-raw.json");
       writeFileSync(raw, chatTrace("raw"));
@@ -95,14 +99,20 @@ for (const engine of ENGINES) {
       assert.ok((await storedText(t, upload.id)).includes(OPENAI_KEY));
       assert.equal(await t.db.uploadRedaction.count({ where: { uploadId: upload.id } }), 0);
       const rawJson = JSON.parse((await cli([raw, "--no-redact", "--json"])).out) as { files: { status: string; redaction: unknown }[] };
-      assert.deepEqual(rawJson.files.map((f) => [f.status, f.redaction]), [["duplicate", null]]);
+      assert.deepEqual(
+        rawJson.files.map((f) => [f.status, f.redaction]),
+        [["duplicate", null]],
+      );
     });
 
     test("the demo seed imports its files through the same redaction", async () => {
       const shared = mkdtempSync(join(t.dataDir, "shared-"));
       writeFileSync(join(shared, "leaky.json"), chatTrace("demo"));
       const reports = await seedDemoTraces(t.db, t.store, { dataDir: join(t.dataDir, "seed"), sharedTraces: shared });
-      assert.deepEqual(reports.map((r) => r.status), ["imported", "imported"]);
+      assert.deepEqual(
+        reports.map((r) => r.status),
+        ["imported", "imported"],
+      );
       const upload = await t.db.upload.findFirstOrThrow({ where: { fileName: "leaky.json" } });
       assert.ok(!(await storedText(t, upload.id)).includes(OPENAI_KEY));
       assert.equal((await t.db.uploadRedaction.findUniqueOrThrow({ where: { uploadId: upload.id } })).count, 2);

@@ -11,7 +11,13 @@ import { compactSession } from "../../server/policies/compact-session";
 import type { CompactData } from "../../server/policies/compaction-api";
 import { getCompactionJobResponse } from "../../server/policies/compaction-jobs/get-compaction-job";
 import { requestCompaction } from "../../server/policies/compaction-jobs/request-compaction";
-import { COMPACTION_JOB_RETENTION_MS, compactionJobHandler, MAX_COMPACTION_ATTEMPTS, reconcileCompactionJobs, runCompactionJob } from "../../server/policies/compaction-jobs/run-compaction-job";
+import {
+  COMPACTION_JOB_RETENTION_MS,
+  compactionJobHandler,
+  MAX_COMPACTION_ATTEMPTS,
+  reconcileCompactionJobs,
+  runCompactionJob,
+} from "../../server/policies/compaction-jobs/run-compaction-job";
 import type { BlobStore } from "../../server/storage/blob-store";
 import { importTraceFile } from "../../server/traces/import-trace-file";
 import { startLlmStub, type LlmStub } from "../helpers/llm-stub-server";
@@ -48,7 +54,15 @@ for (const engine of ENGINES) {
       TRACEFOLD_LLM_MAX_RETRIES: "1",
     });
     const llm = (deps = {}) => {
-      const config: LlmConfig = { provider: "openai", baseUrl: `${stub.baseUrl}/v1`, apiKey: "sk-stub", model: "stub-planner", timeoutMs: 5_000, maxRetries: 1, reasoning: "auto" };
+      const config: LlmConfig = {
+        provider: "openai",
+        baseUrl: `${stub.baseUrl}/v1`,
+        apiKey: "sk-stub",
+        model: "stub-planner",
+        timeoutMs: 5_000,
+        maxRetries: 1,
+        reasoning: "auto",
+      };
       return createLlmClient(config, deps);
     };
     const row = (id: string) => t.db.compactionJob.findUniqueOrThrow({ where: { id } });
@@ -80,8 +94,9 @@ for (const engine of ENGINES) {
     });
     after(async () => {
       await killWorkers(workers);
-      for (const [name, value] of savedEnv) if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
+      for (const [name, value] of savedEnv)
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
       await queue.stop({ timeoutMs: 1_000 });
       await stub.close();
       await t.close();
@@ -112,7 +127,10 @@ for (const engine of ENGINES) {
     test("rule-based runs, and planner=llm without an endpoint, answer synchronously and queue nothing", async () => {
       const jobsBefore = await t.db.compactionJob.count();
       const requestsBefore = stub.requests.length;
-      const ruleBased = await requestCompaction(t.db, t.store, () => assert.fail("no queue for a rule-based run"), { sessionId, request: { policy: "self-gc", cut: 211 } });
+      const ruleBased = await requestCompaction(t.db, t.store, () => assert.fail("no queue for a rule-based run"), {
+        sessionId,
+        request: { policy: "self-gc", cut: 211 },
+      });
       assert.equal(ruleBased.kind, "done");
       const direct = await compactSession(t.db, t.store, { sessionId, policy: "self-gc", cut: 211 });
       assert.ok(direct.ok);
@@ -127,7 +145,11 @@ for (const engine of ENGINES) {
       } finally {
         process.env.TRACEFOLD_LLM_PROVIDER = provider;
       }
-      assert.deepEqual(await requestCompaction(t.db, t.store, () => queue, { sessionId: "no-such-session", request: REQUEST }), { kind: "refused", code: "not_found", message: "no such session" });
+      assert.deepEqual(await requestCompaction(t.db, t.store, () => queue, { sessionId: "no-such-session", request: REQUEST }), {
+        kind: "refused",
+        code: "not_found",
+        message: "no such session",
+      });
       const badCut = await requestCompaction(t.db, t.store, () => queue, { sessionId, request: { ...REQUEST, cut: 1_000_000 } });
       assert.equal(badCut.kind, "refused");
       assert.match((badCut as { message: string }).message, /^cut must be between 1 and \d+$/);
@@ -143,7 +165,11 @@ for (const engine of ENGINES) {
       await t.db.compactionJob.update({ where: { id: jobId }, data: { status: "running", workerId: "dead-worker", heartbeatAt: stale, attempts: 1 } });
       const fresh = await queueJob();
       await t.db.compactionJob.update({ where: { id: fresh }, data: { status: "running", workerId: "live-worker", heartbeatAt: new Date(), attempts: 1 } });
-      assert.deepEqual(await reconcileCompactionJobs(t.db, queue, { workerId: "sweeper", staleMs: 10_000 }), [jobId], "only the silent worker's job is taken back");
+      assert.deepEqual(
+        await reconcileCompactionJobs(t.db, queue, { workerId: "sweeper", staleMs: 10_000 }),
+        [jobId],
+        "only the silent worker's job is taken back",
+      );
       assert.equal((await row(fresh)).status, "running");
       assert.equal((await row(jobId)).status, "queued");
       assert.equal(await runCompactionJob(t.db, t.store, jobId, { workerId: "second", llm: llm() }), "done");
@@ -175,7 +201,10 @@ for (const engine of ENGINES) {
       assert.equal(body?.ok, false);
       const { code, message } = body as { code: string; message: string };
       assert.equal(code, "internal");
-      assert.match(message, /^the policy run failed \(self-gc at cut 211\): the LLM call failed after 2 attempts: openai answered HTTP 500; it answered: .*upstream exploded/);
+      assert.match(
+        message,
+        /^the policy run failed \(self-gc at cut 211\): the LLM call failed after 2 attempts: openai answered HTTP 500; it answered: .*upstream exploded/,
+      );
       assert.doesNotMatch(message, /sk-stub/);
     });
 

@@ -24,7 +24,14 @@ const upload = (t: TestDb, bytes: Uint8Array, fileName: string) =>
   receiveUpload({ db: t.db, store: t.store, body: new Blob([new Uint8Array(bytes)]).stream(), fileName, userId: "", maxBytes: 4 << 20 });
 
 const KEY = "sk-proj-Qz8vN3kT5mW1xR7yL2pA9dF4gH6jK0cB";
-const chat = JSON.stringify([{ role: "user", content: `use ${KEY}` }, { role: "assistant", content: "done" }], null, 2);
+const chat = JSON.stringify(
+  [
+    { role: "user", content: `use ${KEY}` },
+    { role: "assistant", content: "done" },
+  ],
+  null,
+  2,
+);
 
 const blobFiles = (t: TestDb) => {
   try {
@@ -69,7 +76,10 @@ describe("compressed uploads on sqlite", () => {
       const plain = await parseTrace(sourceFromText("chat.json", chat));
       assert.equal(outcome.format, plain.format);
       const stored = await t.db.traceMessage.findMany({ where: { session: { uploadId: outcome.uploadId } }, orderBy: { index: "asc" } });
-      assert.deepEqual(stored.map((m) => m.role), plain.sessions[0]!.messages.map((m) => m.role));
+      assert.deepEqual(
+        stored.map((m) => m.role),
+        plain.sessions[0]!.messages.map((m) => m.role),
+      );
       assert.ok(!JSON.stringify(stored).includes(KEY), "the expanded text is redacted before storing");
       const record = await t.db.uploadRedaction.findUniqueOrThrow({ where: { uploadId: outcome.uploadId } });
       assert.deepEqual(new Uint8Array(await t.store.readBytes(record.rawStorageKey!)), new Uint8Array(gz));
@@ -83,10 +93,19 @@ describe("compressed uploads on sqlite", () => {
     try {
       const [uploads, blobs] = [await t.db.upload.count(), blobFiles(t)];
       const padding = " ".repeat(3 << 20);
-      const bomb = zipSync({ "header.json": strToU8(JSON.stringify({ version: 2, eval: { task: "x" } })), "samples/1_epoch_1.json": strToU8(`{"id": 1, "messages": []${padding}}`) });
+      const bomb = zipSync({
+        "header.json": strToU8(JSON.stringify({ version: 2, eval: { task: "x" } })),
+        "samples/1_epoch_1.json": strToU8(`{"id": 1, "messages": []${padding}}`),
+      });
       assert.ok(bomb.length < 64 * 1024, "the bomb is small compressed");
-      await assert.rejects(upload(t, bomb, "bomb.eval"), (e: unknown) => e instanceof ArchiveError && e.code === "archive_too_large" && /^bomb\.eval: .*1 MB/.test(e.message));
-      await assert.rejects(upload(t, gzipSync(`[${padding}]`), "bomb.json.gz"), (e: unknown) => e instanceof ArchiveError && e.code === "archive_too_large" && /^bomb\.json\.gz: .*1 MB/.test(e.message));
+      await assert.rejects(
+        upload(t, bomb, "bomb.eval"),
+        (e: unknown) => e instanceof ArchiveError && e.code === "archive_too_large" && /^bomb\.eval: .*1 MB/.test(e.message),
+      );
+      await assert.rejects(
+        upload(t, gzipSync(`[${padding}]`), "bomb.json.gz"),
+        (e: unknown) => e instanceof ArchiveError && e.code === "archive_too_large" && /^bomb\.json\.gz: .*1 MB/.test(e.message),
+      );
       assert.equal(await t.db.upload.count(), uploads);
       assert.equal(blobFiles(t), blobs);
     } finally {
@@ -111,8 +130,14 @@ describe("compressed uploads on sqlite", () => {
       console.log = log;
       delete process.env.TRACEFOLD_MAX_UPLOAD_MB;
     }
-    assert.match(lines.find((l) => l.includes("a.eval"))!, /^(imported|duplicate) .*: 10 sessions \(inspect_eval_log\)/);
-    assert.match(lines.find((l) => l.includes("b.json.gz"))!, /^imported .*: 1 sessions \(openai_chat\)/);
+    assert.match(
+      lines.find((l) => l.includes("a.eval"))!,
+      /^(imported|duplicate) .*: 10 sessions \(inspect_eval_log\)/,
+    );
+    assert.match(
+      lines.find((l) => l.includes("b.json.gz"))!,
+      /^imported .*: 1 sessions \(openai_chat\)/,
+    );
     assert.match(lines.join("\n"), /failed +\S*c\.jsonl\.gz[\s\S]*c\.jsonl\.gz: expands past 1 MB/);
   });
 });

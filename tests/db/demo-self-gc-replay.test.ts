@@ -33,7 +33,11 @@ describe("self-gc replayed on every demo session (the studio's seed)", () => {
 
   test("every session with messages answers with a projected view; an empty one is refused as a bad request", async () => {
     const reports = await seedDemoTraces(t.db, t.store, { dataDir: t.dataDir, sharedTraces: TRACES_DIR, sharedTracesNew: TRACES_NEW_DIR });
-    assert.deepEqual(reports.filter((r) => r.status === "failed").map((r) => r.file), [], "the whole demo imports");
+    assert.deepEqual(
+      reports.filter((r) => r.status === "failed").map((r) => r.file),
+      [],
+      "the whole demo imports",
+    );
     const seededNew = reports.filter((r) => r.file.startsWith(TRACES_NEW_DIR)).map((r) => r.file.slice(TRACES_NEW_DIR.length + 1));
     for (const path of Object.keys(NEW_TRACE_COUNTS)) assert.ok(seededNew.includes(path), `${path} is seeded`);
     for (const path of Object.keys(REFUSED_NEW_TRACES)) assert.ok(!seededNew.includes(path), `${path} is left out`);

@@ -53,7 +53,10 @@ for (const engine of ENGINES) {
       await t.close();
     });
 
-    for (const [by, labelsOf] of [["workload", () => workloadOf], ["format", () => formatOf]] as const) {
+    for (const [by, labelsOf] of [
+      ["workload", () => workloadOf],
+      ["format", () => formatOf],
+    ] as const) {
       test(`by ${by}: each group's rows are aggregatePolicies over that group's results`, async () => {
         const labels = labelsOf();
         const records = await loadRunRecords(t.db, runId);
@@ -70,7 +73,11 @@ for (const engine of ENGINES) {
         }
         const whole = (await getRunAggregates(t.db, runId))!;
         for (const [i, row] of whole.policies.entries()) {
-          assert.equal(breakdown.groups.reduce((n, g) => n + g.policies[i]!.n, 0), row.n, `${row.id}: groups partition the run`);
+          assert.equal(
+            breakdown.groups.reduce((n, g) => n + g.policies[i]!.n, 0),
+            row.n,
+            `${row.id}: groups partition the run`,
+          );
         }
       });
     }

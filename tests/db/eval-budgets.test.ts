@@ -44,7 +44,11 @@ const SETTINGS = { suite: { kind: "all" }, policies: POLICIES.map((id) => ({ id 
 let cli: EvalReportContract;
 before(() => {
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("TRACEFOLD_LLM_"))) as NodeJS.ProcessEnv;
-  const run = spawnSync(process.execPath, [BIN, "eval", ...TRACES, "--policies", POLICIES.join(","), "--sweep", SWEEP.join(","), "--match", "self-gc", "--sensitivity", "--json"], { encoding: "utf8", env, maxBuffer: 64 * 1024 * 1024 });
+  const run = spawnSync(
+    process.execPath,
+    [BIN, "eval", ...TRACES, "--policies", POLICIES.join(","), "--sweep", SWEEP.join(","), "--match", "self-gc", "--sensitivity", "--json"],
+    { encoding: "utf8", env, maxBuffer: 64 * 1024 * 1024 },
+  );
   assert.equal(run.status, 0, run.stderr);
   cli = EvalReportSchema.parse(JSON.parse(run.stdout));
 });
@@ -95,30 +99,72 @@ for (const engine of ENGINES) {
       assert.deepEqual(aggregates.budgets, ["budget-30", "budget-50", "match-self-gc"]);
       assert.deepEqual(aggregates.matched!.failedUnits, {});
       assert.ok(studio.matched.paired.length === 4 && studio.curves.length === POLICIES.length * SWEEP.length);
-      assert.ok(studio.matched.paired.some((d) => d.ci95[1] > d.ci95[0]), "a bootstrap interval with width: the session resampling is compared, not only a point");
-      assert.ok(studio.matched.policies.some((p) => p.prunePct > 0), "the reference compacted somewhere, so matched units compacted too");
+      assert.ok(
+        studio.matched.paired.some((d) => d.ci95[1] > d.ci95[0]),
+        "a bootstrap interval with width: the session resampling is compared, not only a point",
+      );
+      assert.ok(
+        studio.matched.policies.some((p) => p.prunePct > 0),
+        "the reference compacted somewhere, so matched units compacted too",
+      );
       assert.ok(studio.policies.every((p) => p.netPrunePct !== null && p.visibleNoImpactPct !== null && p.restoresPerCut !== null));
     });
 
     test("the new columns are stored per unit and match the verdict; a row stored before them reads as before", async () => {
       const rows = await t.db.evalResult.findMany({ where: { runId } });
       for (const row of rows) {
-        const verdict = JSON.parse(row.verdict) as { visibleNoImpact: boolean; restorableNoImpact: boolean; evidence: { restores: { cost: number }[]; counts: { byKind: unknown } } };
+        const verdict = JSON.parse(row.verdict) as {
+          visibleNoImpact: boolean;
+          restorableNoImpact: boolean;
+          evidence: { restores: { cost: number }[]; counts: { byKind: unknown } };
+        };
         assert.equal(row.visibleNoImpact, verdict.visibleNoImpact, row.unitKey);
         assert.equal(row.restorableNoImpact, verdict.restorableNoImpact, row.unitKey);
         assert.equal(row.restores, verdict.evidence.restores.length, row.unitKey);
-        assert.equal(row.restoreTokens, verdict.evidence.restores.reduce((n, r) => n + r.cost, 0), row.unitKey);
+        assert.equal(
+          row.restoreTokens,
+          verdict.evidence.restores.reduce((n, r) => n + r.cost, 0),
+          row.unitKey,
+        );
         assert.ok(Math.abs(row.netPruneRate! - (1 - (row.tokensAfter + row.restoreTokens!) / row.prefixTokens)) < 1e-12, row.unitKey);
         assert.deepEqual(JSON.parse(row.byKind!), verdict.evidence.counts.byKind);
         assert.equal(row.budget === null, !/#(budget|match)-/.test(row.unitKey), row.unitKey);
         if (row.budget?.startsWith("budget-")) assert.ok(row.targetTokens !== null, `${row.unitKey} has its sweep target`);
       }
       // An EvalResult as stored before migration 0012: no budget, no readings.
-      const old = await t.db.evalRun.create({ data: { name: "old", settings: JSON.stringify({ suite: { kind: "all" }, policies: [{ id: "none" }], judge: "dependency" }), sessionIds: "[]", status: "done", total: 1, done: 1 } });
-      await t.db.evalResult.create({ data: { runId: old.id, unitKey: "s#3#none", sessionId: "s", cut: 3, cutReason: "share-50", policy: "none", prefixTokens: 100, tokensAfter: 100, noImpact: true, missingByCategory: "{}", verdict: "null" } });
-      assert.deepEqual(await loadRunRecords(t.db, old.id), [{ policy: "none", sessionId: "s", cut: 3, prefixTokens: 100, tokensAfter: 100, pruneRate: 0, noImpact: true, missingByCategory: {} }]);
+      const old = await t.db.evalRun.create({
+        data: {
+          name: "old",
+          settings: JSON.stringify({ suite: { kind: "all" }, policies: [{ id: "none" }], judge: "dependency" }),
+          sessionIds: "[]",
+          status: "done",
+          total: 1,
+          done: 1,
+        },
+      });
+      await t.db.evalResult.create({
+        data: {
+          runId: old.id,
+          unitKey: "s#3#none",
+          sessionId: "s",
+          cut: 3,
+          cutReason: "share-50",
+          policy: "none",
+          prefixTokens: 100,
+          tokensAfter: 100,
+          noImpact: true,
+          missingByCategory: "{}",
+          verdict: "null",
+        },
+      });
+      assert.deepEqual(await loadRunRecords(t.db, old.id), [
+        { policy: "none", sessionId: "s", cut: 3, prefixTokens: 100, tokensAfter: 100, pruneRate: 0, noImpact: true, missingByCategory: {} },
+      ]);
       const aggregates = (await getRunAggregates(t.db, old.id))!;
-      assert.deepEqual([aggregates.policies[0]!.netPrunePct, aggregates.policies[0]!.visibleNoImpactPct, aggregates.curves, aggregates.matched, aggregates.budgets], [null, null, [], null, []]);
+      assert.deepEqual(
+        [aggregates.policies[0]!.netPrunePct, aggregates.policies[0]!.visibleNoImpactPct, aggregates.curves, aggregates.matched, aggregates.budgets],
+        [null, null, [], null, []],
+      );
       const view = await getRunView(t.db, old.id, { calibrationFile: join(tmp, "absent.json") });
       assert.deepEqual(view!.calibration, { state: "absent" });
       assert.equal(view!.run.settings!.pointers, "semantic", "stored settings without pointers read with the default");
@@ -139,12 +185,18 @@ for (const engine of ENGINES) {
         const evidence = (await getCutEvidence(t.db, runId, withRestore.unitKey))!;
         assert.equal(evidence.restores.length, withRestore.restores);
         assert.equal(evidence.counts!.restorable > 0, true);
-        assert.ok(evidence.dependencies.some((d) => d.status === "restorable" && d.sidecar), "a restorable dependency names its sidecar");
+        assert.ok(
+          evidence.dependencies.some((d) => d.status === "restorable" && d.sidecar),
+          "a restorable dependency names its sidecar",
+        );
       }
       const judged = await loadJudgedCuts(t.db, runId);
       assert.equal(judged.length, cli.suite.cuts * POLICIES.length, "review queues build from own-settings units only");
       const frequency = await compactionFrequency(t.db, runId);
-      assert.deepEqual(frequency!.map((f) => f.cuts), POLICIES.map(() => cli.suite.cuts));
+      assert.deepEqual(
+        frequency!.map((f) => f.cuts),
+        POLICIES.map(() => cli.suite.cuts),
+      );
     });
 
     test("the reproduction package carries the harness settings and recompute.mjs checks every new figure", async () => {
@@ -156,10 +208,23 @@ for (const engine of ENGINES) {
       const settings = JSON.parse(text("settings.json")) as { settings: { pointers: string; sweep: number[]; match: string } };
       assert.deepEqual([settings.settings.pointers, settings.settings.sweep, settings.settings.match], ["semantic", SWEEP, "self-gc"]);
       assert.ok(text("README.md").includes(`--pointers semantic --sweep 30,50 --match self-gc`));
-      const estimate = text("token-estimates.jsonl").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>).find((e) => e.budget === "budget-30")!;
+      const estimate = text("token-estimates.jsonl")
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+        .find((e) => e.budget === "budget-30")!;
       for (const key of ["targetTokens", "netPruneRate", "restores", "restoreTokens"]) assert.ok(key in estimate, key);
-      const patches = text("candidate-patches.jsonl").split("\n").filter(Boolean).map((l) => JSON.parse(l) as { reproduced: boolean; unitKey: string });
-      assert.ok(patches.every((p) => p.reproduced), `patches regenerate at their budgets: ${patches.filter((p) => !p.reproduced).map((p) => p.unitKey).join(", ")}`);
+      const patches = text("candidate-patches.jsonl")
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as { reproduced: boolean; unitKey: string });
+      assert.ok(
+        patches.every((p) => p.reproduced),
+        `patches regenerate at their budgets: ${patches
+          .filter((p) => !p.reproduced)
+          .map((p) => p.unitKey)
+          .join(", ")}`,
+      );
       const selfGc = [...files.keys()].filter((n) => n.includes("/planner-outputs/self-gc/"));
       assert.equal(new Set(selfGc).size, selfGc.length);
       assert.ok(selfGc.some((n) => n.endsWith("-match-self-gc.xml")) && selfGc.some((n) => n.endsWith("-budget-30.xml")));
@@ -187,12 +252,27 @@ for (const engine of ENGINES) {
       };
       const wide = (JSON.parse(original) as RunAggregates).matched!.paired.findIndex((d) => d.ci95[1] > d.ci95[0]);
       const widePair = cli.matched!.paired[wide]!;
-      tamper((a) => { a.matched!.paired[wide]!.ci95[1] -= 0.01; }, new RegExp(`MISMATCH matched\\.${widePair.policy}\\.${widePair.metric} \\(diff, bootstrap CI, McNemar p\\)`));
-      tamper((a) => { a.matched!.paired[0]!.mcnemarP /= 2; }, /MISMATCH matched\.oldest-turn\.noImpact/);
-      tamper((a) => { a.curves[0]!.netPrunePct! += 0.01; }, /MISMATCH curves/);
-      tamper((a) => { a.policies[1]!.visibleCi95![0] += 0.01; }, /MISMATCH oldest-turn\.visibleCi95/);
-      tamper((a) => { a.policies[0]!.netPrunePct! += 0.01; }, /MISMATCH self-gc\.netPrunePct/);
-      tamper((a) => { a.sensitivity[0]!.holds += 1; }, /MISMATCH sensitivity/);
+      tamper(
+        (a) => {
+          a.matched!.paired[wide]!.ci95[1] -= 0.01;
+        },
+        new RegExp(`MISMATCH matched\\.${widePair.policy}\\.${widePair.metric} \\(diff, bootstrap CI, McNemar p\\)`),
+      );
+      tamper((a) => {
+        a.matched!.paired[0]!.mcnemarP /= 2;
+      }, /MISMATCH matched\.oldest-turn\.noImpact/);
+      tamper((a) => {
+        a.curves[0]!.netPrunePct! += 0.01;
+      }, /MISMATCH curves/);
+      tamper((a) => {
+        a.policies[1]!.visibleCi95![0] += 0.01;
+      }, /MISMATCH oldest-turn\.visibleCi95/);
+      tamper((a) => {
+        a.policies[0]!.netPrunePct! += 0.01;
+      }, /MISMATCH self-gc\.netPrunePct/);
+      tamper((a) => {
+        a.sensitivity[0]!.holds += 1;
+      }, /MISMATCH sensitivity/);
     });
   });
 }

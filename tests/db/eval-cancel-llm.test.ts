@@ -20,7 +20,14 @@ import { TRACES_DIR } from "../helpers/traces";
 const TRACE = "claude_code_jsonl/DRMacIver__claude-reliability/snapshot-tests/tests/coverage-test-fix/transcript.jsonl";
 const SETTINGS = { suite: { kind: "all" }, policies: ["none", "tool-prune", "oldest-turn"].map((id) => ({ id })), judge: "llm", triggerLevel: 0.9 };
 const DIMENSION = { score: 5, verdict: "pass" };
-const PASS = JSON.stringify({ valid: true, uncertain: false, overall_score: 5, summary: "stub", dimension_scores: { goal_retention: DIMENSION, evidence_retention: DIMENSION, continuation_readiness: DIMENSION, compression_safety: DIMENSION }, failure_culprit: null });
+const PASS = JSON.stringify({
+  valid: true,
+  uncertain: false,
+  overall_score: 5,
+  summary: "stub",
+  dimension_scores: { goal_retention: DIMENSION, evidence_retention: DIMENSION, continuation_readiness: DIMENSION, compression_safety: DIMENSION },
+  failure_culprit: null,
+});
 const IN_FLIGHT = 4;
 
 let stub: LlmStub;
@@ -30,7 +37,8 @@ before(async () => {
 after(() => stub.close());
 
 /** A client whose own timeout never fires during the test: only the cancel can end a held call. */
-const client = () => createLlmClient({ provider: "openai", baseUrl: `${stub.baseUrl}/v1`, model: "stub-judge", timeoutMs: 600_000, maxRetries: 0, reasoning: "auto" });
+const client = () =>
+  createLlmClient({ provider: "openai", baseUrl: `${stub.baseUrl}/v1`, model: "stub-judge", timeoutMs: 600_000, maxRetries: 0, reasoning: "auto" });
 
 for (const engine of ENGINES) {
   describe(`cancelling an LLM-judged run on ${engine}`, () => {
@@ -54,19 +62,23 @@ for (const engine of ENGINES) {
       return { runId: created.runId, total: created.total, first, closedBefore, running };
     }
 
-    test("cancel (this process): the held calls' connections close, the run ends cancelled with nothing half-stored; resume completes it", { timeout: 120_000 }, async () => {
-      const { runId, total, first, closedBefore, running } = await startHeld();
-      assert.deepEqual(await cancelRun(t.db, runId), { ok: true, status: "running" });
-      await stub.whenClosed(closedBefore + IN_FLIGHT);
-      assert.equal(await running, "cancelled");
-      assert.equal(stub.requests.length - first, IN_FLIGHT, "no unit started after the cancel");
-      assert.equal(await t.db.evalResult.count({ where: { runId } }), 0, "the units cut short are not stored as failed");
+    test(
+      "cancel (this process): the held calls' connections close, the run ends cancelled with nothing half-stored; resume completes it",
+      { timeout: 120_000 },
+      async () => {
+        const { runId, total, first, closedBefore, running } = await startHeld();
+        assert.deepEqual(await cancelRun(t.db, runId), { ok: true, status: "running" });
+        await stub.whenClosed(closedBefore + IN_FLIGHT);
+        assert.equal(await running, "cancelled");
+        assert.equal(stub.requests.length - first, IN_FLIGHT, "no unit started after the cancel");
+        assert.equal(await t.db.evalResult.count({ where: { runId } }), 0, "the units cut short are not stored as failed");
 
-      assert.deepEqual(await resumeRun(t.db, runId), { ok: true, status: "queued" });
-      assert.equal(await runEvaluation(t.db, runId, { workerId: "cancel-test", llm: client(), concurrency: IN_FLIGHT }), "done");
-      const run = await t.db.evalRun.findUniqueOrThrow({ where: { id: runId } });
-      assert.deepEqual([run.status, run.done, run.failed], ["done", total, 0]);
-    });
+        assert.deepEqual(await resumeRun(t.db, runId), { ok: true, status: "queued" });
+        assert.equal(await runEvaluation(t.db, runId, { workerId: "cancel-test", llm: client(), concurrency: IN_FLIGHT }), "done");
+        const run = await t.db.evalRun.findUniqueOrThrow({ where: { id: runId } });
+        assert.deepEqual([run.status, run.done, run.failed], ["done", total, 0]);
+      },
+    );
 
     test("cancel from another process (the database flag alone) also aborts the held calls", { timeout: 120_000 }, async () => {
       const { runId, first, closedBefore, running } = await startHeld(20);

@@ -52,8 +52,14 @@ for (const engine of ENGINES) {
       assert.equal(await runEvaluation(t.db, created.runId, { workerId: "test", llm: null }), "done");
       const rows = await t.db.evalResult.findMany({ where: { runId: created.runId }, orderBy: [{ cut: "asc" }, { policy: "asc" }] });
       assert.equal(rows.filter((r) => r.error === null).length, 20);
-      assert.deepEqual([...new Set(rows.map((r) => r.cut))], expected.map((c) => c.cut));
-      assert.deepEqual([...new Map(rows.map((r) => [r.cut, r.cutReason])).values()], expected.map((c) => c.reason));
+      assert.deepEqual(
+        [...new Set(rows.map((r) => r.cut))],
+        expected.map((c) => c.cut),
+      );
+      assert.deepEqual(
+        [...new Map(rows.map((r) => [r.cut, r.cutReason])).values()],
+        expected.map((c) => c.reason),
+      );
       assert.equal((await t.db.evalRun.findUniqueOrThrow({ where: { id: created.runId } })).total, 20);
 
       const queue = await createQueue(t.db, { runId: created.runId, kind: "dependency" });
@@ -70,7 +76,11 @@ for (const engine of ENGINES) {
     test("invalid cut levels are refused with errors located at the level", async () => {
       const bad = await createRun(t.db, { settings: { ...SETTINGS, cutLevels: [50, 40, 100] } });
       assert.equal(bad.ok, false);
-      assert.deepEqual(!bad.ok && bad.fieldErrors, { "cutLevels.2": ["each cut level must be at most 99"], "cutLevels.1": ["cut levels must be strictly increasing: 40 follows 50"] }, "every problem, each at its level");
+      assert.deepEqual(
+        !bad.ok && bad.fieldErrors,
+        { "cutLevels.2": ["each cut level must be at most 99"], "cutLevels.1": ["cut levels must be strictly increasing: 40 follows 50"] },
+        "every problem, each at its level",
+      );
       const unordered = await createRun(t.db, { settings: { ...SETTINGS, cutLevels: [50, 40] } });
       assert.deepEqual(!unordered.ok && unordered.fieldErrors, { "cutLevels.1": ["cut levels must be strictly increasing: 40 follows 50"] });
       const empty = await createRun(t.db, { settings: { ...SETTINGS, cutLevels: [] } });

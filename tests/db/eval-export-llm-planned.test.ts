@@ -18,7 +18,12 @@ import { TRACES_DIR } from "../helpers/traces";
  * reproduce their stored tokens (the engine would otherwise have to re-plan the reference).
  */
 const TRACE = "claude_code_jsonl/DRMacIver__claude-reliability/snapshot-tests/tests/coverage-test-fix/transcript.jsonl";
-const SETTINGS = { suite: { kind: "all" }, policies: [{ id: "self-gc", params: { planner: "llm" } }, { id: "oldest-turn" }, { id: "tool-prune" }], judge: "dependency", match: "self-gc" };
+const SETTINGS = {
+  suite: { kind: "all" },
+  policies: [{ id: "self-gc", params: { planner: "llm" } }, { id: "oldest-turn" }, { id: "tool-prune" }],
+  judge: "dependency",
+  match: "self-gc",
+};
 
 /** A plan folding the first function turn the planner's prompt shows. */
 function plan(request: RecordedRequest): string {
@@ -44,7 +49,14 @@ for (const engine of ENGINES) {
     test("model-planned units are unavailable; the rest regenerate at the stored reference size without a model call", async () => {
       const created = await createRun(t.db, { settings: SETTINGS });
       assert.ok(created.ok, JSON.stringify(created));
-      const llm = createLlmClient({ provider: "openai", baseUrl: `${stub.baseUrl}/v1`, model: "stub-planner", timeoutMs: 10_000, maxRetries: 0, reasoning: "auto" });
+      const llm = createLlmClient({
+        provider: "openai",
+        baseUrl: `${stub.baseUrl}/v1`,
+        model: "stub-planner",
+        timeoutMs: 10_000,
+        maxRetries: 0,
+        reasoning: "auto",
+      });
       assert.equal(await runEvaluation(t.db, created.runId, { workerId: "export-llm", llm }), "done");
       const calls = stub.requests.length;
       assert.ok(calls > 0, "the run planned with the stub");
@@ -53,7 +65,12 @@ for (const engine of ENGINES) {
       assert.ok(outcome.ok, JSON.stringify(!outcome.ok && outcome));
       assert.equal(stub.requests.length, calls, "the export called no model");
       const root = outcome.filename.replace(/\.zip$/, "");
-      const patches = readZip(Buffer.concat(outcome.chunks)).get(`${root}/candidate-patches.jsonl`)!.toString("utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as { unitKey: string; policy: string; reproduced: boolean; unavailable?: string });
+      const patches = readZip(Buffer.concat(outcome.chunks))
+        .get(`${root}/candidate-patches.jsonl`)!
+        .toString("utf8")
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as { unitKey: string; policy: string; reproduced: boolean; unavailable?: string });
       const rows = await t.db.evalResult.findMany({ where: { runId: created.runId, error: null }, select: { unitKey: true, budget: true } });
       assert.deepEqual(new Set(patches.map((p) => p.unitKey)), new Set(rows.map((r) => r.unitKey)), "one patch per judged unit");
       const planned = patches.filter((p) => p.policy === "self-gc");
@@ -61,7 +78,10 @@ for (const engine of ENGINES) {
       const others = patches.filter((p) => p.policy !== "self-gc");
       const matched = others.filter((p) => p.unitKey.endsWith("#match-self-gc"));
       assert.ok(matched.length > 0, "matched units of the other policies are in the package");
-      assert.deepEqual(others.filter((p) => !p.reproduced || p.unavailable).map((p) => `${p.unitKey}: ${p.unavailable ?? "not reproduced"}`), []);
+      assert.deepEqual(
+        others.filter((p) => !p.reproduced || p.unavailable).map((p) => `${p.unitKey}: ${p.unavailable ?? "not reproduced"}`),
+        [],
+      );
     });
   });
 }

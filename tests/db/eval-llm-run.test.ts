@@ -39,7 +39,12 @@ function stubVerdict(request: RecordedRequest): string {
     uncertain: false,
     overall_score: unchanged ? 5 : 2,
     summary: unchanged ? "stub: nothing was removed" : "stub: edits removed context",
-    dimension_scores: { goal_retention: score(5), evidence_retention: score(unchanged ? 5 : 1), continuation_readiness: score(unchanged ? 5 : 2), compression_safety: score(unchanged ? 5 : 2) },
+    dimension_scores: {
+      goal_retention: score(5),
+      evidence_retention: score(unchanged ? 5 : 1),
+      continuation_readiness: score(unchanged ? 5 : 2),
+      compression_safety: score(unchanged ? 5 : 2),
+    },
     failure_culprit: null,
   });
 }
@@ -72,7 +77,16 @@ for (const engine of ENGINES) {
     test("the run completes, verdicts are stored, a malformed answer becomes one failed unit, aggregates agree", async () => {
       const created = await createRun(t.db, { settings: SETTINGS });
       assert.ok(created.ok, JSON.stringify(created));
-      const llm = createLlmClient({ provider: "openai", baseUrl: `${stub.baseUrl}/v1`, model: "stub-judge", timeoutMs: 5_000, maxRetries: 0, reasoning: "auto", priceInput: 2, priceOutput: 8 });
+      const llm = createLlmClient({
+        provider: "openai",
+        baseUrl: `${stub.baseUrl}/v1`,
+        model: "stub-judge",
+        timeoutMs: 5_000,
+        maxRetries: 0,
+        reasoning: "auto",
+        priceInput: 2,
+        priceOutput: 8,
+      });
       const first = stub.requests.length;
       stub.script({ text: "Looks fine to me." }, { text: "Still fine, I promise." });
       // One unit at a time: the two scripted prose answers must reach the same unit (its answer and its repair).
@@ -85,18 +99,33 @@ for (const engine of ENGINES) {
       assert.deepEqual([run.status, run.done, run.total, run.failed], ["done", created.total, created.total, 1]);
       assert.deepEqual([run.judgeModel, run.plannerModel], ["openai:stub-judge", null], "the run records which model judged; no policy planned with the LLM");
       // Every judge call's reported usage (the stub: 11 in, 7 out) at the endpoint's prices ($2 / $8 per MTok).
-      const usage = JSON.parse(run.llmUsage!) as Record<string, { calls: number; inputTokens: number; outputTokens: number; costUsd: number; unpricedCalls: number }>;
+      const usage = JSON.parse(run.llmUsage!) as Record<
+        string,
+        { calls: number; inputTokens: number; outputTokens: number; costUsd: number; unpricedCalls: number }
+      >;
       assert.deepEqual(Object.keys(usage), ["judge"]);
-      assert.deepEqual([usage.judge!.calls, usage.judge!.inputTokens, usage.judge!.outputTokens, usage.judge!.unpricedCalls], [sent.length, 11 * sent.length, 7 * sent.length, 0]);
+      assert.deepEqual(
+        [usage.judge!.calls, usage.judge!.inputTokens, usage.judge!.outputTokens, usage.judge!.unpricedCalls],
+        [sent.length, 11 * sent.length, 7 * sent.length, 0],
+      );
       assert.ok(Math.abs(usage.judge!.costUsd - sent.length * 78e-6) < 1e-12, String(usage.judge!.costUsd));
       const failed = await t.db.evalResult.findMany({ where: { runId: created.runId, NOT: { error: null } } });
       assert.equal(failed.length, 1);
       assert.match(failed[0]!.error!, /^the LLM judge's answer did not parse: /);
 
       const aggregates = (await getRunAggregates(t.db, created.runId))!;
-      assert.deepEqual(aggregates.policies.map((p) => p.id), POLICIES);
-      assert.equal(aggregates.policies.reduce((n, p) => n + p.n + p.failedUnits, 0), created.total);
-      assert.equal(aggregates.policies.reduce((n, p) => n + p.failedUnits, 0), 1);
+      assert.deepEqual(
+        aggregates.policies.map((p) => p.id),
+        POLICIES,
+      );
+      assert.equal(
+        aggregates.policies.reduce((n, p) => n + p.n + p.failedUnits, 0),
+        created.total,
+      );
+      assert.equal(
+        aggregates.policies.reduce((n, p) => n + p.failedUnits, 0),
+        1,
+      );
       for (const policy of aggregates.policies) {
         const cuts = await listRunCuts(t.db, created.runId, policy.id);
         const judged = cuts.filter((c) => c.error === null);
@@ -126,7 +155,14 @@ for (const engine of ENGINES) {
       const settings = { suite: { kind: "all" }, policies: [{ id: "self-gc", params: { planner: "llm" } }], judge: "llm", triggerLevel: 0.9 };
       const created = await createRun(t.db, { settings });
       assert.ok(created.ok, JSON.stringify(created));
-      const llm = createLlmClient({ provider: "openai", baseUrl: `${stub.baseUrl}/v1`, model: "stub-both", timeoutMs: 5_000, maxRetries: 0, reasoning: "auto" });
+      const llm = createLlmClient({
+        provider: "openai",
+        baseUrl: `${stub.baseUrl}/v1`,
+        model: "stub-both",
+        timeoutMs: 5_000,
+        maxRetries: 0,
+        reasoning: "auto",
+      });
       const first = stub.requests.length;
       assert.equal(await runEvaluation(t.db, created.runId, { workerId: "plan-once", llm }), "done");
       const sent = stub.requests.slice(first);

@@ -43,7 +43,12 @@ for (const engine of ENGINES) {
     async function orphan(ageMs: number): Promise<{ runId: string; total: number; done: number }> {
       const created = await createRun(t.db, { settings: SETTINGS });
       assert.ok(created.ok, JSON.stringify(created));
-      await runEvaluation(t.db, created.runId, { workerId: "dead-worker", llm: null, batchSize: 1, onBatch: async () => void (await cancelRun(t.db, created.runId)) });
+      await runEvaluation(t.db, created.runId, {
+        workerId: "dead-worker",
+        llm: null,
+        batchSize: 1,
+        onBatch: async () => void (await cancelRun(t.db, created.runId)),
+      });
       const run = await t.db.evalRun.update({
         where: { id: created.runId },
         data: { status: "running", cancelRequested: false, finishedAt: null, workerId: "dead-worker", heartbeatAt: new Date(Date.now() - ageMs) },

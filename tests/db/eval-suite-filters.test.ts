@@ -60,7 +60,11 @@ for (const engine of ENGINES) {
         assert.ok(created.ok, JSON.stringify(created));
         const run = await t.db.evalRun.findUniqueOrThrow({ where: { id: created.runId } });
         const settings = parseStoredSettings(run.settings);
-        assert.deepEqual(settings.suite, { kind: kind === "hard" ? "hard" : "filter", filter: { workloads: ["shell", "file"], minMessages: 30 }, name: "Long file or shell work" }, "the resolved filter is stored");
+        assert.deepEqual(
+          settings.suite,
+          { kind: kind === "hard" ? "hard" : "filter", filter: { workloads: ["shell", "file"], minMessages: 30 }, name: "Long file or shell work" },
+          "the resolved filter is stored",
+        );
         const cli = await cliSelection(text, kind);
         assert.deepEqual(await externalIds(JSON.parse(run.sessionIds) as string[]), cli.ids, kind);
         assert.equal(run.total, cli.cuts, `${kind}: one policy, so total = cuts`);
@@ -103,11 +107,24 @@ for (const engine of ENGINES) {
     });
 
     test("custom policy parameters are stored; wrong ones are refused by field", async () => {
-      const created = await createRun(t.db, { settings: { ...BASE, policies: [{ id: "tool-prune", params: { targetRatio: 0.5 } }, { id: "hybrid", params: { keepRecentTurns: 4 } }] } });
+      const created = await createRun(t.db, {
+        settings: {
+          ...BASE,
+          policies: [
+            { id: "tool-prune", params: { targetRatio: 0.5 } },
+            { id: "hybrid", params: { keepRecentTurns: 4 } },
+          ],
+        },
+      });
       assert.ok(created.ok, JSON.stringify(created));
       const run = await t.db.evalRun.findUniqueOrThrow({ where: { id: created.runId } });
-      assert.deepEqual(parseStoredSettings(run.settings).policies, [{ id: "tool-prune", params: { targetRatio: 0.5 } }, { id: "hybrid", params: { keepRecentTurns: 4 } }]);
-      const bad = await createRun(t.db, { settings: { ...BASE, policies: [{ id: "none" }, { id: "hybrid", params: { keepRecentTurns: "four", keepEverything: true } }] } });
+      assert.deepEqual(parseStoredSettings(run.settings).policies, [
+        { id: "tool-prune", params: { targetRatio: 0.5 } },
+        { id: "hybrid", params: { keepRecentTurns: 4 } },
+      ]);
+      const bad = await createRun(t.db, {
+        settings: { ...BASE, policies: [{ id: "none" }, { id: "hybrid", params: { keepRecentTurns: "four", keepEverything: true } }] },
+      });
       assert.equal(bad.ok, false);
       assert.deepEqual(!bad.ok && bad.fieldErrors, {
         "policies.1.params.keepRecentTurns": ['policy hybrid parameter keepRecentTurns must be a number, got "four"'],
@@ -121,10 +138,17 @@ for (const engine of ENGINES) {
       assert.equal(rows.length, all.sessionIds.length, "one summary per stored session");
       // Mark one session's cached summary; a filter only the marked summary satisfies must find it, so nothing re-parsed the trace.
       const marked = rows[0]!;
-      await t.db.sessionSummaryRow.update({ where: { sessionId_tokenizer: { sessionId: marked.sessionId, tokenizer: "session" } }, data: { summary: JSON.stringify({ ...JSON.parse(marked.summary), messages: 99_999 }) } });
+      await t.db.sessionSummaryRow.update({
+        where: { sessionId_tokenizer: { sessionId: marked.sessionId, tokenizer: "session" } },
+        data: { summary: JSON.stringify({ ...JSON.parse(marked.summary), messages: 99_999 }) },
+      });
       assert.deepEqual((await resolveSuite(t.db, { kind: "filter", filter: { minMessages: 99_999 } })).sessionIds, [marked.sessionId]);
       await t.db.sessionSummaryRow.update({ where: { sessionId_tokenizer: { sessionId: marked.sessionId, tokenizer: "session" } }, data: { version: 0 } });
-      assert.deepEqual((await resolveSuite(t.db, { kind: "filter", filter: { minMessages: 99_999 } })).sessionIds, [], "a row of another version is recomputed");
+      assert.deepEqual(
+        (await resolveSuite(t.db, { kind: "filter", filter: { minMessages: 99_999 } })).sessionIds,
+        [],
+        "a row of another version is recomputed",
+      );
       const chars4 = await resolveSuite(t.db, { kind: "all" }, "chars4");
       assert.deepEqual(chars4.sessionIds, all.sessionIds);
       assert.equal(await t.db.sessionSummaryRow.count({ where: { tokenizer: "chars4" } }), all.sessionIds.length, "summaries are per tokenizer");

@@ -42,7 +42,11 @@ for (const engine of ENGINES) {
       // The reference: lib/eval's evaluateSuite straight over the sessions as loaded (trace ids, no database ids).
       const sessions = await Promise.all(sessionIds.map(async (id) => (await loadAnalyzedSession(t.db, id))!));
       const records = [];
-      for await (const item of evaluateSuite({ sessions, policies: POLICIES.map((id) => ({ policy: findPolicy(id)! })), tokenizerFor: (s) => sessions.find((x) => x.session === s)!.tokenizer })) {
+      for await (const item of evaluateSuite({
+        sessions,
+        policies: POLICIES.map((id) => ({ policy: findPolicy(id)! })),
+        tokenizerFor: (s) => sessions.find((x) => x.session === s)!.tokenizer,
+      })) {
         if (item.kind === "result") records.push(toRecord(item.evaluation));
       }
       expected = aggregatePolicies(records, POLICIES);
@@ -65,7 +69,10 @@ for (const engine of ENGINES) {
       const run = await t.db.evalRun.findUniqueOrThrow({ where: { id: created.runId } });
       assert.deepEqual([run.status, run.done, run.total, run.failed], ["done", created.total, created.total, 0]);
       const aggregates = await getRunAggregates(t.db, created.runId);
-      assert.deepEqual(aggregates!.policies.map(({ failedUnits, ...p }) => p), expected);
+      assert.deepEqual(
+        aggregates!.policies.map(({ failedUnits, ...p }) => p),
+        expected,
+      );
       assert.equal(await runEvaluation(t.db, created.runId, NO_LLM), null, "a finished run is not run again");
 
       const cuts = await listRunCuts(t.db, created.runId, "tool-prune");
@@ -77,7 +84,10 @@ for (const engine of ENGINES) {
       const pair = await compareRunPolicies(t.db, created.runId, "none", "tool-prune");
       assert.equal(pair!.pairs, expected[0]!.n);
       const frequency = await compactionFrequency(t.db, created.runId);
-      assert.deepEqual(frequency!.map((f) => f.cuts), expected.map((p) => p.n));
+      assert.deepEqual(
+        frequency!.map((f) => f.cuts),
+        expected.map((p) => p.n),
+      );
       assert.equal(frequency!.find((f) => f.policy === "none")!.fired, 0, "the control never compacts");
     });
 
@@ -103,7 +113,10 @@ for (const engine of ENGINES) {
       const keys = await unitKeys(created.runId);
       assert.equal(keys.length, created.total);
       assert.equal(new Set(keys).size, keys.length);
-      assert.deepEqual((await getRunAggregates(t.db, created.runId))!.policies.map(({ failedUnits, ...p }) => p), expected);
+      assert.deepEqual(
+        (await getRunAggregates(t.db, created.runId))!.policies.map(({ failedUnits, ...p }) => p),
+        expected,
+      );
     });
 
     test("a run left running by a dead process is recovered and resumed from its stored results", async () => {
@@ -111,8 +124,18 @@ for (const engine of ENGINES) {
       assert.ok(created.ok);
       let batches = 0;
       // Run two batches, then make the run look like its process died: still running, stale heartbeat.
-      await runEvaluation(t.db, created.runId, { ...NO_LLM, workerId: "dead-worker", batchSize: 4, onBatch: async () => { if (++batches === 2) await cancelRun(t.db, created.runId); } });
-      const partial = await t.db.evalRun.update({ where: { id: created.runId }, data: { status: "running", cancelRequested: false, finishedAt: null, workerId: "dead-worker", heartbeatAt: new Date(Date.now() - 60_000) } });
+      await runEvaluation(t.db, created.runId, {
+        ...NO_LLM,
+        workerId: "dead-worker",
+        batchSize: 4,
+        onBatch: async () => {
+          if (++batches === 2) await cancelRun(t.db, created.runId);
+        },
+      });
+      const partial = await t.db.evalRun.update({
+        where: { id: created.runId },
+        data: { status: "running", cancelRequested: false, finishedAt: null, workerId: "dead-worker", heartbeatAt: new Date(Date.now() - 60_000) },
+      });
       assert.ok(partial.done > 0 && partial.done < created.total);
       assert.deepEqual(await recoverOrphanedRuns(t.db, { workerId: "live-worker", staleMs: 120_000 }), [], "a fresh heartbeat is not orphaned");
       assert.deepEqual(await recoverOrphanedRuns(t.db, { workerId: "live-worker", staleMs: 30_000 }), [created.runId]);
@@ -120,7 +143,10 @@ for (const engine of ENGINES) {
       const keys = await unitKeys(created.runId);
       assert.equal(keys.length, created.total);
       assert.equal(new Set(keys).size, keys.length);
-      assert.deepEqual((await getRunAggregates(t.db, created.runId))!.policies.map(({ failedUnits, ...p }) => p), expected);
+      assert.deepEqual(
+        (await getRunAggregates(t.db, created.runId))!.policies.map(({ failedUnits, ...p }) => p),
+        expected,
+      );
     });
 
     test("settings are validated with exact messages and an empty suite is refused", async () => {

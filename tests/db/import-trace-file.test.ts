@@ -52,7 +52,9 @@ for (const engine of ENGINES) {
         const b = await importTraceFile({ db: other.db, store: other.store, path: SMALL });
         assert.ok(a.status === "imported" && b.status === "imported");
         const ids = async (x: TestDb, uploadId: string) =>
-          (await x.db.contextObjectRow.findMany({ where: { session: { uploadId } }, orderBy: [{ firstMessage: "asc" }, { objectId: "asc" }] })).map((o) => `${o.objectId}@${o.firstMessage}:${o.tokens}`);
+          (await x.db.contextObjectRow.findMany({ where: { session: { uploadId } }, orderBy: [{ firstMessage: "asc" }, { objectId: "asc" }] })).map(
+            (o) => `${o.objectId}@${o.firstMessage}:${o.tokens}`,
+          );
         assert.deepEqual(await ids(t, a.uploadId), await ids(other, b.uploadId));
       } finally {
         await other.close();
@@ -105,7 +107,14 @@ for (const engine of ENGINES) {
       const sessionsBefore = await t.db.traceSession.count();
       await assert.rejects(
         writeSessions(t.db, {
-          upload: { sha256: "f".repeat(64), fileName: "dup.jsonl", bytes: 2, format: "tracefold_jsonl", storageKey: "uploads/ff/" + "f".repeat(64), warnings: [] },
+          upload: {
+            sha256: "f".repeat(64),
+            fileName: "dup.jsonl",
+            bytes: 2,
+            format: "tracefold_jsonl",
+            storageKey: "uploads/ff/" + "f".repeat(64),
+            warnings: [],
+          },
           sessions: [analyzer.analyze(session)],
         }),
       );

@@ -12,10 +12,7 @@ import { until } from "../helpers/worker-process";
  * retried; stop() aborts the signal of a running handler and waits for it to return. The Job-table
  * runner also hands a job whose holder died (lease ran out) to another process.
  */
-const CASES = [
-  ...ENGINES.map((engine) => ({ engine, kind: "table" as const })),
-  { engine: "postgres" as const, kind: "pg-boss" as const },
-];
+const CASES = [...ENGINES.map((engine) => ({ engine, kind: "table" as const })), { engine: "postgres" as const, kind: "pg-boss" as const }];
 
 for (const { engine, kind } of CASES) {
   describe(`${kind} job queue on ${engine}`, () => {

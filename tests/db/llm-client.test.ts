@@ -22,7 +22,15 @@ const config = (over: Partial<LlmConfig> = {}): LlmConfig => ({
   reasoning: "auto",
   ...over,
 });
-const request = { messages: [{ role: "system" as const, content: "Plan." }, { role: "user" as const, content: "Prefix…" }], maxTokens: 300, temperature: 0, purpose: "planner" as const };
+const request = {
+  messages: [
+    { role: "system" as const, content: "Plan." },
+    { role: "user" as const, content: "Prefix…" },
+  ],
+  maxTokens: 300,
+  temperature: 0,
+  purpose: "planner" as const,
+};
 const noWait = { sleep: async () => {}, random: () => 0.5 };
 
 test("openai: POST {baseUrl}/chat/completions through the AI SDK with a bearer key and the chat body", async () => {
@@ -54,10 +62,22 @@ test("anthropic: POST {baseUrl}/v1/messages with x-api-key, anthropic-version an
   assert.equal(sent.headers["x-api-key"], KEY);
   assert.equal(sent.headers["anthropic-version"], "2023-06-01");
   assert.equal(sent.headers.authorization, undefined);
-  const body = sent.body as { model: string; max_tokens: number; system: { text: string }[]; messages: { role: string; content: { text: string }[] }[]; temperature: number };
+  const body = sent.body as {
+    model: string;
+    max_tokens: number;
+    system: { text: string }[];
+    messages: { role: string; content: { text: string }[] }[];
+    temperature: number;
+  };
   assert.deepEqual([body.model, body.max_tokens, body.temperature], ["claude-sonnet-4-5", 300, 0]);
-  assert.deepEqual(body.system.map((b) => b.text), ["Plan."]);
-  assert.deepEqual(body.messages.map((m) => [m.role, m.content.map((c) => c.text)]), [["user", ["Prefix…", "More."]]]);
+  assert.deepEqual(
+    body.system.map((b) => b.text),
+    ["Plan."],
+  );
+  assert.deepEqual(
+    body.messages.map((m) => [m.role, m.content.map((c) => c.text)]),
+    [["user", ["Prefix…", "More."]]],
+  );
   assert.equal(response.text, "answer to claude-sonnet-4-5");
 });
 
@@ -90,11 +110,17 @@ test("a 500 is retried with backoff and the next success is returned", async () 
 
 test("429 honours retry-after; retries are bounded and the last error is typed", async () => {
   const waits: number[] = [];
-  stub.script({ status: 429, headers: { "retry-after": "2" }, body: { error: "slow down" } }, { status: 502 }, { status: 502, body: { error: `upstream said ${KEY}` } });
-  const error = await createLlmClient(config(), { sleep: async (ms) => void waits.push(ms), random: () => 0.5 }).complete(request).then(
-    () => assert.fail("expected a failure"),
-    (e: unknown) => e,
+  stub.script(
+    { status: 429, headers: { "retry-after": "2" }, body: { error: "slow down" } },
+    { status: 502 },
+    { status: 502, body: { error: `upstream said ${KEY}` } },
   );
+  const error = await createLlmClient(config(), { sleep: async (ms) => void waits.push(ms), random: () => 0.5 })
+    .complete(request)
+    .then(
+      () => assert.fail("expected a failure"),
+      (e: unknown) => e,
+    );
   assert.ok(error instanceof LlmError);
   assert.equal(error.code, "http_error");
   assert.equal(error.status, 502);
@@ -106,7 +132,10 @@ test("429 honours retry-after; retries are bounded and the last error is typed",
 test("401 is not retried", async () => {
   const before = stub.requests.length;
   stub.script({ status: 401, body: { error: { message: "invalid x-api-key" } } });
-  await assert.rejects(createLlmClient(config(), noWait).complete(request), (e: unknown) => e instanceof LlmError && e.status === 401 && e.details.attempts === 1 && /invalid x-api-key/.test(e.details.bodyExcerpt ?? ""));
+  await assert.rejects(
+    createLlmClient(config(), noWait).complete(request),
+    (e: unknown) => e instanceof LlmError && e.status === 401 && e.details.attempts === 1 && /invalid x-api-key/.test(e.details.bodyExcerpt ?? ""),
+  );
   assert.equal(stub.requests.length - before, 1);
 });
 
@@ -136,8 +165,21 @@ test("a success body of the wrong shape is a bad_response, not a crash", async (
 
 test("config from the environment: off when unset, defaults filled, every problem named without values", () => {
   assert.equal(readLlmConfig({}), undefined);
-  const anthropic = readLlmConfig({ TRACEFOLD_LLM_PROVIDER: "anthropic", TRACEFOLD_LLM_API_KEY: KEY, TRACEFOLD_LLM_MODEL: "claude-x", TRACEFOLD_LLM_TIMEOUT_MS: "5000" });
-  assert.deepEqual(anthropic, { provider: "anthropic", baseUrl: "https://api.anthropic.com", apiKey: KEY, model: "claude-x", timeoutMs: 5_000, maxRetries: 2, reasoning: "auto" });
+  const anthropic = readLlmConfig({
+    TRACEFOLD_LLM_PROVIDER: "anthropic",
+    TRACEFOLD_LLM_API_KEY: KEY,
+    TRACEFOLD_LLM_MODEL: "claude-x",
+    TRACEFOLD_LLM_TIMEOUT_MS: "5000",
+  });
+  assert.deepEqual(anthropic, {
+    provider: "anthropic",
+    baseUrl: "https://api.anthropic.com",
+    apiKey: KEY,
+    model: "claude-x",
+    timeoutMs: 5_000,
+    maxRetries: 2,
+    reasoning: "auto",
+  });
   assert.throws(
     () => readLlmConfig({ TRACEFOLD_LLM_PROVIDER: "anthropic", TRACEFOLD_LLM_BASE_URL: "ftp://x", TRACEFOLD_LLM_TIMEOUT_MS: "soon" }),
     (e: unknown) => e instanceof LlmConfigError && e.problems.length === 4 && e.problems.every((p) => p.startsWith("TRACEFOLD_LLM_")),

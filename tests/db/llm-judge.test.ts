@@ -25,7 +25,9 @@ function judgeAnswer(request: RecordedRequest): string {
   }
   const prefix = section(packet, "=== RETAINED PREFIX", "=== CONTEXT_PRUNE_DIFF");
   if (prefix.includes("12.50")) return JSON.stringify(verdictJson({ valid: true, failure_culprit: null, overall_score: 5 }));
-  const culprit = /@@ (function:[a-z_]+:\d+) ·[^\n]*\n(?:- [^\n]*\n)*?- Plan Pro costs 12\.50/.exec(section(packet, "=== CONTEXT_PRUNE_DIFF", "=== REAL FUTURE"))?.[1];
+  const culprit = /@@ (function:[a-z_]+:\d+) ·[^\n]*\n(?:- [^\n]*\n)*?- Plan Pro costs 12\.50/.exec(
+    section(packet, "=== CONTEXT_PRUNE_DIFF", "=== REAL FUTURE"),
+  )?.[1];
   return "```json\n" + JSON.stringify(verdictJson({ failure_culprit: culprit ? { target_id: culprit } : null })) + "\n```";
 }
 
@@ -67,7 +69,10 @@ for (const provider of ["openai", "anthropic"] as const) {
     assert.equal(pruned.verdict.noImpact, false);
     assert.equal(pruned.verdict.failure_culprit?.target_id, "function:web_fetch:1");
     assert.ok(JudgeVerdictSchema.safeParse(pruned.verdict).success);
-    assert.deepEqual(pruned.attempts.map((a) => [a.model, a.inputTokens, a.outputTokens]), [["stub-model", 11, 7]]);
+    assert.deepEqual(
+      pruned.attempts.map((a) => [a.model, a.inputTokens, a.outputTokens]),
+      [["stub-model", 11, 7]],
+    );
     const kept = await judge.judge(await packetFor("none"));
     assert.ok(kept.ok && kept.verdict.noImpact && kept.verdict.failure_culprit === null);
   });
@@ -96,7 +101,10 @@ test("adjudications from the stub feed the calibration: A/B wins replace discord
   assert.ok(a.ok && b.ok);
   const decision = await ab.compare(none, pruned);
   assert.ok(decision.ok);
-  const cases: CalibrationCase[] = [{ a: a.verdict.noImpact, b: b.verdict.noImpact, ab: decision.decision.outcome }, { a: true, b: true }];
+  const cases: CalibrationCase[] = [
+    { a: a.verdict.noImpact, b: b.verdict.noImpact, ab: decision.decision.outcome },
+    { a: true, b: true },
+  ];
   const calibrated = calibrateNoImpact(cases);
   assert.deepEqual([calibrated.calibrated.a.successes, calibrated.calibrated.b.successes], [2, 1]);
 });
@@ -105,7 +113,14 @@ test("an unparseable answer is a typed parse error; a failing endpoint is the cl
   stub.script({ text: "Looks fine." }, { text: "Still fine, I promise." });
   const outcome = await createLlmJudge(createLlmClient(config("openai"))).judge(await packetFor("tool-prune"));
   assert.ok(!outcome.ok && outcome.error.code === "no_json");
-  assert.deepEqual(outcome.attempts.map((a) => a.raw), ["Looks fine.", "Still fine, I promise."], "one repair retry, then the parse error stands");
+  assert.deepEqual(
+    outcome.attempts.map((a) => a.raw),
+    ["Looks fine.", "Still fine, I promise."],
+    "one repair retry, then the parse error stands",
+  );
   stub.script({ status: 500 }, { status: 500 });
-  await assert.rejects(createLlmJudge(createLlmClient(config("openai"), { sleep: async () => {} })).judge(await packetFor("tool-prune")), (e: unknown) => e instanceof LlmError && e.status === 500);
+  await assert.rejects(
+    createLlmJudge(createLlmClient(config("openai"), { sleep: async () => {} })).judge(await packetFor("tool-prune")),
+    (e: unknown) => e instanceof LlmError && e.status === 500,
+  );
 });

@@ -51,13 +51,28 @@ for (const provider of ["openai", "anthropic"] as const) {
   test(`${provider}: the LLM planner's plan round-trips through the stub, parses, rehearses and commits`, async () => {
     const { ctx } = fixture(steps);
     const before = stub.requests.length;
-    const result = await runPolicy(selfGcPolicy, { session: ctx.session, index: ctx.index, cut: ctx.cut, window: ctx.window, tokenizer: ctx.tokenizer, params: { planner: "llm" }, llm: createLlmClient(config(provider)) });
+    const result = await runPolicy(selfGcPolicy, {
+      session: ctx.session,
+      index: ctx.index,
+      cut: ctx.cut,
+      window: ctx.window,
+      tokenizer: ctx.tokenizer,
+      params: { planner: "llm" },
+      llm: createLlmClient(config(provider)),
+    });
     assert.match(promptOf(stub.requests[before]!).system, /DECIDE IN THIS ORDER/);
     const details = result.details as { planner: { id: string; model: string; usage: object }; parseErrors: unknown[]; commit: { status: string } };
-    assert.deepEqual(details.planner, { id: `llm:${provider}:${provider}-planner`, model: "stub-model", usage: { inputTokens: 11, outputTokens: 7, cachedInputTokens: 0 } });
+    assert.deepEqual(details.planner, {
+      id: `llm:${provider}:${provider}-planner`,
+      model: "stub-model",
+      usage: { inputTokens: 11, outputTokens: 7, cachedInputTokens: 0 },
+    });
     assert.deepEqual(details.parseErrors, []);
     assert.equal(details.commit.status, "committed");
-    assert.deepEqual(result.actions.map((a) => `${a.action} ${a.target} ${a.rule}`), ["fold function:web_fetch:1 self-gc/stable_body"]);
+    assert.deepEqual(
+      result.actions.map((a) => `${a.action} ${a.target} ${a.rule}`),
+      ["fold function:web_fetch:1 self-gc/stable_body"],
+    );
     assert.equal(result.sidecars[0]?.payload, body("page a", 300));
   });
 }
@@ -66,7 +81,13 @@ test("a real long run: an LLM answering with the rule-based plan yields the rule
   const cut = (await allTraceCuts()).find((c) => c.path.includes("astropy__astropy-12907") && c.input.index.prefixTokens[c.cut]! > 15_000)!;
   answer = () => planWithRules(cut.input).xml;
   try {
-    const input = { session: cut.analyzed.session, index: cut.analyzed.index, cut: cut.cut, window: Math.ceil(cut.input.index.prefixTokens[cut.cut]! / 0.9), tokenizer: traceTokenizer };
+    const input = {
+      session: cut.analyzed.session,
+      index: cut.analyzed.index,
+      cut: cut.cut,
+      window: Math.ceil(cut.input.index.prefixTokens[cut.cut]! / 0.9),
+      tokenizer: traceTokenizer,
+    };
     const viaLlm = await runPolicy(selfGcPolicy, { ...input, params: { planner: "llm", cacheAware: false }, llm: createLlmClient(config("openai")) });
     const embedded = await runPolicy(selfGcPolicy, { ...input, params: { cacheAware: false } });
     assert.deepEqual(viaLlm.view, embedded.view);
@@ -89,7 +110,15 @@ test("an endpoint that keeps failing surfaces a typed error from the policy run"
   const { ctx } = fixture(steps);
   stub.script({ status: 500 }, { status: 500 });
   await assert.rejects(
-    runPolicy(selfGcPolicy, { session: ctx.session, index: ctx.index, cut: ctx.cut, window: ctx.window, tokenizer: ctx.tokenizer, params: { planner: "llm" }, llm: createLlmClient(config("openai"), { sleep: async () => {} }) }),
+    runPolicy(selfGcPolicy, {
+      session: ctx.session,
+      index: ctx.index,
+      cut: ctx.cut,
+      window: ctx.window,
+      tokenizer: ctx.tokenizer,
+      params: { planner: "llm" },
+      llm: createLlmClient(config("openai"), { sleep: async () => {} }),
+    }),
     (e: unknown) => e instanceof LlmError && e.code === "http_error" && e.status === 500 && e.details.attempts === 2,
   );
 });

@@ -15,7 +15,15 @@ import { resultFor, verdictJson } from "../unit/eval/llm-judge/fixtures";
  */
 const KEY = "sk-providers-Tq4Zm8Lp2Wx6";
 const USAGE = { input: 120, output: 9, cached: 100 };
-const request = { messages: [{ role: "system" as const, content: "Be brief." }, { role: "user" as const, content: "Say hi." }], maxTokens: 64, temperature: 0, purpose: "judge" as const };
+const request = {
+  messages: [
+    { role: "system" as const, content: "Be brief." },
+    { role: "user" as const, content: "Say hi." },
+  ],
+  maxTokens: 64,
+  temperature: 0,
+  purpose: "judge" as const,
+};
 
 let stub: LlmStub;
 before(async () => {
@@ -23,7 +31,14 @@ before(async () => {
 });
 after(() => stub.close());
 
-const config = (over: Partial<LlmConfig> & Pick<LlmConfig, "provider" | "model">): LlmConfig => ({ baseUrl: stub.baseUrl, apiKey: KEY, timeoutMs: 5_000, maxRetries: 0, reasoning: "auto", ...over });
+const config = (over: Partial<LlmConfig> & Pick<LlmConfig, "provider" | "model">): LlmConfig => ({
+  baseUrl: stub.baseUrl,
+  apiKey: KEY,
+  timeoutMs: 5_000,
+  maxRetries: 0,
+  reasoning: "auto",
+  ...over,
+});
 
 interface Case {
   config: Partial<LlmConfig> & Pick<LlmConfig, "provider" | "model">;
@@ -36,11 +51,27 @@ const CASES: Record<string, Case> = {
   "openai (Chat Completions)": { config: { provider: "openai", model: "gpt-4.1-mini", baseUrl: "" }, path: /^\/v1\/chat\/completions$/, auth: bearer },
   "openai-responses (Responses)": { config: { provider: "openai-responses", model: "gpt-4.1-mini", baseUrl: "" }, path: /^\/v1\/responses$/, auth: bearer },
   "anthropic (Messages)": { config: { provider: "anthropic", model: "claude-sonnet-4-5" }, path: /^\/v1\/messages$/, auth: (h) => h["x-api-key"] === KEY },
-  "openai-compatible (Chat Completions)": { config: { provider: "openai-compatible", model: "qwen3", baseUrl: "" }, path: /^\/v1\/chat\/completions$/, auth: bearer },
+  "openai-compatible (Chat Completions)": {
+    config: { provider: "openai-compatible", model: "qwen3", baseUrl: "" },
+    path: /^\/v1\/chat\/completions$/,
+    auth: bearer,
+  },
   // A host outside *.openai.azure.com gets no `/v1?api-version=v1` (the SDK's rule for proxies), hence the plain path.
-  "azure (Chat Completions, v1 API)": { config: { provider: "azure", model: "prod-deployment", baseUrl: "" }, path: /^\/openai\/chat\/completions$/, auth: (h) => h["api-key"] === KEY },
-  "amazon-bedrock (Converse)": { config: { provider: "amazon-bedrock", model: "anthropic.claude-3-5-haiku-20241022-v1:0" }, path: /^\/model\/anthropic\.claude-3-5-haiku-20241022-v1%3A0\/converse$/, auth: bearer },
-  "google (Gemini)": { config: { provider: "google", model: "gemini-2.5-flash", baseUrl: "" }, path: /^\/v1beta\/models\/gemini-2\.5-flash:generateContent$/, auth: (h) => h["x-goog-api-key"] === KEY },
+  "azure (Chat Completions, v1 API)": {
+    config: { provider: "azure", model: "prod-deployment", baseUrl: "" },
+    path: /^\/openai\/chat\/completions$/,
+    auth: (h) => h["api-key"] === KEY,
+  },
+  "amazon-bedrock (Converse)": {
+    config: { provider: "amazon-bedrock", model: "anthropic.claude-3-5-haiku-20241022-v1:0" },
+    path: /^\/model\/anthropic\.claude-3-5-haiku-20241022-v1%3A0\/converse$/,
+    auth: bearer,
+  },
+  "google (Gemini)": {
+    config: { provider: "google", model: "gemini-2.5-flash", baseUrl: "" },
+    path: /^\/v1beta\/models\/gemini-2\.5-flash:generateContent$/,
+    auth: (h) => h["x-goog-api-key"] === KEY,
+  },
 };
 
 /** The stub's base URL with the path prefix each API root has. */
@@ -71,9 +102,15 @@ describe("each provider through the AI SDK against its wire protocol", () => {
 describe("reasoning models get only the parameters they accept", () => {
   test("the stub refuses max_tokens and temperature exactly like OpenAI (the control: reasoning off)", async () => {
     const client = createLlmClient(config({ provider: "openai", model: "gpt-5-mini", baseUrl: `${stub.baseUrl}/v1`, reasoning: "off" }));
-    const error = await client.complete(request).then(() => assert.fail("expected the 400"), (e: unknown) => e);
+    const error = await client.complete(request).then(
+      () => assert.fail("expected the 400"),
+      (e: unknown) => e,
+    );
     assert.ok(error instanceof LlmError && error.status === 400 && error.code === "http_error");
-    assert.match(error.details.bodyExcerpt ?? "", /Unsupported parameter: 'max_tokens' is not supported with this model\. Use 'max_completion_tokens' instead\./);
+    assert.match(
+      error.details.bodyExcerpt ?? "",
+      /Unsupported parameter: 'max_tokens' is not supported with this model\. Use 'max_completion_tokens' instead\./,
+    );
   });
 
   const passing: [string, LlmConfig["provider"], string, LlmConfig["reasoning"], string][] = [
@@ -105,8 +142,14 @@ test("the judge's one repair retry carries the parse error through the real clie
   assert.ok(outcome.ok, JSON.stringify(!outcome.ok && outcome.error));
   assert.equal(stub.requests.length - before, 2);
   const repair = promptOf(stub.requests[before + 1]!).messages;
-  assert.deepEqual(repair.slice(-2).map((m) => m.role), ["assistant", "user"]);
+  assert.deepEqual(
+    repair.slice(-2).map((m) => m.role),
+    ["assistant", "user"],
+  );
   assert.equal(repair.at(-2)!.content, "The prefix looks fine to me.");
   assert.match(repair.at(-1)!.content, /^Your answer was rejected: .*no JSON object/);
-  assert.deepEqual(outcome.attempts.map((a) => a.cachedInputTokens), [0, 100]);
+  assert.deepEqual(
+    outcome.attempts.map((a) => a.cachedInputTokens),
+    [0, 100],
+  );
 });

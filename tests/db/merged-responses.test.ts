@@ -31,7 +31,10 @@ for (const engine of ENGINES) {
       const parsed = (await parseTrace(await sourceFromFile(path))).sessions[0]!;
       const merged = parsed.messages.filter((m) => m.records);
       assert.ok(merged.length > 0, "the trace has split responses");
-      assert.deepEqual(loaded.session.messages.map((m) => m.records ?? null), parsed.messages.map((m) => m.records ?? null));
+      assert.deepEqual(
+        loaded.session.messages.map((m) => m.records ?? null),
+        parsed.messages.map((m) => m.records ?? null),
+      );
       assert.equal(loaded.stats.messages, parsed.messages.length);
       assert.equal(loaded.stats.records, readManifest().find((r) => r.path === TRACE)!.messages);
       const row = await t.db.traceMessage.findFirstOrThrow({ where: { sessionId: outcome.sessions[0]!.id, index: merged[0]!.index } });

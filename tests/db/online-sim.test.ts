@@ -56,7 +56,12 @@ for (const engine of ENGINES) {
       const ids = await selectSimSessions(t.db, { kind: "all" });
       assert.equal(ids.length, 9);
       const progress: number[] = [];
-      const studio = await simulateStoredSessions(t.db, ids, { policyId: "tool-prune", trigger: 0.8, prices: { input: 3, cachedInput: 0.3, cacheWrite: 3.75, output: 15 }, onProgress: (done) => progress.push(done) });
+      const studio = await simulateStoredSessions(t.db, ids, {
+        policyId: "tool-prune",
+        trigger: 0.8,
+        prices: { input: 3, cachedInput: 0.3, cacheWrite: 3.75, output: 15 },
+        onProgress: (done) => progress.push(done),
+      });
       assert.deepEqual(progress, [1, 2, 3, 4, 5, 6, 7, 8, 9]);
       const cli = runSimulateCli(...FILES, "--policy", "tool-prune", "--trigger", "80%", "--prices", "input=3", "--json");
       assert.equal(cli.code, 0, cli.stderr);
@@ -102,7 +107,11 @@ for (const engine of ENGINES) {
       assert.deepEqual(again, { status: "duplicate", logId: outcome.logId, fileName: log.fileName });
       const uploader = await usageLogFromTraces({ db: t.db, store: t.store, userId, account: "uploader" });
       assert.equal(uploader.status, "imported");
-      const accounts = await t.db.usageSlot.findMany({ where: { logId: uploader.status === "imported" ? uploader.logId : "" }, distinct: ["account"], select: { account: true } });
+      const accounts = await t.db.usageSlot.findMany({
+        where: { logId: uploader.status === "imported" ? uploader.logId : "" },
+        distinct: ["account"],
+        select: { account: true },
+      });
       assert.deepEqual(accounts, [{ account: "olga@tracefold.test" }]);
     });
   });

@@ -34,7 +34,9 @@ const query = (params: Record<string, string | string[]>) => OnlineQuerySchema.p
 const BY_COLUMN = { kind: "column", column: "group" } as const;
 
 /** Accounts split by a salted hash in the group column, all named at or after "o" (the e-mail pivot would put every one in treatment). */
-const LABELLED: UsageRow[] = [...generateUsageLogs({ seed: 8, accounts: 80, days: 1, start: "2026-05-25", trueReductionPct: 12, rule: { kind: "hash", salt: "arm" } })].map((r) => ({ ...r, account: `u-${r.account}` }));
+const LABELLED: UsageRow[] = [
+  ...generateUsageLogs({ seed: 8, accounts: 80, days: 1, start: "2026-05-25", trueReductionPct: 12, rule: { kind: "hash", salt: "arm" } }),
+].map((r) => ({ ...r, account: `u-${r.account}` }));
 
 for (const engine of ENGINES) {
   describe(`online usage logs on ${engine}`, () => {
@@ -58,7 +60,10 @@ for (const engine of ENGINES) {
       assert.equal(outcome.rows, ROWS.length);
       const slots = await t.db.usageSlot.aggregate({ where: { logId }, _sum: { calls: true, input: true }, _count: true });
       assert.equal(slots._sum.calls, ROWS.length);
-      assert.equal(slots._sum.input, ROWS.reduce((a, r) => a + r.inputTokens, 0));
+      assert.equal(
+        slots._sum.input,
+        ROWS.reduce((a, r) => a + r.inputTokens, 0),
+      );
       assert.ok(slots._count < ROWS.length, `${slots._count} slots for ${ROWS.length} rows`);
       const log = await t.db.usageLog.findUniqueOrThrow({ where: { id: logId } });
       assert.ok(await t.store.exists(log.storageKey));
@@ -85,14 +90,28 @@ for (const engine of ENGINES) {
       }
       const utc = await getOnlineReport(t.db, logId, query({}));
       const kolkata = await getOnlineReport(t.db, logId, query({ tz: "Asia/Kolkata" }));
-      assert.notDeepEqual(utc?.report?.hourly.map((h) => h.calls), kolkata?.report?.hourly.map((h) => h.calls));
+      assert.notDeepEqual(
+        utc?.report?.hourly.map((h) => h.calls),
+        kolkata?.report?.hourly.map((h) => h.calls),
+      );
     });
 
     test("surface filter, volatile window, rollout and prices match lib/online too; the interval covers the true 12%", async () => {
-      const params = { surface: "context-gc", volatile: "2026-05-26T12:00:00Z/2026-05-26T13:30:00Z", rollout: "2026-05-26T00:00:00Z", prices: "input=2,output=10" };
+      const params = {
+        surface: "context-gc",
+        volatile: "2026-05-26T12:00:00Z/2026-05-26T13:30:00Z",
+        rollout: "2026-05-26T00:00:00Z",
+        prices: "input=2,output=10",
+      };
       const studio = await getOnlineReport(t.db, logId, query(params));
       const parsed = query(params);
-      const aggregator = new UsageAggregator({ rule: BY_COLUMN, timeZone: "UTC", surfaces: ["context-gc"], volatile: parsed.volatile, rolloutAt: parsed.rollout! });
+      const aggregator = new UsageAggregator({
+        rule: BY_COLUMN,
+        timeZone: "UTC",
+        surfaces: ["context-gc"],
+        volatile: parsed.volatile,
+        rolloutAt: parsed.rollout!,
+      });
       for await (const item of readUsageRows(createReadStream(file, { encoding: "utf8" }), { format: "csv" })) if (item.ok) aggregator.add(item.row);
       assert.deepEqual(studio?.report, estimateOnline(aggregator, { seed: 1, iterations: 2_000, prices: parsed.prices }));
       assert.ok(studio?.report?.did, "the pre-rollout day gives a difference-in-differences");
@@ -131,7 +150,13 @@ for (const engine of ENGINES) {
       const sha = await sha256OfFile(bad);
       assert.equal(await t.store.exists(`uploads/${sha.slice(0, 2)}/${sha}`), false, "the refused bytes are not kept");
       const late = join(t.dataDir, "late-errors.csv");
-      writeFileSync(late, ["timestamp,account,inputTokens", ...ROWS.slice(0, 300).map((r, i) => `${i >= 290 ? "soon" : new Date(r.timestamp).toISOString()},${r.account},${r.inputTokens}`)].join("\n"));
+      writeFileSync(
+        late,
+        [
+          "timestamp,account,inputTokens",
+          ...ROWS.slice(0, 300).map((r, i) => `${i >= 290 ? "soon" : new Date(r.timestamp).toISOString()},${r.account},${r.inputTokens}`),
+        ].join("\n"),
+      );
       const rolledBack = await importUsageLog({ db: t.db, store: t.store, path: late, flushSlots: 10 });
       assert.equal(rolledBack.status, "failed", "errors after batches were written still refuse the file");
       const noTime = join(t.dataDir, "no-time.csv");
@@ -157,7 +182,10 @@ for (const engine of ENGINES) {
       const pivot = await getOnlineReport(t.db, outcome.logId, query({ assign: "email-pivot:o" }), { iterations: 200 });
       assert.equal(pivot?.assign, "email-pivot:o");
       assert.equal(pivot?.report, null);
-      assert.match(pivot?.warning ?? "", /^The control group is empty: all [\d,]+ accounts \([\d,]+ calls\) fell in treatment under account e-mail first character ≥ "o".*assign by it \(column:group\)/);
+      assert.match(
+        pivot?.warning ?? "",
+        /^The control group is empty: all [\d,]+ accounts \([\d,]+ calls\) fell in treatment under account e-mail first character ≥ "o".*assign by it \(column:group\)/,
+      );
       const cli = runOnlineCli(path, "--json", "--assign", "email-pivot:o", "--iterations", "50");
       assert.equal(cli.code, 1);
       assert.ok(cli.stderr.includes(`warning: ${pivot!.warning}`), cli.stderr);

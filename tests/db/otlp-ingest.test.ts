@@ -31,9 +31,19 @@ for (const engine of ENGINES) {
     };
     /** The stored session of a key: its row and its messages' role and parts, in order. */
     const sessionOf = async (key: string) => {
-      const upload = await t.db.upload.findUnique({ where: { sha256: otlpUploadSha(key) }, include: { sessions: { include: { messages: { orderBy: { index: "asc" } } } } } });
+      const upload = await t.db.upload.findUnique({
+        where: { sha256: otlpUploadSha(key) },
+        include: { sessions: { include: { messages: { orderBy: { index: "asc" } } } } },
+      });
       const session = upload?.sessions[0];
-      return session && { id: session.id, externalId: session.externalId, messageCount: session.messageCount, messages: session.messages.map((m) => `${m.role}:${m.parts}`) };
+      return (
+        session && {
+          id: session.id,
+          externalId: session.externalId,
+          messageCount: session.messageCount,
+          messages: session.messages.map((m) => `${m.role}:${m.parts}`),
+        }
+      );
     };
 
     test("the same spans delivered twice store once and leave the same session", async () => {
@@ -73,7 +83,12 @@ for (const engine of ENGINES) {
       await deliver(spans.slice(0, 3));
       const before = (await sessionOf("conversation:atomic"))!;
       assert.equal(before.messageCount, 3);
-      const failing: BlobStore = { ...t.store, putBytes: async () => { throw new Error("disk full"); } };
+      const failing: BlobStore = {
+        ...t.store,
+        putBytes: async () => {
+          throw new Error("disk full");
+        },
+      };
       await assert.rejects(deliver(spans.slice(3), { store: failing }), /disk full/);
       assert.deepEqual(await sessionOf("conversation:atomic"), before);
       assert.equal(await t.db.otlpSpan.count({ where: { traceId: "e1".repeat(16) } }), 3);
@@ -91,7 +106,10 @@ for (const engine of ENGINES) {
         { role: "tool", parts: [{ type: "tool_call_response", id: "call_f1", response: "18°C, cloudy" }] },
         { role: "assistant", parts: [{ type: "text", content: "It is 18°C and cloudy in Paris." }] },
       ];
-      const later = agentLoopSpans({ conversationId: "concurrent", idPrefix: "f2", traceId: "f2".repeat(16), question: "And in Rome?", history }).map((s) => ({ ...s, startTimeUnixNano: String(BigInt(s.startTimeUnixNano) + 60_000_000_000n) }));
+      const later = agentLoopSpans({ conversationId: "concurrent", idPrefix: "f2", traceId: "f2".repeat(16), question: "And in Rome?", history }).map((s) => ({
+        ...s,
+        startTimeUnixNano: String(BigInt(s.startTimeUnixNano) + 60_000_000_000n),
+      }));
       await Promise.all([deliver(first), deliver(later, { db: engine === "postgres" ? second : t.db })]);
       assert.equal((await sessionOf("conversation:concurrent"))!.messageCount, 8);
       assert.equal(await t.db.upload.count({ where: { sha256: otlpUploadSha("conversation:concurrent") } }), 1);

@@ -13,7 +13,11 @@ const CLAUDE = join(TRACES_DIR, "claude_code_jsonl/DRMacIver__claude-reliability
 for (const engine of ENGINES) {
   describe(`tracefold retention (CLI, ${engine})`, () => {
     let t: TestDb;
-    const run = (args: string[]) => spawnSync(process.execPath, [BIN, "retention", ...args], { encoding: "utf8", env: { ...process.env, DATABASE_URL: t.url, TRACEFOLD_DATA_DIR: t.dataDir, TRACEFOLD_STORAGE: "local" } });
+    const run = (args: string[]) =>
+      spawnSync(process.execPath, [BIN, "retention", ...args], {
+        encoding: "utf8",
+        env: { ...process.env, DATABASE_URL: t.url, TRACEFOLD_DATA_DIR: t.dataDir, TRACEFOLD_STORAGE: "local" },
+      });
     before(async () => {
       t = await createTestDb(engine);
     });
@@ -28,14 +32,23 @@ for (const engine of ENGINES) {
       const dry = run(["--older-than", "30d", "--dry-run", "--json"]);
       assert.equal(dry.status, 0, dry.stderr);
       const listed = JSON.parse(dry.stdout) as { dryRun: boolean; uploads: { uploadId: string; sessions: number }[] };
-      assert.deepEqual(listed.uploads.map((u) => [u.uploadId, u.sessions]), [[old.uploadId, old.sessions.length]]);
+      assert.deepEqual(
+        listed.uploads.map((u) => [u.uploadId, u.sessions]),
+        [[old.uploadId, old.sessions.length]],
+      );
       assert.equal(await t.db.upload.count(), 2);
 
       const real = run(["--older-than", "30d", "--json"]);
       assert.equal(real.status, 0, real.stderr);
       const done = JSON.parse(real.stdout) as { deleted: { uploadId: string }[]; refused: unknown[] };
-      assert.deepEqual(done.deleted.map((d) => d.uploadId), [old.uploadId]);
-      assert.deepEqual((await t.db.upload.findMany({ select: { id: true } })).map((u) => u.id), [recent.uploadId]);
+      assert.deepEqual(
+        done.deleted.map((d) => d.uploadId),
+        [old.uploadId],
+      );
+      assert.deepEqual(
+        (await t.db.upload.findMany({ select: { id: true } })).map((u) => u.id),
+        [recent.uploadId],
+      );
       assert.equal(await t.db.traceSession.count({ where: { uploadId: old.uploadId } }), 0);
     });
 

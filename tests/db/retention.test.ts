@@ -21,7 +21,8 @@ async function importOne(t: TestDb, path: string) {
   return outcome;
 }
 
-const queuedRunOver = (t: TestDb, sessionIds: string[]) => t.db.evalRun.create({ data: { name: "busy run", settings: "{}", sessionIds: JSON.stringify(sessionIds), status: "queued" } });
+const queuedRunOver = (t: TestDb, sessionIds: string[]) =>
+  t.db.evalRun.create({ data: { name: "busy run", settings: "{}", sessionIds: JSON.stringify(sessionIds), status: "queued" } });
 
 for (const engine of ENGINES) {
   describe(`deletion and retention on ${engine}`, () => {
@@ -52,7 +53,11 @@ for (const engine of ENGINES) {
       assert.equal(await t.db.evalResult.count({ where: { runId: run.id } }), 1, "a run's results are kept");
       assert.deepEqual(await deleteSession(t.db, t.store, sessionId), { ok: false, code: "not_found", message: "no such session" });
       // The replay above cached the analysed session in this process: it must not be served any more.
-      assert.deepEqual(await runSessionPolicy(t.db, t.store, { sessionId, policyId: "oldest-turn", cut: 211 }), { ok: false, code: "not_found", message: "no such session" });
+      assert.deepEqual(await runSessionPolicy(t.db, t.store, { sessionId, policyId: "oldest-turn", cut: 211 }), {
+        ok: false,
+        code: "not_found",
+        message: "no such session",
+      });
     });
 
     test("one session of several goes alone; the upload and its file stay for the others", async () => {
@@ -78,15 +83,26 @@ for (const engine of ENGINES) {
       assert.equal(await t.db.traceSession.count({ where: { uploadId: imported.uploadId } }), imported.sessions.length, "nothing half-deleted");
       await t.db.evalRun.update({ where: { id: run.id }, data: { status: "cancelled" } });
       const again = await deleteUploads(t.db, t.store, [imported.uploadId], { freshMs: 0 });
-      assert.deepEqual(again.deleted.map((d) => d.sessions), [imported.sessions.length]);
+      assert.deepEqual(
+        again.deleted.map((d) => d.sessions),
+        [imported.sessions.length],
+      );
     });
 
     test("retention selects uploads stored before the cutoff, oldest first", async () => {
       const imported = await importOne(t, AIDER_2);
       await t.db.upload.update({ where: { id: imported.uploadId }, data: { createdAt: new Date("2026-01-01T00:00:00Z") } });
       const old = await uploadsOlderThan(t.db, new Date("2026-06-01T00:00:00Z"));
-      assert.deepEqual(old.map((u) => [u.id, u.sessions]), [[imported.uploadId, imported.sessions.length]]);
-      const outcome = await deleteUploads(t.db, t.store, old.map((u) => u.id), { freshMs: 0 });
+      assert.deepEqual(
+        old.map((u) => [u.id, u.sessions]),
+        [[imported.uploadId, imported.sessions.length]],
+      );
+      const outcome = await deleteUploads(
+        t.db,
+        t.store,
+        old.map((u) => u.id),
+        { freshMs: 0 },
+      );
       assert.equal(outcome.deleted.length, 1);
       assert.deepEqual(await uploadsOlderThan(t.db, new Date("2026-06-01T00:00:00Z")), []);
     });

@@ -21,7 +21,12 @@ for (const engine of ENGINES) {
     const clock = manualClock(Date.parse("2026-11-23T10:00:00.000Z"));
     before(async () => {
       ({ t, runId } = await createJudgedRun(engine, "assignment source"));
-      for (const [email, role] of [[ANN.email, "reviewer"], [BOB.email, "reviewer"], ["vic@example.test", "viewer"]] as const) await createUser(t.db, { email, name: email, password: "a-long-test-password", role });
+      for (const [email, role] of [
+        [ANN.email, "reviewer"],
+        [BOB.email, "reviewer"],
+        ["vic@example.test", "viewer"],
+      ] as const)
+        await createUser(t.db, { email, name: email, password: "a-long-test-password", role });
     });
     after(async () => t.close());
 

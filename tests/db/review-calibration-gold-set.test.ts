@@ -29,7 +29,13 @@ for (const engine of ENGINES) {
     after(async () => t.close());
 
     test("every unit is found and judged, and the figures are gold/judge-calibration.json's", async () => {
-      const paths = [...new Set(GOLD.split("\n").filter(Boolean).map((l) => (JSON.parse(l) as { unit: { trace: { path: string } } }).unit.trace.path))];
+      const paths = [
+        ...new Set(
+          GOLD.split("\n")
+            .filter(Boolean)
+            .map((l) => (JSON.parse(l) as { unit: { trace: { path: string } } }).unit.trace.path),
+        ),
+      ];
       for (const path of paths) assert.equal((await importTraceFile({ db: t.db, store: t.store, path: join(TRACES_DIR, path) })).status, "imported", path);
       const imported = await importGoldQueue(t.db, GOLD);
       assert.ok(imported.ok, JSON.stringify(!imported.ok && imported.errors.slice(0, 3)));
@@ -37,7 +43,18 @@ for (const engine of ENGINES) {
       const figures = (await getQueueAgreement(t.db, imported.queueId, manualClock(0)))!.judgeCalibration!;
       assert.deepEqual(figures.stale, []);
       const { units, labels, matrix, accuracy, kappa, binary, disagreements } = figures;
-      assert.deepEqual({ units, labels, matrix, accuracy, kappa, binary, disagreements }, { units: REPORT.units, labels: REPORT.labels, matrix: REPORT.matrix, accuracy: REPORT.accuracy, kappa: REPORT.kappa, binary: REPORT.binary, disagreements: REPORT.disagreements });
+      assert.deepEqual(
+        { units, labels, matrix, accuracy, kappa, binary, disagreements },
+        {
+          units: REPORT.units,
+          labels: REPORT.labels,
+          matrix: REPORT.matrix,
+          accuracy: REPORT.accuracy,
+          kappa: REPORT.kappa,
+          binary: REPORT.binary,
+          disagreements: REPORT.disagreements,
+        },
+      );
     });
   });
 }

@@ -43,7 +43,12 @@ for (const engine of ENGINES) {
       const outcome = await importGoldQueue(t.db, GOLD);
       assert.ok(!outcome.ok);
       assert.equal(outcome.errors.length, 18);
-      assert.deepEqual(outcome.errors[0], { line: 1, field: "unit.trace", expected: "a trace file imported into the studio", message: `trace ${TRACE} (sha256 ${JSON.parse(GOLD_LINES[0]!).unit.trace.sha256.slice(0, 12)}…) is not in the studio: upload that file on Traces, then import the gold file again` });
+      assert.deepEqual(outcome.errors[0], {
+        line: 1,
+        field: "unit.trace",
+        expected: "a trace file imported into the studio",
+        message: `trace ${TRACE} (sha256 ${JSON.parse(GOLD_LINES[0]!).unit.trace.sha256.slice(0, 12)}…) is not in the studio: upload that file on Traces, then import the gold file again`,
+      });
       assert.deepEqual(await counts(), { queues: 0, items: 0, labels: 0 });
     });
 
@@ -81,9 +86,15 @@ for (const engine of ENGINES) {
       const session = await t.db.traceSession.findFirstOrThrow({ where: { upload: { fileName: { endsWith: ".traj.json" } } } });
       const items = await t.db.reviewItem.findMany({ where: { queueId }, orderBy: { position: "asc" } });
       assert.deepEqual(new Set(items.map((i) => i.sessionId)), new Set([session.id]));
-      assert.deepEqual(items.map((i) => JSON.parse(i.payload).unitId), GOLD_LINES.map((l) => JSON.parse(l).unit.id));
+      assert.deepEqual(
+        items.map((i) => JSON.parse(i.payload).unitId),
+        GOLD_LINES.map((l) => JSON.parse(l).unit.id),
+      );
       const reviewers = new Set((await t.db.reviewLabelRow.findMany({ where: { queueId } })).map((r) => r.reviewer));
-      assert.ok([...reviewers].every((r) => r.startsWith("gold:")), [...reviewers].join());
+      assert.ok(
+        [...reviewers].every((r) => r.startsWith("gold:")),
+        [...reviewers].join(),
+      );
     });
 
     test("the same file again is recognised (nothing written); another file with labels already stored is refused whole", async () => {
@@ -92,7 +103,13 @@ for (const engine of ENGINES) {
       assert.deepEqual(again, { ok: true, queueId, items: 18, labels: 18, duplicate: true });
       const overlapping = await importGoldQueue(t.db, `${GOLD_LINES.slice(0, 2).join("\n")}\n`);
       assert.ok(!overlapping.ok);
-      assert.deepEqual(overlapping.errors.map((e) => [e.line, e.field]), [[1, "label.labelId"], [2, "label.labelId"]]);
+      assert.deepEqual(
+        overlapping.errors.map((e) => [e.line, e.field]),
+        [
+          [1, "label.labelId"],
+          [2, "label.labelId"],
+        ],
+      );
       assert.match(overlapping.errors[0]!.message, new RegExp(`is already stored \\(queue ${queueId}\\)`));
       assert.deepEqual(await counts(), before);
     });
@@ -120,7 +137,10 @@ for (const engine of ENGINES) {
       writeFileSync(elsewhere, readFileSync(resolve(__dirname, "../fixtures/gold-small.jsonl")));
       const refused = tracefold(["review", "import-gold", elsewhere]);
       assert.equal(refused.status, 1);
-      assert.match(refused.stderr, /refused .*other\.jsonl: 3 problems in the gold file; nothing was imported\n {4}line 1 unit\.trace: trace claude_code_jsonl\/.* is not in the studio/);
+      assert.match(
+        refused.stderr,
+        /refused .*other\.jsonl: 3 problems in the gold file; nothing was imported\n {4}line 1 unit\.trace: trace claude_code_jsonl\/.* is not in the studio/,
+      );
     });
 
     test("a reviewer labels a view blind; the queue measures the judge against its labels with lib/eval/calibration", async () => {
@@ -135,19 +155,46 @@ for (const engine of ENGINES) {
       assert.ok(!JSON.stringify(view).includes(item.policy === "none" ? "\u0000" : `"${item.policy}"`));
 
       const gold = parseGold(GOLD).lines.find((l) => l.unit.id === item.unitId)!.label;
-      const bogus = await saveLabel(t.db, { queueId, itemKey: item.id, labelId: "ann-calibration-0", version: 1, draft: { kind: "view_verdict", verdict: "restorable", restores: ["0123456789ab"] } }, ANN, clock);
+      const bogus = await saveLabel(
+        t.db,
+        {
+          queueId,
+          itemKey: item.id,
+          labelId: "ann-calibration-0",
+          version: 1,
+          draft: { kind: "view_verdict", verdict: "restorable", restores: ["0123456789ab"] },
+        },
+        ANN,
+        clock,
+      );
       assert.ok(!bogus.ok && bogus.code === "invalid_input" && /names no sidecar of this view/.test(bogus.message), JSON.stringify(bogus));
-      const draft = { kind: "view_verdict", verdict: gold.verdict, ...(gold.lost ? { lost: gold.lost } : {}), ...(gold.restores ? { restores: gold.restores } : {}) };
+      const draft = {
+        kind: "view_verdict",
+        verdict: gold.verdict,
+        ...(gold.lost ? { lost: gold.lost } : {}),
+        ...(gold.restores ? { restores: gold.restores } : {}),
+      };
       const saved = await saveLabel(t.db, { queueId, itemKey: item.id, labelId: "ann-calibration-1", version: 1, draft }, ANN, clock);
       assert.ok(saved.ok, JSON.stringify(saved));
-      assert.deepEqual(saved.label.kind === "view_verdict" && [saved.label.policy, saved.label.viewDigest, saved.label.reviewer], [item.policy, item.viewDigest, ANN.email]);
+      assert.deepEqual(saved.label.kind === "view_verdict" && [saved.label.policy, saved.label.viewDigest, saved.label.reviewer], [
+        item.policy,
+        item.viewDigest,
+        ANN.email,
+      ]);
 
       // The queue's figures are lib/eval/calibration's over the same views and the same verdicts.
       const session = (await loadAnalyzedSession(t.db, (await t.db.reviewItem.findFirstOrThrow({ where: { queueId } })).sessionId))!;
-      const expected = calibrateJudge(parseGold(GOLD).lines, () => ({ session: session.session, index: session.index, countTokens: (s) => session.tokenizer.count(s) }));
+      const expected = calibrateJudge(parseGold(GOLD).lines, () => ({
+        session: session.session,
+        index: session.index,
+        countTokens: (s) => session.tokenizer.count(s),
+      }));
       const agreement = (await getQueueAgreement(t.db, queueId, clock))!;
       const c = agreement.judgeCalibration!;
-      assert.deepEqual([c.units, c.accuracy, c.kappa, c.matrix, c.disagreements, c.stale], [expected.units, expected.accuracy, expected.kappa, expected.matrix, expected.disagreements, expected.stale]);
+      assert.deepEqual(
+        [c.units, c.accuracy, c.kappa, c.matrix, c.disagreements, c.stale],
+        [expected.units, expected.accuracy, expected.kappa, expected.matrix, expected.disagreements, expected.stale],
+      );
       assert.ok(c.units > 0);
       assert.equal(c.units + c.stale.length, 18);
       assert.deepEqual([c.split, c.unlabelled], [0, 0]);
@@ -159,18 +206,34 @@ for (const engine of ENGINES) {
       const next = await openNextItem(t.db, queueId, BOB.email, clock);
       assert.ok(next.ok && next.item?.queue === "view_verdict");
       const other = parseGold(GOLD).lines.find((l) => l.unit.id === (next.item as { unitId: string }).unitId)!.label;
-      const differs = other.verdict === "impact" ? { verdict: "no_impact" } : { verdict: "impact", lost: [{ value: "something", category: "evidence_detail" }] };
-      assert.ok((await saveLabel(t.db, { queueId, itemKey: next.item.id, labelId: "bob-calibration-1", version: 1, draft: { kind: "view_verdict", ...differs } }, BOB, clock)).ok);
+      const differs =
+        other.verdict === "impact" ? { verdict: "no_impact" } : { verdict: "impact", lost: [{ value: "something", category: "evidence_detail" }] };
+      assert.ok(
+        (
+          await saveLabel(
+            t.db,
+            { queueId, itemKey: next.item.id, labelId: "bob-calibration-1", version: 1, draft: { kind: "view_verdict", ...differs } },
+            BOB,
+            clock,
+          )
+        ).ok,
+      );
       const split = (await getQueueAgreement(t.db, queueId, clock))!.judgeCalibration!;
-      assert.deepEqual([split.split, split.units], [1, expected.units - (expected.stale.some((s) => s.unit === (next.item as { unitId: string }).unitId) ? 0 : 1)]);
+      assert.deepEqual(
+        [split.split, split.units],
+        [1, expected.units - (expected.stale.some((s) => s.unit === (next.item as { unitId: string }).unitId) ? 0 : 1)],
+      );
 
       // The export now holds the people's labels beside the gold ones, each with its unit.
       const exported = parseGold((await exportGoldQueue(t.db, queueId))!).lines;
       assert.equal(exported.length, 20);
-      assert.deepEqual(exported.filter((l) => !l.label.reviewer.startsWith("gold:")).map((l) => [l.unit.id, l.label.reviewer]), [
-        [item.unitId, ANN.email],
-        [(next.item as { unitId: string }).unitId, BOB.email],
-      ].sort((a, b) => GOLD_LINES.findIndex((l) => l.includes(a[0]!)) - GOLD_LINES.findIndex((l) => l.includes(b[0]!))));
+      assert.deepEqual(
+        exported.filter((l) => !l.label.reviewer.startsWith("gold:")).map((l) => [l.unit.id, l.label.reviewer]),
+        [
+          [item.unitId, ANN.email],
+          [(next.item as { unitId: string }).unitId, BOB.email],
+        ].sort((a, b) => GOLD_LINES.findIndex((l) => l.includes(a[0]!)) - GOLD_LINES.findIndex((l) => l.includes(b[0]!))),
+      );
     });
   });
 }

@@ -10,7 +10,10 @@ import { prepareQueueContexts, queueContextProgress } from "../../server/review/
 import { createJudgedRun } from "../helpers/judged-run";
 import { ENGINES, type TestDb } from "../helpers/test-db";
 
-const TRACES = ["claude_code_jsonl/marot__spotter/test/fixtures/transcripts/tool_heavy.jsonl", "swe_agent_traj/SWE-agent__SWE-agent/trajectories/demonstrations/ctf/crypto/katy.traj"];
+const TRACES = [
+  "claude_code_jsonl/marot__spotter/test/fixtures/transcripts/tool_heavy.jsonl",
+  "swe_agent_traj/SWE-agent__SWE-agent/trajectories/demonstrations/ctf/crypto/katy.traj",
+];
 const POLICIES = ["none", "tool-prune", "oldest-turn"];
 
 for (const engine of ENGINES) {
@@ -23,7 +26,8 @@ for (const engine of ENGINES) {
     });
     after(async () => t.close());
 
-    const itemsOf = async (queueId: string) => (await t.db.reviewItem.findMany({ where: { queueId }, orderBy: { position: "asc" } })).map((r) => JSON.parse(r.payload) as QueueItem);
+    const itemsOf = async (queueId: string) =>
+      (await t.db.reviewItem.findMany({ where: { queueId }, orderBy: { position: "asc" } })).map((r) => JSON.parse(r.payload) as QueueItem);
 
     test("preparing a queue stores one context per item; a second queue on the same run reuses them all, none recomputed", async () => {
       const made = await createQueue(t.db, { runId, kind: "dependency" });
@@ -32,7 +36,11 @@ for (const engine of ENGINES) {
       const seen: number[] = [];
       const prepared = await prepareQueueContexts(t.db, made.queueId, (p) => seen.push(p.ready));
       assert.deepEqual(prepared, { total: made.items, ready: made.items });
-      assert.deepEqual(seen, Array.from({ length: made.items + 1 }, (_, i) => i), "progress after every cut");
+      assert.deepEqual(
+        seen,
+        Array.from({ length: made.items + 1 }, (_, i) => i),
+        "progress after every cut",
+      );
       const rows = await t.db.reviewContext.findMany({ orderBy: { key: "asc" } });
       assert.equal(rows.length, made.items);
       const again = await createQueue(t.db, { runId, kind: "dependency", overlap: 2 });
@@ -44,7 +52,13 @@ for (const engine of ENGINES) {
 
     test("an opened item shows exactly what its cut's replay context gives, for every queue kind", async () => {
       for (const kind of ["dependency", "failure", "ab"] as const) {
-        const made = await createQueue(t.db, { runId, kind, seed: 3, ...(kind === "ab" ? { policyA: "none", policyB: "tool-prune" } : {}), ...(kind === "failure" ? { blind: false } : {}) });
+        const made = await createQueue(t.db, {
+          runId,
+          kind,
+          seed: 3,
+          ...(kind === "ab" ? { policyA: "none", policyB: "tool-prune" } : {}),
+          ...(kind === "failure" ? { blind: false } : {}),
+        });
         assert.ok(made.ok, `${kind}: ${JSON.stringify(made)}`);
         const items = await itemsOf(made.queueId);
         for (const item of items.slice(0, 3)) {
@@ -55,9 +69,16 @@ for (const engine of ENGINES) {
           const fresh = buildItemContext(context!, item, title, null);
           assert.equal(view.sessionTitle, title);
           if (view.queue === "dependency" && fresh.screen === "dependency") {
-            assert.deepEqual({ prefix: view.prefix, future: view.future, candidates: view.candidates, prefixStart: view.prefixStart }, { prefix: fresh.prefix, future: fresh.future, candidates: fresh.candidates, prefixStart: fresh.prefixStart });
+            assert.deepEqual(
+              { prefix: view.prefix, future: view.future, candidates: view.candidates, prefixStart: view.prefixStart },
+              { prefix: fresh.prefix, future: fresh.future, candidates: fresh.candidates, prefixStart: fresh.prefixStart },
+            );
           } else if (view.queue === "ab" && fresh.screen === "ab" && item.queue === "ab") {
-            assert.deepEqual([view.A, view.B, view.future], [fresh.projections[item.sides.A], fresh.projections[item.sides.B], fresh.future], "sides mapped at open");
+            assert.deepEqual(
+              [view.A, view.B, view.future],
+              [fresh.projections[item.sides.A], fresh.projections[item.sides.B], fresh.future],
+              "sides mapped at open",
+            );
             assert.ok(!JSON.stringify(view).includes(`"${item.sides.A}"`) || item.sides.A === "none", "no policy name leaks through the stored form");
           } else if (view.queue === "failure_category" && fresh.screen === "failure") {
             assert.deepEqual([view.view, view.removed, view.objectIds], [fresh.view, fresh.removed, fresh.objectIds]);

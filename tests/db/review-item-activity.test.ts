@@ -38,7 +38,9 @@ for (const engine of ENGINES) {
       assert.ok((await saveLabel(t.db, { queueId: made.queueId, itemKey: key!, labelId, version: 1, draft: { kind: "cut_review" } }, ANN, clock)).ok);
       const second = await saveLabel(t.db, { queueId: made.queueId, itemKey: key!, labelId, version: 2, draft: { kind: "cut_review" } }, ANN, clock);
       assert.ok(second.ok, JSON.stringify(second));
-      assert.ok((await saveLabel(t.db, { queueId: made.queueId, itemKey: key!, labelId: randomUUID(), version: 1, draft: { kind: "cut_review" } }, BOB, clock)).ok);
+      assert.ok(
+        (await saveLabel(t.db, { queueId: made.queueId, itemKey: key!, labelId: randomUUID(), version: 1, draft: { kind: "cut_review" } }, BOB, clock)).ok,
+      );
       assert.deepEqual(await addComment(t.db, { queueId: made.queueId, itemKey: key!, body: "look at message 4" }, ANN), { ok: true });
 
       const activity = await loadItemActivity(t.db, made.queueId, key!, ANN.email);
@@ -46,16 +48,25 @@ for (const engine of ENGINES) {
       const view = await getItemView(t.db, made.queueId, runId, (await queueItem(t.db, made.queueId, key!))!, ANN.email);
       assert.ok(view);
       assert.deepEqual(activity.activity, { mine: view.mine, completedBy: view.completedBy, comments: view.comments });
-      assert.deepEqual(activity.activity.mine.map((l) => [l.labelId, l.version]), [[labelId, 2]], "only Ann's threads, latest version");
+      assert.deepEqual(
+        activity.activity.mine.map((l) => [l.labelId, l.version]),
+        [[labelId, 2]],
+        "only Ann's threads, latest version",
+      );
       assert.deepEqual([...activity.activity.completedBy].sort(), [ANN.email, BOB.email]);
-      assert.deepEqual(activity.activity.comments.map((c) => c.body), ["look at message 4"]);
+      assert.deepEqual(
+        activity.activity.comments.map((c) => c.body),
+        ["look at message 4"],
+      );
     });
 
     test("follows openItem's rule: refused for an item assigned to others, unless the reviewer labeled it before; unknown items are not found", async () => {
       const made = await createQueue(t.db, { runId, kind: "dependency", overlap: 2 });
       assert.ok(made.ok, JSON.stringify(made));
       const keys = (await t.db.reviewItem.findMany({ where: { queueId: made.queueId }, orderBy: { position: "asc" } })).map((i) => i.itemKey);
-      assert.ok((await saveLabel(t.db, { queueId: made.queueId, itemKey: keys[1]!, labelId: randomUUID(), version: 1, draft: { kind: "cut_review" } }, BOB, clock)).ok);
+      assert.ok(
+        (await saveLabel(t.db, { queueId: made.queueId, itemKey: keys[1]!, labelId: randomUUID(), version: 1, draft: { kind: "cut_review" } }, BOB, clock)).ok,
+      );
       assert.deepEqual(await assignQueueItems(t.db, { queueId: made.queueId, reviewers: [ANN.email], from: 1, to: 2 }), { ok: true, items: 2 });
 
       const refused = await loadItemActivity(t.db, made.queueId, keys[0]!, BOB.email);

@@ -14,7 +14,8 @@ import { ENGINES, type TestDb } from "../helpers/test-db";
 const REVIEWERS = Array.from({ length: 6 }, (_, i) => ({ id: `u-${i}`, email: `r${i}@example.test` }));
 
 const sorted = (h: LabelHistory) => [...h].sort(([a], [b]) => (a < b ? -1 : 1));
-const sortedCompletions = (c: ReadonlyMap<string, ReadonlySet<string>>) => [...c].map(([k, v]) => [k, [...v].sort()] as const).sort(([a], [b]) => (a < b ? -1 : 1));
+const sortedCompletions = (c: ReadonlyMap<string, ReadonlySet<string>>) =>
+  [...c].map(([k, v]) => [k, [...v].sort()] as const).sort(([a], [b]) => (a < b ? -1 : 1));
 
 /** The db with every reviewLabelRow.findMany that reads ids only (the full catch-up read) counted. */
 function countingFullReads(db: Db): { db: Db; fullReads: () => number } {
@@ -67,14 +68,32 @@ for (const engine of ENGINES) {
       for (let i = 0; i < 40; i++) {
         const reviewer = REVIEWERS[i % REVIEWERS.length]!;
         clock.advance(1_000);
-        const saved = await saveLabel(t.db, { queueId: made.queueId, itemKey: keys[i % keys.length]!, labelId: randomUUID(), version: 1, draft: { kind: "cut_review" } }, reviewer, clock);
+        const saved = await saveLabel(
+          t.db,
+          { queueId: made.queueId, itemKey: keys[i % keys.length]!, labelId: randomUUID(), version: 1, draft: { kind: "cut_review" } },
+          reviewer,
+          clock,
+        );
         assert.ok(saved.ok, JSON.stringify(saved));
         if (i % 5 === 4) {
           clock.advance(1_000);
           const undone = await t.db.reviewLabelRow.findFirst({ where: { labelId: saved.label.labelId } });
           assert.ok(undone);
           const retracted = retractLabel(saved.label, clock);
-          await t.db.reviewLabelRow.create({ data: { queueId: made.queueId, itemKey: undone.itemKey, labelId: retracted.labelId, version: 2, kind: retracted.kind, reviewerId: reviewer.id, reviewer: reviewer.email, retracted: true, body: labelBody(retracted), createdAt: new Date(retracted.createdAt) } });
+          await t.db.reviewLabelRow.create({
+            data: {
+              queueId: made.queueId,
+              itemKey: undone.itemKey,
+              labelId: retracted.labelId,
+              version: 2,
+              kind: retracted.kind,
+              reviewerId: reviewer.id,
+              reviewer: reviewer.email,
+              retracted: true,
+              body: labelBody(retracted),
+              createdAt: new Date(retracted.createdAt),
+            },
+          });
         }
         await assertSameAsFullRead(db, made.queueId);
       }
@@ -88,8 +107,27 @@ for (const engine of ENGINES) {
       const { db, fullReads } = countingFullReads(t.db);
       await assertSameAsFullRead(db, made.queueId);
       const row = (i: number, savedAt: Date) => {
-        const label = { kind: "cut_review" as const, labelId: `bulk-${made.queueId}-${i}`, version: 1, supersedes: null, reviewer: REVIEWERS[i % 6]!.email, createdAt: new Date(clock.now()).toISOString(), ref: { runId, sessionId: "s", cut: i } };
-        return { queueId: made.queueId, itemKey: keys[i % keys.length]!, labelId: label.labelId, version: 1, kind: label.kind, reviewerId: REVIEWERS[i % 6]!.id, reviewer: label.reviewer, body: labelBody(label), createdAt: new Date(label.createdAt), savedAt };
+        const label = {
+          kind: "cut_review" as const,
+          labelId: `bulk-${made.queueId}-${i}`,
+          version: 1,
+          supersedes: null,
+          reviewer: REVIEWERS[i % 6]!.email,
+          createdAt: new Date(clock.now()).toISOString(),
+          ref: { runId, sessionId: "s", cut: i },
+        };
+        return {
+          queueId: made.queueId,
+          itemKey: keys[i % keys.length]!,
+          labelId: label.labelId,
+          version: 1,
+          kind: label.kind,
+          reviewerId: REVIEWERS[i % 6]!.id,
+          reviewer: label.reviewer,
+          body: labelBody(label),
+          createdAt: new Date(label.createdAt),
+          savedAt,
+        };
       };
       await t.db.reviewLabelRow.createMany({ data: Array.from({ length: 150 }, (_, i) => row(i, new Date(clock.now() + i))) });
       await assertSameAsFullRead(db, made.queueId);
@@ -104,7 +142,14 @@ for (const engine of ENGINES) {
       const made = await createQueue(t.db, { runId, kind: "dependency", overlap: 6 });
       assert.ok(made.ok, JSON.stringify(made));
       const keys = (await t.db.reviewItem.findMany({ where: { queueId: made.queueId }, orderBy: { position: "asc" } })).map((i) => i.itemKey);
-      const saves = Array.from({ length: 30 }, (_, i) => saveLabel(t.db, { queueId: made.queueId, itemKey: keys[i % keys.length]!, labelId: randomUUID(), version: 1, draft: { kind: "cut_review" } }, REVIEWERS[i % 6]!, clock));
+      const saves = Array.from({ length: 30 }, (_, i) =>
+        saveLabel(
+          t.db,
+          { queueId: made.queueId, itemKey: keys[i % keys.length]!, labelId: randomUUID(), version: 1, draft: { kind: "cut_review" } },
+          REVIEWERS[i % 6]!,
+          clock,
+        ),
+      );
       const loads = Array.from({ length: 30 }, () => loadHistoryCached(t.db, made.queueId));
       const outcomes = await Promise.all([...saves, ...loads]);
       assert.equal(outcomes.length, 60);

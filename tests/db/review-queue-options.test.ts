@@ -11,7 +11,10 @@ import { retractLabelVersion, saveLabel } from "../../server/review/save-label";
 import { createJudgedRun } from "../helpers/judged-run";
 import { ENGINES, type TestDb } from "../helpers/test-db";
 
-const TRACES = ["claude_code_jsonl/marot__spotter/test/fixtures/transcripts/tool_heavy.jsonl", "swe_agent_traj/SWE-agent__SWE-agent/trajectories/demonstrations/ctf/crypto/katy.traj"];
+const TRACES = [
+  "claude_code_jsonl/marot__spotter/test/fixtures/transcripts/tool_heavy.jsonl",
+  "swe_agent_traj/SWE-agent__SWE-agent/trajectories/demonstrations/ctf/crypto/katy.traj",
+];
 const POLICIES = ["none", "tool-prune", "oldest-turn"];
 const ANN = { id: "u-ann", email: "ann@example.test" };
 const BOB = { id: "u-bob", email: "bob@example.test" };
@@ -39,7 +42,10 @@ for (const engine of ENGINES) {
 
     test("an A/B queue holds only the chosen pair: the cuts where the judge disagrees by default, every cut judged for both on request", async () => {
       const expected = await pairCuts("none", "tool-prune");
-      assert.ok(expected.disagreements.size > 0 && expected.all.size > expected.disagreements.size, `the run has both kinds of cut: ${expected.disagreements.size} / ${expected.all.size}`);
+      assert.ok(
+        expected.disagreements.size > 0 && expected.all.size > expected.disagreements.size,
+        `the run has both kinds of cut: ${expected.disagreements.size} / ${expected.all.size}`,
+      );
       assert.ok((await pairCuts("tool-prune", "oldest-turn")).disagreements.size > 0, "another pair disagrees too, and is left out");
 
       const made = await createQueue(t.db, { runId, kind: "ab", policyA: "tool-prune", policyB: "none" });
@@ -57,7 +63,11 @@ for (const engine of ENGINES) {
       // A pair the judge never tells apart is an empty queue, refused with the way out.
       assert.equal((await pairCuts("none", "oldest-turn")).disagreements.size, 0);
       const empty = await createQueue(t.db, { runId, kind: "ab", policyA: "none", policyB: "oldest-turn" });
-      assert.deepEqual(empty, { ok: false, code: "empty_queue", message: 'nothing to review: the judge never told none and oldest-turn apart at any cut (choose "all cuts" to review them anyway)' });
+      assert.deepEqual(empty, {
+        ok: false,
+        code: "empty_queue",
+        message: 'nothing to review: the judge never told none and oldest-turn apart at any cut (choose "all cuts" to review them anyway)',
+      });
     });
 
     test("bad settings are refused field by field and write nothing", async () => {
@@ -67,11 +77,23 @@ for (const engine of ENGINES) {
         assert.equal(outcome.ok, false, JSON.stringify(input));
         return !outcome.ok ? outcome.fieldErrors : undefined;
       };
-      assert.deepEqual(await errors({ kind: "ab" }), { policyA: ["pick policy A: an A/B queue compares two of the run's policies"], policyB: ["pick policy B: an A/B queue compares two of the run's policies"] });
-      assert.deepEqual(await errors({ kind: "ab", policyA: "none", policyB: "none", sampleSize: 0 }), { sampleSize: ["sample size must be at least 1"], policyB: ["policy B must differ from policy A (both are none)"] });
-      assert.deepEqual(await errors({ kind: "ab", policyA: "self-gc", policyB: "none" }), { policyA: ["self-gc is not a policy of this run (its policies: none, tool-prune, oldest-turn)"] });
+      assert.deepEqual(await errors({ kind: "ab" }), {
+        policyA: ["pick policy A: an A/B queue compares two of the run's policies"],
+        policyB: ["pick policy B: an A/B queue compares two of the run's policies"],
+      });
+      assert.deepEqual(await errors({ kind: "ab", policyA: "none", policyB: "none", sampleSize: 0 }), {
+        sampleSize: ["sample size must be at least 1"],
+        policyB: ["policy B must differ from policy A (both are none)"],
+      });
+      assert.deepEqual(await errors({ kind: "ab", policyA: "self-gc", policyB: "none" }), {
+        policyA: ["self-gc is not a policy of this run (its policies: none, tool-prune, oldest-turn)"],
+      });
       assert.deepEqual(await errors({ kind: "ab", policyA: "none", policyB: "tool-prune", cuts: "some" }), { cuts: ["cuts must be disagreements or all"] });
-      assert.deepEqual(await errors({ kind: "dependency", policyA: "none", cuts: "all", blind: true }), { policyA: ["a policy pair is chosen only for an A/B queue"], cuts: ["cuts are chosen only for an A/B queue"], blind: ["blind mode is for failure-category queues (A/B items are always blind)"] });
+      assert.deepEqual(await errors({ kind: "dependency", policyA: "none", cuts: "all", blind: true }), {
+        policyA: ["a policy pair is chosen only for an A/B queue"],
+        cuts: ["cuts are chosen only for an A/B queue"],
+        blind: ["blind mode is for failure-category queues (A/B items are always blind)"],
+      });
       assert.deepEqual(await errors({ kind: "failure", sampleSize: "2.5" }), { sampleSize: ["sample size must be a whole number"] });
       assert.equal(await t.db.reviewQueue.count(), before);
     });
@@ -83,14 +105,24 @@ for (const engine of ENGINES) {
       const sample = await createQueue(t.db, { runId, kind: "dependency", sampleSize: 4, seed: 99 });
       assert.ok(sample.ok && sample.items === 4, JSON.stringify(sample));
       const keys = await keysOf(sample.queueId);
-      assert.deepEqual(keys, fullKeys.filter((k) => keys.includes(k)), "a subset, in the queue's order");
+      assert.deepEqual(
+        keys,
+        fullKeys.filter((k) => keys.includes(k)),
+        "a subset, in the queue's order",
+      );
       const again = await createQueue(t.db, { runId, kind: "dependency", sampleSize: 4, seed: 99 });
       assert.ok(again.ok);
       assert.deepEqual(await keysOf(again.queueId), keys);
       const other = await createQueue(t.db, { runId, kind: "dependency", sampleSize: 4, seed: 7 });
       assert.ok(other.ok);
       assert.notDeepEqual(await keysOf(other.queueId), keys, "another seed, another sample");
-      assert.deepEqual((await getQueueSummary(t.db, sample.queueId, clock))!.options, { seed: 99, pair: null, cuts: null, sample: { size: 4, from: full.items }, blind: false });
+      assert.deepEqual((await getQueueSummary(t.db, sample.queueId, clock))!.options, {
+        seed: 99,
+        pair: null,
+        cuts: null,
+        sample: { size: 4, from: full.items },
+        blind: false,
+      });
       // An A/B pair sampled: the sample is drawn from that pair's items only.
       const pair = await pairCuts("none", "tool-prune");
       const ab = await createQueue(t.db, { runId, kind: "ab", policyA: "none", policyB: "tool-prune", cuts: "all", sampleSize: 3, seed: 5 });
@@ -107,7 +139,10 @@ for (const engine of ENGINES) {
       const blind = await createQueue(t.db, { runId, kind: "failure" });
       const open = await createQueue(t.db, { runId, kind: "failure", blind: false });
       assert.ok(blind.ok && open.ok);
-      assert.deepEqual([(await getQueueSummary(t.db, blind.queueId, clock))!.options.blind, (await getQueueSummary(t.db, open.queueId, clock))!.options.blind], [true, false]);
+      assert.deepEqual(
+        [(await getQueueSummary(t.db, blind.queueId, clock))!.options.blind, (await getQueueSummary(t.db, open.queueId, clock))!.options.blind],
+        [true, false],
+      );
       assert.equal((await t.db.reviewQueue.findUniqueOrThrow({ where: { id: blind.queueId } })).blind, true, "stored with the queue");
 
       const opened = await openNextItem(t.db, blind.queueId, ANN.email, clock);
@@ -122,7 +157,18 @@ for (const engine of ENGINES) {
       assert.deepEqual([hidden.position, hidden.total], [1, blind.items], "item 1 of N");
 
       const labelId = randomUUID();
-      const saved = await saveLabel(t.db, { queueId: blind.queueId, itemKey: item.id, labelId, version: 1, draft: { kind: "failure_category", category: "evidence_detail", culpritId: "function:read:1" } }, ANN, clock);
+      const saved = await saveLabel(
+        t.db,
+        {
+          queueId: blind.queueId,
+          itemKey: item.id,
+          labelId,
+          version: 1,
+          draft: { kind: "failure_category", category: "evidence_detail", culpritId: "function:read:1" },
+        },
+        ANN,
+        clock,
+      );
       assert.ok(saved.ok, JSON.stringify(saved));
       const revealed = await getItemView(t.db, blind.queueId, runId, item, ANN.email);
       assert.ok(revealed?.queue === "failure_category");

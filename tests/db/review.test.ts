@@ -13,7 +13,11 @@ import { exportQueueLabels, importQueueLabels } from "../../server/review/transf
 import { createJudgedRun } from "../helpers/judged-run";
 import { ENGINES, type TestDb } from "../helpers/test-db";
 
-const TRACES = ["claude_code_jsonl/marot__spotter/test/fixtures/transcripts/tool_heavy.jsonl", "claude_code_jsonl/DRMacIver__claude-reliability/snapshot-tests/tests/coverage-test-fix/transcript.jsonl", "swe_agent_traj/SWE-agent__SWE-agent/trajectories/demonstrations/ctf/crypto/katy.traj"];
+const TRACES = [
+  "claude_code_jsonl/marot__spotter/test/fixtures/transcripts/tool_heavy.jsonl",
+  "claude_code_jsonl/DRMacIver__claude-reliability/snapshot-tests/tests/coverage-test-fix/transcript.jsonl",
+  "swe_agent_traj/SWE-agent__SWE-agent/trajectories/demonstrations/ctf/crypto/katy.traj",
+];
 const POLICIES = ["none", "tool-prune", "oldest-turn"];
 const ANN = { id: "u-ann", email: "ann@example.test" };
 const BOB = { id: "u-bob", email: "bob@example.test" };
@@ -37,13 +41,29 @@ for (const engine of ENGINES) {
       assert.ok(made.ok, JSON.stringify(made));
       assert.equal(made.items, cuts.size);
       const items = await t.db.reviewItem.findMany({ where: { queueId: made.queueId }, orderBy: { position: "asc" } });
-      assert.deepEqual(items.map((i) => i.itemKey), [...cuts].map((c) => c.split("@") as [string, string]).sort(([s1, c1], [s2, c2]) => (s1 < s2 ? -1 : s1 > s2 ? 1 : Number(c1) - Number(c2))).map((p) => p.join("@")).map((c) => `dependency:${runId}|${c}`));
+      assert.deepEqual(
+        items.map((i) => i.itemKey),
+        [...cuts]
+          .map((c) => c.split("@") as [string, string])
+          .sort(([s1, c1], [s2, c2]) => (s1 < s2 ? -1 : s1 > s2 ? 1 : Number(c1) - Number(c2)))
+          .map((p) => p.join("@"))
+          .map((c) => `dependency:${runId}|${c}`),
+      );
       const again = await createQueue(t.db, { runId, kind: "dependency", overlap: 2 });
       assert.ok(again.ok);
       const keys = (await t.db.reviewItem.findMany({ where: { queueId: again.queueId }, orderBy: { position: "asc" } })).map((i) => i.itemKey);
-      assert.deepEqual(keys, items.map((i) => i.itemKey), "rebuilding gives the same keys");
-      assert.deepEqual(await createQueue(t.db, { runId, kind: "dependency", overlap: 0 }).then((o) => o.ok || o.fieldErrors), { overlap: ["overlap must be at least 1"] });
-      assert.deepEqual(await createQueue(t.db, { runId: "missing", kind: "ab", policyA: "none", policyB: "tool-prune" }).then((o) => !o.ok && o.code), "not_found");
+      assert.deepEqual(
+        keys,
+        items.map((i) => i.itemKey),
+        "rebuilding gives the same keys",
+      );
+      assert.deepEqual(await createQueue(t.db, { runId, kind: "dependency", overlap: 0 }).then((o) => o.ok || o.fieldErrors), {
+        overlap: ["overlap must be at least 1"],
+      });
+      assert.deepEqual(
+        await createQueue(t.db, { runId: "missing", kind: "ab", policyA: "none", policyB: "tool-prune" }).then((o) => !o.ok && o.code),
+        "not_found",
+      );
     });
 
     test("failure and A/B queues come from impacted cuts and disagreements", async () => {
@@ -52,14 +72,20 @@ for (const engine of ENGINES) {
       const failure = await createQueue(t.db, { runId, kind: "failure" });
       assert.ok(failure.ok && failure.items === impacted, JSON.stringify(failure));
       // The control (none) keeps everything: each cut where tool-prune is impacted is a disagreement of the pair.
-      const impactedCuts = new Set((await t.db.evalResult.findMany({ where: { runId, policy: "tool-prune", noImpact: false, error: null } })).map((r) => `${r.sessionId}@${r.cut}`));
+      const impactedCuts = new Set(
+        (await t.db.evalResult.findMany({ where: { runId, policy: "tool-prune", noImpact: false, error: null } })).map((r) => `${r.sessionId}@${r.cut}`),
+      );
       const pair = { policyA: "none", policyB: "tool-prune" };
       const ab = await createQueue(t.db, { runId, kind: "ab", seed: 7, ...pair });
       assert.ok(ab.ok && ab.items === impactedCuts.size, JSON.stringify(ab));
       const abItems = await t.db.reviewItem.findMany({ where: { queueId: ab.queueId } });
       const again = await createQueue(t.db, { runId, kind: "ab", seed: 7, ...pair });
       assert.ok(again.ok);
-      assert.deepEqual((await t.db.reviewItem.findMany({ where: { queueId: again.queueId }, orderBy: { position: "asc" } })).map((i) => i.payload), abItems.sort((a, b) => a.position - b.position).map((i) => i.payload), "the same seed gives the same sides");
+      assert.deepEqual(
+        (await t.db.reviewItem.findMany({ where: { queueId: again.queueId }, orderBy: { position: "asc" } })).map((i) => i.payload),
+        abItems.sort((a, b) => a.position - b.position).map((i) => i.payload),
+        "the same seed gives the same sides",
+      );
     });
 
     test("two reviewers racing for one item: exactly one lease wins, on every attempt", async () => {
@@ -111,14 +137,23 @@ for (const engine of ENGINES) {
       assert.ok(opened.ok && opened.item);
       const item = opened.item as DependencyItem;
       const labelId = randomUUID();
-      const draft = { kind: "dependency", decision: "add", type: "locator_handle", future: { message: item.ref.cut, part: 0, start: 0, end: 1, text: "x" }, prefix: { message: 0, part: 0, start: 0, end: 1, text: "y" } };
+      const draft = {
+        kind: "dependency",
+        decision: "add",
+        type: "locator_handle",
+        future: { message: item.ref.cut, part: 0, start: 0, end: 1, text: "x" },
+        prefix: { message: 0, part: 0, start: 0, end: 1, text: "y" },
+      };
       const base = { queueId: made.queueId, itemKey: item.id, labelId };
       const saved = await saveLabel(t.db, { ...base, version: 1, draft }, ANN, clock);
       assert.ok(saved.ok && !saved.duplicate, JSON.stringify(saved));
       // The response was lost: the client retries the same save (later, concurrently, twice).
       clock.advance(5_000);
       const retries = await Promise.all([1, 2].map(() => saveLabel(t.db, { ...base, version: 1, draft }, ANN, clock)));
-      assert.ok(retries.every((r) => r.ok && r.duplicate), JSON.stringify(retries));
+      assert.ok(
+        retries.every((r) => r.ok && r.duplicate),
+        JSON.stringify(retries),
+      );
       assert.equal(await t.db.reviewLabelRow.count({ where: { labelId } }), 1);
       const conflicting = await saveLabel(t.db, { ...base, version: 1, draft: { ...draft, type: "live_state" } }, ANN, clock);
       assert.deepEqual([conflicting.ok, !conflicting.ok && conflicting.code], [false, "conflict"]);
@@ -126,13 +161,25 @@ for (const engine of ENGINES) {
       assert.ok(revised.ok && revised.label.supersedes === 1);
       assert.equal((await saveLabel(t.db, { ...base, version: 4, draft }, ANN, clock)).ok, false, "a gap in versions is refused");
       assert.equal((await saveLabel(t.db, { ...base, version: 3, draft }, BOB, clock)).ok, false, "another reviewer cannot continue Ann's thread");
-      assert.equal((await saveLabel(t.db, { ...base, version: 3, draft: { ...draft, reviewer: "mallory" } }, ANN, clock)).ok, false, "reviewer is set by the server");
+      assert.equal(
+        (await saveLabel(t.db, { ...base, version: 3, draft: { ...draft, reviewer: "mallory" } }, ANN, clock)).ok,
+        false,
+        "reviewer is set by the server",
+      );
       const undo = await retractLabelVersion(t.db, { ...base, version: 3 }, ANN, clock);
       assert.ok(undo.ok && undo.label.retracted === true);
       const undoRetry = await retractLabelVersion(t.db, { ...base, version: 3 }, ANN, clock);
       assert.ok(undoRetry.ok && undoRetry.duplicate);
       const thread = (await loadLabels(t.db, made.queueId)).filter((l) => l.labelId === labelId);
-      assert.deepEqual(thread.map((l) => [l.version, l.kind === "dependency" && l.type, l.retracted ?? false]), [[1, "locator_handle", false], [2, "live_state", false], [3, "live_state", true]], "every version kept");
+      assert.deepEqual(
+        thread.map((l) => [l.version, l.kind === "dependency" && l.type, l.retracted ?? false]),
+        [
+          [1, "locator_handle", false],
+          [2, "live_state", false],
+          [3, "live_state", true],
+        ],
+        "every version kept",
+      );
     });
 
     test("overlap: an item is done when two reviewers completed it; a third reviewer is not given it", async () => {
@@ -166,10 +213,16 @@ for (const engine of ENGINES) {
       assert.ok(impacted, "the run has an impacted cut");
       const key = `dependency:${runId}|${impacted.sessionId}@${impacted.cut}`;
       for (const who of [ANN, BOB]) assert.ok((await saveLabel(t.db, { queueId: made.queueId, itemKey: key, ...cutReview() }, who, clock)).ok);
-      const policies = await t.db.evalResult.count({ where: { runId, error: null, sessionId: key.split("|")[1]!.split("@")[0]!, cut: Number(key.split("@")[1]) } });
+      const policies = await t.db.evalResult.count({
+        where: { runId, error: null, sessionId: key.split("|")[1]!.split("@")[0]!, cut: Number(key.split("@")[1]) },
+      });
       const same = await getQueueAgreement(t.db, made.queueId, clock);
       assert.equal(same!.humanVerdicts, 2 * policies, "one verdict per reviewer × policy");
-      assert.deepEqual([same!.reviewers.method, same!.reviewers.units, same!.reviewers.percent.rate], ["cohen", policies, 1], "unreviewed candidates count as confirmed for both: full agreement");
+      assert.deepEqual(
+        [same!.reviewers.method, same!.reviewers.units, same!.reviewers.percent.rate],
+        ["cohen", policies, 1],
+        "unreviewed candidates count as confirmed for both: full agreement",
+      );
       const judge = same!.judges!.find((j) => j.judge === "dependency")!;
       assert.equal(judge.n, policies);
       assert.equal(judge.accuracy.rate, 1, "people who confirm every candidate reproduce the dependency judge exactly");
@@ -177,7 +230,18 @@ for (const engine of ENGINES) {
         // Bob rejects every candidate the judge found lost: his verdicts become no-impact everywhere.
         const evidence = JSON.parse(impacted.verdict) as { evidence: { dependencies: { id: string; value: string; status: string }[] } };
         for (const d of evidence.evidence.dependencies.filter((d) => d.status === "lost")) {
-          const saved = await saveLabel(t.db, { queueId: made.queueId, itemKey: key, labelId: randomUUID(), version: 1, draft: { kind: "dependency", decision: "reject", dependencyId: d.id, value: d.value } }, BOB, clock);
+          const saved = await saveLabel(
+            t.db,
+            {
+              queueId: made.queueId,
+              itemKey: key,
+              labelId: randomUUID(),
+              version: 1,
+              draft: { kind: "dependency", decision: "reject", dependencyId: d.id, value: d.value },
+            },
+            BOB,
+            clock,
+          );
           assert.ok(saved.ok, JSON.stringify(saved));
         }
         const split = await getQueueAgreement(t.db, made.queueId, clock);
@@ -192,7 +256,16 @@ for (const engine of ENGINES) {
       const a = await openNextItem(t.db, source.queueId, ANN.email, clock);
       assert.ok(a.ok && a.item);
       const labelId = randomUUID();
-      assert.ok((await saveLabel(t.db, { queueId: source.queueId, itemKey: a.item.id, labelId, version: 1, draft: { kind: "cut_review", comment: "quotes \" and, commas\nnewline" } }, ANN, clock)).ok);
+      assert.ok(
+        (
+          await saveLabel(
+            t.db,
+            { queueId: source.queueId, itemKey: a.item.id, labelId, version: 1, draft: { kind: "cut_review", comment: 'quotes " and, commas\nnewline' } },
+            ANN,
+            clock,
+          )
+        ).ok,
+      );
       assert.ok((await retractLabelVersion(t.db, { queueId: source.queueId, itemKey: a.item.id, labelId, version: 2 }, ANN, clock)).ok);
       for (const format of ["jsonl", "csv"] as const) {
         const text: string = (await exportQueueLabels(t.db, source.queueId, format))!;

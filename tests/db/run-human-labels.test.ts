@@ -14,7 +14,10 @@ import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
 import { TRACES_DIR } from "../helpers/traces";
 
 /** A Claude Code session and a SWE-agent run: 4 cuts, tool-prune impacted at 2 of them, the others never. */
-const TRACES = ["claude_code_jsonl/marot__spotter/test/fixtures/transcripts/tool_heavy.jsonl", "swe_agent_traj/SWE-agent__SWE-agent/trajectories/demonstrations/ctf/crypto/katy.traj"];
+const TRACES = [
+  "claude_code_jsonl/marot__spotter/test/fixtures/transcripts/tool_heavy.jsonl",
+  "swe_agent_traj/SWE-agent__SWE-agent/trajectories/demonstrations/ctf/crypto/katy.traj",
+];
 const POLICIES = ["none", "tool-prune", "oldest-turn"];
 const SETTINGS = { suite: { kind: "all" }, policies: POLICIES.map((id) => ({ id })), judge: "dependency", triggerLevel: 0.9 };
 const ANN = { id: "u-ann", email: "ann@example.test" };
@@ -41,13 +44,17 @@ for (const engine of ENGINES) {
       assert.ok(created.ok, JSON.stringify(created));
       assert.equal(await runEvaluation(t.db, created.runId, { workerId: "test", llm: null }), "done");
       runId = created.runId;
-      rows = await t.db.evalResult.findMany({ where: { runId, error: null }, select: { sessionId: true, cut: true, policy: true, noImpact: true, verdict: true } });
+      rows = await t.db.evalResult.findMany({
+        where: { runId, error: null },
+        select: { sessionId: true, cut: true, policy: true, noImpact: true, verdict: true },
+      });
     });
     after(async () => t.close());
 
     const itemKey = (r: { sessionId: string; cut: number }) => `dependency:${runId}|${r.sessionId}@${r.cut}`;
     const atCut = (r: { sessionId: string; cut: number }) => rows.filter((x) => x.sessionId === r.sessionId && x.cut === r.cut);
-    const submit = async (queueId: string, cut: Row, who: typeof ANN) => assert.ok((await saveLabel(t.db, { queueId, itemKey: itemKey(cut), labelId: randomUUID(), version: 1, draft: { kind: "cut_review" } }, who, clock)).ok);
+    const submit = async (queueId: string, cut: Row, who: typeof ANN) =>
+      assert.ok((await saveLabel(t.db, { queueId, itemKey: itemKey(cut), labelId: randomUUID(), version: 1, draft: { kind: "cut_review" } }, who, clock)).ok);
 
     test("no queue, then a queue nobody labeled: nothing to compare yet; failure queues are not listed", async () => {
       assert.deepEqual(await getRunHumanLabels(t.db, runId, clock), []);
@@ -98,8 +105,15 @@ for (const engine of ENGINES) {
       assert.deepEqual([judge!.judge, judge!.n, judge!.accuracy.successes, judge!.accuracy.n], ["dependency", units, units - flipped, units]);
       assert.ok(judge!.accuracy.low < judge!.accuracy.rate && judge!.accuracy.rate < 1);
       const toolPrune = queue.rates.find((r) => r.policy === "tool-prune")!;
-      assert.deepEqual([toolPrune.human.successes, toolPrune.human.n], [Number(agreed.noImpact) + 1, 2], "people: the confirmed cut as the judge saw it, the rejected cut no-impact");
-      assert.deepEqual([toolPrune.judgeOnReviewed.successes, toolPrune.judge.n], [Number(agreed.noImpact), rows.filter((r) => r.policy === "tool-prune").length]);
+      assert.deepEqual(
+        [toolPrune.human.successes, toolPrune.human.n],
+        [Number(agreed.noImpact) + 1, 2],
+        "people: the confirmed cut as the judge saw it, the rejected cut no-impact",
+      );
+      assert.deepEqual(
+        [toolPrune.judgeOnReviewed.successes, toolPrune.judge.n],
+        [Number(agreed.noImpact), rows.filter((r) => r.policy === "tool-prune").length],
+      );
       // The queue page shows the very same figures.
       const page = await getQueueAgreement(t.db, made.queueId, clock);
       assert.deepEqual([page!.judges, page!.rates], [queue.judges, queue.rates]);

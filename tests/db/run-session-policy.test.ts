@@ -48,7 +48,11 @@ for (const engine of ENGINES) {
     });
 
     test("unknown sessions, policies and out-of-range cuts are refused with a reason", async () => {
-      assert.deepEqual(await runSessionPolicy(t.db, t.store, { sessionId: "nope", policyId: "none" }), { ok: false, code: "not_found", message: "no such session" });
+      assert.deepEqual(await runSessionPolicy(t.db, t.store, { sessionId: "nope", policyId: "none" }), {
+        ok: false,
+        code: "not_found",
+        message: "no such session",
+      });
       const badPolicy = await runSessionPolicy(t.db, t.store, { sessionId, policyId: "nope" });
       assert.equal(badPolicy.ok, false);
       const badCut = await runSessionPolicy(t.db, t.store, { sessionId, policyId: "none", cut: 100_000 });
@@ -78,7 +82,12 @@ describe("server-side self-gc with the LLM planner from the environment", () => 
   });
 
   test("planner=llm calls the configured endpoint and its plan goes through rehearsal", async () => {
-    const llm = llmClientFromEnv({ TRACEFOLD_LLM_PROVIDER: "openai", TRACEFOLD_LLM_BASE_URL: `${stub.baseUrl}/v1`, TRACEFOLD_LLM_API_KEY: "sk-test", TRACEFOLD_LLM_MODEL: "stub" });
+    const llm = llmClientFromEnv({
+      TRACEFOLD_LLM_PROVIDER: "openai",
+      TRACEFOLD_LLM_BASE_URL: `${stub.baseUrl}/v1`,
+      TRACEFOLD_LLM_API_KEY: "sk-test",
+      TRACEFOLD_LLM_MODEL: "stub",
+    });
     assert.ok(llm, "the environment configures a client");
     const run = await runSessionPolicy(t.db, t.store, { sessionId, policyId: "self-gc", cut: 211, params: { planner: "llm" }, llm });
     assert.ok(run.ok);

@@ -56,7 +56,11 @@ for (const engine of ENGINES) {
         assert.ok((overview.compactions[0]!.preTokens ?? 0) > 100_000);
         assert.ok(overview.providerInputTokens !== undefined && overview.providerInputTokens > 0, "Claude Code reports usage");
         const firstMessages = overview.objects.map((o) => o.firstMessage);
-        assert.deepEqual(firstMessages, [...firstMessages].sort((a, b) => a - b), "objects are in message order");
+        assert.deepEqual(
+          firstMessages,
+          [...firstMessages].sort((a, b) => a - b),
+          "objects are in message order",
+        );
       });
 
       test("is null for an unknown session id", async () => {
@@ -68,7 +72,10 @@ for (const engine of ENGINES) {
       test("returns exactly [from, to) in order", async () => {
         const window = await getMessageWindow(t.db, sessionId, { from: 40, to: 90 });
         assert.ok(window);
-        assert.deepEqual(window.messages.map((m) => m.index), Array.from({ length: 50 }, (_, i) => 40 + i));
+        assert.deepEqual(
+          window.messages.map((m) => m.index),
+          Array.from({ length: 50 }, (_, i) => 40 + i),
+        );
         assert.equal(window.messageCount, messageCount);
       });
 
@@ -180,7 +187,10 @@ for (const engine of ENGINES) {
         const object = await t.db.contextObjectRow.findFirstOrThrow({ where: { sessionId, kind: "function" }, orderBy: { firstMessage: "desc" } });
         const result = await searchSession(t.db, sessionId, object.objectId);
         assert.equal(result?.mode, "object");
-        assert.deepEqual(result?.hits.map((h) => [h.message, h.part, h.objectId]), [[object.partMessage, object.partIndex, object.objectId]]);
+        assert.deepEqual(
+          result?.hits.map((h) => [h.message, h.part, h.objectId]),
+          [[object.partMessage, object.partIndex, object.objectId]],
+        );
       });
 
       test("an object id prefix lists those objects in message order", async () => {
@@ -188,7 +198,10 @@ for (const engine of ENGINES) {
         assert.ok(reads.length > 3);
         const result = await searchSession(t.db, sessionId, "function:read:");
         assert.equal(result?.mode, "object");
-        assert.deepEqual(result?.hits.map((h) => h.objectId), reads.map((r) => r.objectId));
+        assert.deepEqual(
+          result?.hits.map((h) => h.objectId),
+          reads.map((r) => r.objectId),
+        );
       });
 
       test("an id-shaped query naming no object falls back to text search", async () => {
@@ -204,7 +217,10 @@ for (const engine of ENGINES) {
           const expected = stored.filter((m) => m.parts.some((p) => partText(p).toLowerCase().includes(query.toLowerCase()))).map((m) => m.index);
           const result = await searchSession(t.db, sessionId, query);
           assert.equal(result?.mode, "text");
-          assert.deepEqual(result?.hits.map((h) => h.message), expected.slice(0, 1000));
+          assert.deepEqual(
+            result?.hits.map((h) => h.message),
+            expected.slice(0, 1000),
+          );
           for (const hit of result?.hits.slice(0, 20) ?? []) {
             assert.ok(partText(stored[hit.message]!.parts[hit.part!]!).toLowerCase().includes(query.toLowerCase()), "the hit part contains the query");
           }

@@ -66,13 +66,16 @@ for (const engine of ENGINES) {
 
     test("the limit holds across processes: failures recorded by one client lock out sign-ins checked by another", async () => {
       const now = new Date();
-      for (let i = 0; i < 5; i += 1) await recordSignInFailure(second, { email: "bob@example.test", ip: "10.0.0.9" }, LIMITS, new Date(now.getTime() - (10 - i) * 60_000));
+      for (let i = 0; i < 5; i += 1)
+        await recordSignInFailure(second, { email: "bob@example.test", ip: "10.0.0.9" }, LIMITS, new Date(now.getTime() - (10 - i) * 60_000));
       const verdict = await checkSignInThrottle(t.db, { email: "bob@example.test", ip: "10.0.0.9" }, LIMITS, now);
       // The oldest failure (10 minutes ago) leaves the window in 5 minutes.
       assert.deepEqual(verdict, { allowed: false, retryAfterMs: 5 * 60_000 });
       assert.equal(throttledMessage(5 * 60_000), "Too many failed sign-ins; try again in 5 minutes.");
       assert.match(await signIn("bob@example.test", PASSWORD, "10.0.0.9"), /try again in 5 minutes/);
-      assert.deepEqual(await checkSignInThrottle(t.db, { email: "bob@example.test", ip: "10.0.0.9" }, LIMITS, new Date(now.getTime() + 5 * 60_000 + 1)), { allowed: true });
+      assert.deepEqual(await checkSignInThrottle(t.db, { email: "bob@example.test", ip: "10.0.0.9" }, LIMITS, new Date(now.getTime() + 5 * 60_000 + 1)), {
+        allowed: true,
+      });
       // Another IP is not locked out by bob's failures.
       assert.equal(await signIn("bob@example.test", PASSWORD, "10.0.0.10"), "ok");
     });

@@ -49,7 +49,17 @@ for (const engine of ENGINES) {
       const run = tracefold(["storage", "sweep", "--dry-run", "--json"], workspace);
       assert.equal(run.code, 0, run.stderr);
       const result = JSON.parse(run.stdout) as Record<string, unknown>;
-      assert.deepEqual(result, { dryRun: true, graceMs: 60 * MINUTE, scanned: 3, referenced: 1, keptYoung: 1, removed: 1, vanished: 0, bytesFreed: 21, removedKeys: [twoHours.key] });
+      assert.deepEqual(result, {
+        dryRun: true,
+        graceMs: 60 * MINUTE,
+        scanned: 3,
+        referenced: 1,
+        keptYoung: 1,
+        removed: 1,
+        vanished: 0,
+        bytesFreed: 21,
+        removedKeys: [twoHours.key],
+      });
       assert.equal(await t.store.exists(twoHours.key), true);
     });
 

@@ -68,81 +68,91 @@ for (const engine of ENGINES) {
 
     async function sessionsComplete(uploadId: string, expected: { id: string; messages: number }[]): Promise<void> {
       const sessions = await t.db.traceSession.findMany({ where: { uploadId }, orderBy: { ordinal: "asc" }, select: { id: true, messageCount: true } });
-      assert.deepEqual(sessions.map((s) => ({ id: s.id, messages: s.messageCount })), expected.map((s) => ({ id: s.id, messages: s.messages })));
+      assert.deepEqual(
+        sessions.map((s) => ({ id: s.id, messages: s.messageCount })),
+        expected.map((s) => ({ id: s.id, messages: s.messages })),
+      );
       for (const s of sessions) assert.equal(await t.db.traceMessage.count({ where: { sessionId: s.id } }), s.messageCount, `every message of session ${s.id}`);
     }
 
-    test("SIGKILL inside the import's transaction: nothing half-imported, the answered upload intact, the same bytes import once after restart", { timeout: 55_000 }, async () => {
-      const first = await start();
-      // An upload answered before the kill.
-      const acked = await makeUpload("acknowledged.jsonl", "a_");
-      const ackedResponse = await put(first, "acknowledged.jsonl", acked);
-      const ackedBody = (await ackedResponse.json()) as UploadResponse;
-      assert.equal(ackedResponse.status, 201, JSON.stringify(ackedBody).slice(0, 300));
-      assert.ok(ackedBody.ok && ackedBody.data.status === "imported" && ackedBody.data.redaction?.rawKept);
-      const ackedData = ackedBody.data;
+    test(
+      "SIGKILL inside the import's transaction: nothing half-imported, the answered upload intact, the same bytes import once after restart",
+      { timeout: 55_000 },
+      async () => {
+        const first = await start();
+        // An upload answered before the kill.
+        const acked = await makeUpload("acknowledged.jsonl", "a_");
+        const ackedResponse = await put(first, "acknowledged.jsonl", acked);
+        const ackedBody = (await ackedResponse.json()) as UploadResponse;
+        assert.equal(ackedResponse.status, 201, JSON.stringify(ackedBody).slice(0, 300));
+        assert.ok(ackedBody.ok && ackedBody.data.status === "imported" && ackedBody.data.redaction?.rawKept);
+        const ackedData = ackedBody.data;
 
-      // The upload killed mid-import: its request is in flight while the transaction writes rows.
-      const killed = await makeUpload("killed.jsonl", "k_");
-      const inFlight = put(first, "killed.jsonl", killed).then(
-        (response) => ({ answered: response.status }),
-        (error: unknown) => ({ failed: error }),
-      );
-      let answered = false;
-      void inFlight.then(() => (answered = true));
-      await until(async () => answered || (await writeTransactionOpen(t)), "the import's transaction is open", 40_000, first);
-      assert.equal(answered, false, "the studio answered before its transaction was seen open");
-      first.child.kill("SIGKILL");
-      assert.equal(await first.exited, "SIGKILL");
-      const outcome = await inFlight;
-      assert.ok("failed" in outcome, `the killed upload was never acknowledged: ${JSON.stringify(outcome)}`);
+        // The upload killed mid-import: its request is in flight while the transaction writes rows.
+        const killed = await makeUpload("killed.jsonl", "k_");
+        const inFlight = put(first, "killed.jsonl", killed).then(
+          (response) => ({ answered: response.status }),
+          (error: unknown) => ({ failed: error }),
+        );
+        let answered = false;
+        void inFlight.then(() => (answered = true));
+        await until(async () => answered || (await writeTransactionOpen(t)), "the import's transaction is open", 40_000, first);
+        assert.equal(answered, false, "the studio answered before its transaction was seen open");
+        first.child.kill("SIGKILL");
+        assert.equal(await first.exited, "SIGKILL");
+        const outcome = await inFlight;
+        assert.ok("failed" in outcome, `the killed upload was never acknowledged: ${JSON.stringify(outcome)}`);
 
-      // After the kill: only the acknowledged upload, complete; nothing of the killed one.
-      assert.equal(await t.db.upload.count(), 1, "no upload row for the killed import");
-      assert.equal((await t.db.upload.findFirstOrThrow()).id, ackedData.uploadId);
-      assert.equal(await t.db.traceSession.count({ where: { uploadId: { not: ackedData.uploadId } } }), 0, "no half-imported session");
-      assert.equal(await t.db.uploadRedaction.count(), 1, "no redaction report for the killed import");
-      assert.equal(await t.db.uploadImport.count(), 0, "an in-request import leaves no import row behind");
-      await sessionsComplete(ackedData.uploadId, ackedData.sessions);
-      // The blobs are written before the transaction: the killed attempt's redacted file and raw original stay unreferenced.
-      const leftBehind = blobsUnder(t.dataDir);
-      assert.equal(leftBehind.length, 4, JSON.stringify(leftBehind));
-      assert.ok(leftBehind.includes(blobKeyOf(killed)), "the killed upload's raw original was stored before its transaction");
-      // So do its temp files, the unredacted original among them: the next upload sweeps them once
-      // they are an hour old (aged here), and leaves a live request's fresh temp file alone.
-      const temps = join(t.dataDir, "tmp", "uploads");
-      const killedTemps = readdirSync(temps);
-      assert.equal(killedTemps.length, 2, JSON.stringify(killedTemps));
-      assert.ok(killedTemps.some((name) => readFileSync(join(temps, name), "utf8").includes(SECRET)), "the raw temp file holds the secret");
-      const anHourAgo = new Date(Date.now() - UPLOAD_TEMP_MAX_AGE_MS - 60_000);
-      for (const name of killedTemps) await utimes(join(temps, name), anHourAgo, anHourAgo);
-      await writeFile(join(temps, "in-flight.upload"), "another studio's request");
+        // After the kill: only the acknowledged upload, complete; nothing of the killed one.
+        assert.equal(await t.db.upload.count(), 1, "no upload row for the killed import");
+        assert.equal((await t.db.upload.findFirstOrThrow()).id, ackedData.uploadId);
+        assert.equal(await t.db.traceSession.count({ where: { uploadId: { not: ackedData.uploadId } } }), 0, "no half-imported session");
+        assert.equal(await t.db.uploadRedaction.count(), 1, "no redaction report for the killed import");
+        assert.equal(await t.db.uploadImport.count(), 0, "an in-request import leaves no import row behind");
+        await sessionsComplete(ackedData.uploadId, ackedData.sessions);
+        // The blobs are written before the transaction: the killed attempt's redacted file and raw original stay unreferenced.
+        const leftBehind = blobsUnder(t.dataDir);
+        assert.equal(leftBehind.length, 4, JSON.stringify(leftBehind));
+        assert.ok(leftBehind.includes(blobKeyOf(killed)), "the killed upload's raw original was stored before its transaction");
+        // So do its temp files, the unredacted original among them: the next upload sweeps them once
+        // they are an hour old (aged here), and leaves a live request's fresh temp file alone.
+        const temps = join(t.dataDir, "tmp", "uploads");
+        const killedTemps = readdirSync(temps);
+        assert.equal(killedTemps.length, 2, JSON.stringify(killedTemps));
+        assert.ok(
+          killedTemps.some((name) => readFileSync(join(temps, name), "utf8").includes(SECRET)),
+          "the raw temp file holds the secret",
+        );
+        const anHourAgo = new Date(Date.now() - UPLOAD_TEMP_MAX_AGE_MS - 60_000);
+        for (const name of killedTemps) await utimes(join(temps, name), anHourAgo, anHourAgo);
+        await writeFile(join(temps, "in-flight.upload"), "another studio's request");
 
-      // Restart: the same bytes import exactly once, reusing the blobs the killed attempt left.
-      const second = await start();
-      const retry = await put(second, "killed.jsonl", killed);
-      const retryBody = (await retry.json()) as UploadResponse;
-      assert.equal(retry.status, 201, JSON.stringify(retryBody).slice(0, 300));
-      assert.ok(retryBody.ok && retryBody.data.status === "imported" && retryBody.data.redaction?.rawKept);
-      await sessionsComplete(retryBody.data.uploadId, retryBody.data.sessions);
-      assert.deepEqual(readdirSync(temps), ["in-flight.upload"], "the killed request's temp files are swept");
-      const again = await put(second, "killed.jsonl", killed);
-      const againBody = (await again.json()) as UploadResponse;
-      assert.equal(again.status, 200);
-      assert.ok(againBody.ok && againBody.data.status === "duplicate" && againBody.data.uploadId === retryBody.data.uploadId);
-      assert.equal(await t.db.upload.count(), 2, "the killed file imported exactly once");
-      await sessionsComplete(ackedData.uploadId, ackedData.sessions);
+        // Restart: the same bytes import exactly once, reusing the blobs the killed attempt left.
+        const second = await start();
+        const retry = await put(second, "killed.jsonl", killed);
+        const retryBody = (await retry.json()) as UploadResponse;
+        assert.equal(retry.status, 201, JSON.stringify(retryBody).slice(0, 300));
+        assert.ok(retryBody.ok && retryBody.data.status === "imported" && retryBody.data.redaction?.rawKept);
+        await sessionsComplete(retryBody.data.uploadId, retryBody.data.sessions);
+        assert.deepEqual(readdirSync(temps), ["in-flight.upload"], "the killed request's temp files are swept");
+        const again = await put(second, "killed.jsonl", killed);
+        const againBody = (await again.json()) as UploadResponse;
+        assert.equal(again.status, 200);
+        assert.ok(againBody.ok && againBody.data.status === "duplicate" && againBody.data.uploadId === retryBody.data.uploadId);
+        assert.equal(await t.db.upload.count(), 2, "the killed file imported exactly once");
+        await sessionsComplete(ackedData.uploadId, ackedData.sessions);
 
-      // Every stored blob is referenced (redacted file or kept raw original) and holds its sha256's bytes.
-      const uploads = await t.db.upload.findMany({ select: { storageKey: true } });
-      const raws = await t.db.uploadRedaction.findMany({ select: { rawStorageKey: true } });
-      const referenced = [...uploads.map((u) => u.storageKey), ...raws.map((r) => r.rawStorageKey!)].sort();
-      assert.equal(new Set(referenced).size, 4, "two uploads, each with its redacted file and raw original");
-      assert.deepEqual(blobsUnder(t.dataDir), referenced, "no blob stored twice, none unreferenced, no partial blob");
-      assert.ok(referenced.includes(blobKeyOf(killed)), "the raw original of the killed upload is kept once");
-      second.child.kill("SIGTERM");
-      assert.equal(await second.exited, "SIGTERM");
-    });
+        // Every stored blob is referenced (redacted file or kept raw original) and holds its sha256's bytes.
+        const uploads = await t.db.upload.findMany({ select: { storageKey: true } });
+        const raws = await t.db.uploadRedaction.findMany({ select: { rawStorageKey: true } });
+        const referenced = [...uploads.map((u) => u.storageKey), ...raws.map((r) => r.rawStorageKey!)].sort();
+        assert.equal(new Set(referenced).size, 4, "two uploads, each with its redacted file and raw original");
+        assert.deepEqual(blobsUnder(t.dataDir), referenced, "no blob stored twice, none unreferenced, no partial blob");
+        assert.ok(referenced.includes(blobKeyOf(killed)), "the raw original of the killed upload is kept once");
+        second.child.kill("SIGTERM");
+        assert.equal(await second.exited, "SIGTERM");
+      },
+    );
   });
 }
 

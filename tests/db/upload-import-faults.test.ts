@@ -74,7 +74,15 @@ for (const engine of ENGINES) {
 
     test("SIGKILL inside the import's transaction leaves no session; the next worker imports the file once", async () => {
       const importId = await upload("big-killed.jsonl", "k_");
-      assert.deepEqual(await getUploadImportResponse(t.db, importId), { ok: true, data: { status: "queued", importId, fileName: "big-killed.jsonl", bytes: (await t.db.uploadImport.findUniqueOrThrow({ where: { id: importId } })).bytes } });
+      assert.deepEqual(await getUploadImportResponse(t.db, importId), {
+        ok: true,
+        data: {
+          status: "queued",
+          importId,
+          fileName: "big-killed.jsonl",
+          bytes: (await t.db.uploadImport.findUniqueOrThrow({ where: { id: importId } })).bytes,
+        },
+      });
       const first = start();
       await until(async () => (await statusOf(importId)) === "importing", "the first worker claimed the import", 45_000, first);
       await until(async () => (await writeTransactionOpen(t)) || (await statusOf(importId)) !== "importing", "the import's transaction is open", 45_000, first);
@@ -87,7 +95,9 @@ for (const engine of ENGINES) {
 
       const second = start();
       await until(async () => (await statusOf(importId)) === "imported", "the second worker imported the file", 45_000, second).catch(async (error) => {
-        throw new Error(`${(error as Error).message}\n${JSON.stringify(await t.db.uploadImport.findUniqueOrThrow({ where: { id: importId } }))}\n${JSON.stringify(await t.db.job.findMany())}`);
+        throw new Error(
+          `${(error as Error).message}\n${JSON.stringify(await t.db.uploadImport.findUniqueOrThrow({ where: { id: importId } }))}\n${JSON.stringify(await t.db.job.findMany())}`,
+        );
       });
       const row = await t.db.uploadImport.findUniqueOrThrow({ where: { id: importId } });
       assert.equal(row.attempts, 2, "the killed attempt and the one that finished");
@@ -119,4 +129,3 @@ function ReadableStreamFrom(path: string): ReadableStream<Uint8Array> {
     },
   });
 }
-

@@ -38,7 +38,9 @@ const upload = (t: TestDb, text: string | Uint8Array<ArrayBuffer>, fileName = "c
 const blobsIn = (t: TestDb) => {
   const root = join(t.dataDir, "blobs", "uploads");
   try {
-    return readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => readFileSync(join(e.parentPath, e.name), "utf8"));
+    return readdirSync(root, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => readFileSync(join(e.parentPath, e.name), "utf8"));
   } catch {
     return [];
   }
@@ -79,7 +81,11 @@ for (const engine of ENGINES) {
       const lineOf = (needle: string) => lines.findIndex((l) => l.includes(needle)) + 1;
       assert.deepEqual(
         outcome.redaction.entries.map((r) => [r.kind, r.line]),
-        [["openai_key", lineOf(OPENAI_KEY)], ["bearer_token", lineOf(BEARER)], ["private_key", lineOf("BEGIN RSA")]],
+        [
+          ["openai_key", lineOf(OPENAI_KEY)],
+          ["bearer_token", lineOf(BEARER)],
+          ["private_key", lineOf("BEGIN RSA")],
+        ],
       );
       assert.equal(outcome.redaction.count, 3);
       assert.equal(outcome.redaction.rawKept, false);
@@ -90,7 +96,10 @@ for (const engine of ENGINES) {
       const stored = (await t.store.readBytes(row.storageKey)).toString("utf8");
       for (const secret of SECRETS) assert.ok(!stored.includes(secret), `stored bytes contain ${secret.slice(0, 12)}…`);
       const escapedPem = JSON.stringify(PEM).slice(1, -1);
-      const expected = original.replace(OPENAI_KEY, "[REDACTED:openai_key]").replace(BEARER, "[REDACTED:bearer_token]").replace(escapedPem, "[REDACTED:private_key]");
+      const expected = original
+        .replace(OPENAI_KEY, "[REDACTED:openai_key]")
+        .replace(BEARER, "[REDACTED:bearer_token]")
+        .replace(escapedPem, "[REDACTED:private_key]");
       assert.equal(stored, expected, "everything but the secrets is byte-identical");
       assert.equal(row.sha256, sha256(stored), "the upload is the redacted file, under its own sha256");
       assert.equal(row.bytes, Buffer.byteLength(stored));
@@ -136,7 +145,14 @@ for (const engine of ENGINES) {
             return put;
           },
         };
-        const loser = await receiveUpload({ db: t.db, store: racingStore, body: new Blob([original]).stream(), fileName: "loser.json", userId: "", maxBytes: 1 << 20 });
+        const loser = await receiveUpload({
+          db: t.db,
+          store: racingStore,
+          body: new Blob([original]).stream(),
+          fileName: "loser.json",
+          userId: "",
+          maxBytes: 1 << 20,
+        });
         const won = imported(winner!);
         assert.equal(loser.status, "duplicate");
         const record = await t.db.uploadRedaction.findUniqueOrThrow({ where: { uploadId: won.uploadId } });
@@ -147,13 +163,20 @@ for (const engine of ENGINES) {
     });
 
     test("e-mail addresses are redacted only when an admin turns it on", async () => {
-      const trace = (salt: string) => JSON.stringify([{ role: "user", content: `mail ops@example.com about ${salt}` }, { role: "assistant", content: "ok" }]);
+      const trace = (salt: string) =>
+        JSON.stringify([
+          { role: "user", content: `mail ops@example.com about ${salt}` },
+          { role: "assistant", content: "ok" },
+        ]);
       const off = imported(await upload(t, trace("off")));
       assert.equal(off.redaction.count, 0);
       await setRedactionSettings(t.db, { keepRawOriginals: false, redactEmails: true });
       try {
         const on = imported(await upload(t, trace("on")));
-        assert.deepEqual(on.redaction.entries.map((r) => [r.kind, r.line]), [["email", 1]]);
+        assert.deepEqual(
+          on.redaction.entries.map((r) => [r.kind, r.line]),
+          [["email", 1]],
+        );
         assert.ok(!(await storedRows(t, on.uploadId)).includes("ops@example.com"));
       } finally {
         await setRedactionSettings(t.db, { keepRawOriginals: false, redactEmails: false });
@@ -170,7 +193,10 @@ for (const engine of ENGINES) {
       await setRedactionSettings(t.db, { keepRawOriginals: false, redactEmails: false, disabledRules: ["bearer_token"], allowList: [TEST_KEY] });
       try {
         const outcome = imported(await upload(t, trace("rules")));
-        assert.deepEqual(outcome.redaction.entries.map((r) => r.kind), ["openai_key"]);
+        assert.deepEqual(
+          outcome.redaction.entries.map((r) => r.kind),
+          ["openai_key"],
+        );
         const row = await t.db.upload.findUniqueOrThrow({ where: { id: outcome.uploadId } });
         const stored = (await t.store.readBytes(row.storageKey)).toString("utf8");
         assert.ok(!stored.includes(OPENAI_KEY), "the real key is redacted");
@@ -179,11 +205,20 @@ for (const engine of ENGINES) {
         await setRedactionSettings(t.db, { keepRawOriginals: false, redactEmails: false });
       }
       const after = imported(await upload(t, trace("defaults")));
-      assert.deepEqual(after.redaction.entries.map((r) => r.kind), ["openai_key", "openai_key", "bearer_token"], "back to every rule, nothing allowed");
+      assert.deepEqual(
+        after.redaction.entries.map((r) => r.kind),
+        ["openai_key", "openai_key", "bearer_token"],
+        "back to every rule, nothing allowed",
+      );
     });
 
     test("the settings are stored and read back; unreadable rows fall back to the defaults", async () => {
-      const saved = await setRedactionSettings(t.db, { keepRawOriginals: true, redactEmails: true, disabledRules: ["jwt", "basic_auth"], allowList: ["demo-password", "/sk-test-[a-z0-9]+/"] });
+      const saved = await setRedactionSettings(t.db, {
+        keepRawOriginals: true,
+        redactEmails: true,
+        disabledRules: ["jwt", "basic_auth"],
+        allowList: ["demo-password", "/sk-test-[a-z0-9]+/"],
+      });
       assert.deepEqual(await getRedactionSettings(t.db), saved);
       await t.db.setting.update({ where: { key: "redaction.allowList" }, data: { value: "not json" } });
       await t.db.setting.update({ where: { key: "redaction.disabledRules" }, data: { value: JSON.stringify(["jwt", "no_such_rule", "email"]) } });
@@ -203,21 +238,47 @@ for (const engine of ENGINES) {
     });
 
     test("line-based formats: a raw multi-line PEM key is redacted line by line and every message keeps its source line", async () => {
-      const md = ["", "# aider chat started at 2025-05-01 10:00:00", "", "#### install this key", "", PEM, "", "Installed it.", "", "#### thanks", "", "You're welcome.", ""].join("\n");
+      const md = [
+        "",
+        "# aider chat started at 2025-05-01 10:00:00",
+        "",
+        "#### install this key",
+        "",
+        PEM,
+        "",
+        "Installed it.",
+        "",
+        "#### thanks",
+        "",
+        "You're welcome.",
+        "",
+      ].join("\n");
       const outcome = imported(await upload(t, md, "k.aider.chat.history.md"));
-      assert.deepEqual(outcome.redaction.entries.map((r) => [r.kind, r.line]), [6, 7, 8, 9].map((line) => ["private_key", line]));
+      assert.deepEqual(
+        outcome.redaction.entries.map((r) => [r.kind, r.line]),
+        [6, 7, 8, 9].map((line) => ["private_key", line]),
+      );
       const original = await parseTrace(sourceFromText("k.aider.chat.history.md", md));
       const session = await t.db.traceSession.findFirstOrThrow({ where: { uploadId: outcome.uploadId } });
       const messages = await t.db.traceMessage.findMany({ where: { sessionId: session.id }, orderBy: { index: "asc" } });
-      assert.deepEqual(messages.map((m) => m.sourceLine), original.sessions[0]!.messages.map((m) => m.source.line));
+      assert.deepEqual(
+        messages.map((m) => m.sourceLine),
+        original.sessions[0]!.messages.map((m) => m.source.line),
+      );
       for (const secret of SECRETS) assert.ok(!(await storedRows(t, outcome.uploadId)).includes(secret));
     });
 
     test("a zip that is not an Inspect .eval log and a truncated gzip are refused before anything is read into the database", async () => {
       const before = await t.db.upload.count();
       const zip = Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0]);
-      await assert.rejects(upload(t, zip, "traces.zip"), (e: unknown) => e instanceof ArchiveError && e.code !== "archive_too_large" && e.message.startsWith("traces.zip: "));
-      await assert.rejects(upload(t, Uint8Array.from([0x1f, 0x8b, 8, 0]), "t.jsonl.gz"), (e: unknown) => e instanceof ArchiveError && e.code === "archive_corrupt" && e.message.startsWith("t.jsonl.gz: "));
+      await assert.rejects(
+        upload(t, zip, "traces.zip"),
+        (e: unknown) => e instanceof ArchiveError && e.code !== "archive_too_large" && e.message.startsWith("traces.zip: "),
+      );
+      await assert.rejects(
+        upload(t, Uint8Array.from([0x1f, 0x8b, 8, 0]), "t.jsonl.gz"),
+        (e: unknown) => e instanceof ArchiveError && e.code === "archive_corrupt" && e.message.startsWith("t.jsonl.gz: "),
+      );
       assert.equal(await t.db.upload.count(), before);
     });
   });

@@ -5,10 +5,19 @@ import { tarHeader } from "../../server/backup/tar-writer";
 /** The archive's entries (an uncompressed tar) as [name, body] pairs, in order. */
 export function entriesOf(tar: Buffer): [string, Buffer][] {
   const out: [string, Buffer][] = [];
-  for (let at = 0; at + 512 <= tar.length; ) {
-    const name = tar.subarray(at, at + 100).toString("utf8").replace(/\0.*$/s, "");
+  for (let at = 0; at + 512 <= tar.length;) {
+    const name = tar
+      .subarray(at, at + 100)
+      .toString("utf8")
+      .replace(/\0.*$/s, "");
     if (name === "") break;
-    const size = parseInt(tar.subarray(at + 124, at + 136).toString("ascii").replace(/[\0 ]/g, ""), 8);
+    const size = parseInt(
+      tar
+        .subarray(at + 124, at + 136)
+        .toString("ascii")
+        .replace(/[\0 ]/g, ""),
+      8,
+    );
     out.push([name, tar.subarray(at + 512, at + 512 + size)]);
     at += 512 + Math.ceil(size / 512) * 512;
   }
@@ -34,9 +43,10 @@ export interface ArchiveChange {
  * consistent (`rewrite`), and the manifest edited, so only the restore's own checks can notice.
  */
 export function repack(tar: Buffer, change: ArchiveChange): Buffer {
-  const drop = new Set(typeof change.drop === "string" ? [change.drop] : change.drop ?? []);
+  const drop = new Set(typeof change.drop === "string" ? [change.drop] : (change.drop ?? []));
   const entries = entriesOf(tar);
-  for (const name of [...drop, ...Object.keys(change.rewrite ?? {})]) if (!entries.some(([n]) => n === name)) throw new Error(`no entry ${name} in the archive`);
+  for (const name of [...drop, ...Object.keys(change.rewrite ?? {})])
+    if (!entries.some(([n]) => n === name)) throw new Error(`no entry ${name} in the archive`);
   const rewritten = new Map<string, Buffer>();
   const parts: Buffer[] = [];
   for (const [name, original] of entries) {

@@ -17,7 +17,14 @@ export function countResponses(path: string): { records: number; messages: numbe
   const threadOf = new Map<string, string>();
   for (const text of readFileSync(path, "utf8").split("\n")) {
     if (!text.trim()) continue;
-    const record = JSON.parse(text) as { type?: string; subtype?: string; isSidechain?: boolean; uuid?: string; parentUuid?: string | null; message?: { id?: string; content?: unknown } };
+    const record = JSON.parse(text) as {
+      type?: string;
+      subtype?: string;
+      isSidechain?: boolean;
+      uuid?: string;
+      parentUuid?: string | null;
+      message?: { id?: string; content?: unknown };
+    };
     const isMessage = record.type === "user" || record.type === "assistant";
     if (isMessage) isMain ??= record.isSidechain !== true;
     let thread = "main";

@@ -93,7 +93,13 @@ export async function* referenceReadCsv(chunks: AsyncIterable<string> | Iterable
         line++;
         recordLine = line;
       } else if (afterQuote) {
-        broken ??= { line, column: `#${cells.length + 1}`, expected: "a comma or the end of the line after a closing quote", found: ch, message: `expected a comma or the end of the line after a closing quote, found ${JSON.stringify(ch)}` };
+        broken ??= {
+          line,
+          column: `#${cells.length + 1}`,
+          expected: "a comma or the end of the line after a closing quote",
+          found: ch,
+          message: `expected a comma or the end of the line after a closing quote, found ${JSON.stringify(ch)}`,
+        };
       } else if (ch === '"' && cell === "") {
         inQuotes = true;
         cellStarted = true;
@@ -104,7 +110,15 @@ export async function* referenceReadCsv(chunks: AsyncIterable<string> | Iterable
     }
   }
   if (inQuotes) {
-    yield { ok: false, issue: { line: recordLine, column: `#${cells.length + 1}`, expected: "a closing quote", message: `expected a closing quote for the cell opened on line ${recordLine}, found the end of the input` } };
+    yield {
+      ok: false,
+      issue: {
+        line: recordLine,
+        column: `#${cells.length + 1}`,
+        expected: "a closing quote",
+        message: `expected a closing quote for the cell opened on line ${recordLine}, found the end of the input`,
+      },
+    };
     return;
   }
   const item = endRecord();

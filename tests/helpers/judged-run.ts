@@ -15,10 +15,21 @@ export const JUDGED_RUN_TRACE = "swe_agent_traj/SWE-agent__SWE-agent/trajectorie
  * levels unless `cutLevels` says otherwise): what the
  * review tests make their queues from.
  */
-export async function createJudgedRun(engine: "sqlite" | "postgres", name: string, options: { traces?: readonly string[]; policies?: readonly string[]; cutLevels?: readonly number[] } = {}): Promise<{ t: TestDb; runId: string }> {
+export async function createJudgedRun(
+  engine: "sqlite" | "postgres",
+  name: string,
+  options: { traces?: readonly string[]; policies?: readonly string[]; cutLevels?: readonly number[] } = {},
+): Promise<{ t: TestDb; runId: string }> {
   const t = await createTestDb(engine);
-  for (const path of options.traces ?? [JUDGED_RUN_TRACE]) assert.equal((await importTraceFile({ db: t.db, store: t.store, path: join(TRACES_DIR, path) })).status, "imported", path);
-  const settings = { suite: { kind: "all" }, policies: (options.policies ?? ["none", "tool-prune"]).map((id) => ({ id })), judge: "dependency", triggerLevel: 0.9, ...(options.cutLevels ? { cutLevels: [...options.cutLevels] } : {}) };
+  for (const path of options.traces ?? [JUDGED_RUN_TRACE])
+    assert.equal((await importTraceFile({ db: t.db, store: t.store, path: join(TRACES_DIR, path) })).status, "imported", path);
+  const settings = {
+    suite: { kind: "all" },
+    policies: (options.policies ?? ["none", "tool-prune"]).map((id) => ({ id })),
+    judge: "dependency",
+    triggerLevel: 0.9,
+    ...(options.cutLevels ? { cutLevels: [...options.cutLevels] } : {}),
+  };
   const created = await createRun(t.db, { settings, name });
   assert.ok(created.ok, JSON.stringify(created));
   assert.equal(await runEvaluation(t.db, created.runId, { workerId: "test", llm: null }), "done");

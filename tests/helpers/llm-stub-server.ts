@@ -99,10 +99,11 @@ export async function startLlmStub(answer: (request: RecordedRequest) => string 
       waiter.resolve();
     }
   };
-  const when = (list: RecordedRequest[], count: number) => new Promise<void>((resolve) => {
-    waiters.push({ list, count, resolve });
-    settle();
-  });
+  const when = (list: RecordedRequest[], count: number) =>
+    new Promise<void>((resolve) => {
+      waiters.push({ list, count, resolve });
+      settle();
+    });
   const server = createServer((req, res) => void handle(req, res));
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -139,7 +140,9 @@ export async function startLlmStub(answer: (request: RecordedRequest) => string 
     }
     const scripted = reply as StubReply;
     const status = scripted.status ?? (protocol ? 200 : 404);
-    const payload = scripted.body ?? (status === 404 ? { error: "no such route" } : successBody(protocol ?? "chat", scripted.text ?? answer(request), scripted.usage ?? DEFAULT_USAGE));
+    const payload =
+      scripted.body ??
+      (status === 404 ? { error: "no such route" } : successBody(protocol ?? "chat", scripted.text ?? answer(request), scripted.usage ?? DEFAULT_USAGE));
     if (res.destroyed) return;
     res.writeHead(status, { "content-type": "application/json", ...scripted.headers });
     res.end(typeof payload === "string" ? payload : JSON.stringify(payload));
@@ -170,10 +173,20 @@ export async function startLlmStub(answer: (request: RecordedRequest) => string 
 export function promptOf(request: RecordedRequest): { system: string; messages: { role: string; content: string }[] } {
   const body = (request.body ?? {}) as Record<string, unknown>;
   const text = (content: unknown): string =>
-    typeof content === "string" ? content : Array.isArray(content) ? content.map((c) => (typeof c === "string" ? c : String((c as { text?: unknown }).text ?? ""))).join("\n\n") : "";
+    typeof content === "string"
+      ? content
+      : Array.isArray(content)
+        ? content.map((c) => (typeof c === "string" ? c : String((c as { text?: unknown }).text ?? ""))).join("\n\n")
+        : "";
   const list = (body.messages ?? body.input ?? body.contents ?? []) as { role?: string; content?: unknown; parts?: unknown }[];
   const all = list.map((m) => ({ role: m.role === "model" ? "assistant" : (m.role ?? "user"), content: text(m.content ?? m.parts) }));
   const systemField = body.system ?? (body.systemInstruction as { parts?: unknown } | undefined)?.parts;
-  const system = systemField !== undefined ? text(systemField) : all.filter((m) => m.role === "system" || m.role === "developer").map((m) => m.content).join("\n\n");
+  const system =
+    systemField !== undefined
+      ? text(systemField)
+      : all
+          .filter((m) => m.role === "system" || m.role === "developer")
+          .map((m) => m.content)
+          .join("\n\n");
   return { system, messages: all.filter((m) => m.role !== "system" && m.role !== "developer") };
 }

@@ -39,9 +39,49 @@ export function agentLoopSpans(options: LoopOptions = {}) {
   const result = { role: "tool", parts: [{ type: "tool_call_response", id: callId, response: "18°C, cloudy" }] };
   const answer = { role: "assistant", parts: [{ type: "text", content: "It is 18°C and cloudy in Paris." }] };
   return [
-    otlpSpan(traceId, `${p}00000000000001`, 0, [s("gen_ai.operation.name", "invoke_agent"), s("gen_ai.agent.name", "weather"), ...conv], "invoke_agent weather"),
-    otlpSpan(traceId, `${p}00000000000002`, 1, [s("gen_ai.operation.name", "chat"), s("gen_ai.request.model", "gpt-4o"), s("gen_ai.input.messages", JSON.stringify([...history, user])), s("gen_ai.output.messages", JSON.stringify([call])), i("gen_ai.usage.input_tokens", 20)], "chat gpt-4o"),
-    otlpSpan(traceId, `${p}00000000000003`, 2, [s("gen_ai.operation.name", "execute_tool"), s("gen_ai.tool.name", "get_weather"), s("gen_ai.tool.call.id", callId), s("gen_ai.tool.call.result", "18°C, cloudy")], "execute_tool get_weather"),
-    otlpSpan(traceId, `${p}00000000000004`, 3, [s("gen_ai.operation.name", "chat"), s("gen_ai.request.model", "gpt-4o"), s("gen_ai.input.messages", JSON.stringify([...history, user, call, result])), s("gen_ai.output.messages", JSON.stringify([answer]))], "chat gpt-4o"),
+    otlpSpan(
+      traceId,
+      `${p}00000000000001`,
+      0,
+      [s("gen_ai.operation.name", "invoke_agent"), s("gen_ai.agent.name", "weather"), ...conv],
+      "invoke_agent weather",
+    ),
+    otlpSpan(
+      traceId,
+      `${p}00000000000002`,
+      1,
+      [
+        s("gen_ai.operation.name", "chat"),
+        s("gen_ai.request.model", "gpt-4o"),
+        s("gen_ai.input.messages", JSON.stringify([...history, user])),
+        s("gen_ai.output.messages", JSON.stringify([call])),
+        i("gen_ai.usage.input_tokens", 20),
+      ],
+      "chat gpt-4o",
+    ),
+    otlpSpan(
+      traceId,
+      `${p}00000000000003`,
+      2,
+      [
+        s("gen_ai.operation.name", "execute_tool"),
+        s("gen_ai.tool.name", "get_weather"),
+        s("gen_ai.tool.call.id", callId),
+        s("gen_ai.tool.call.result", "18°C, cloudy"),
+      ],
+      "execute_tool get_weather",
+    ),
+    otlpSpan(
+      traceId,
+      `${p}00000000000004`,
+      3,
+      [
+        s("gen_ai.operation.name", "chat"),
+        s("gen_ai.request.model", "gpt-4o"),
+        s("gen_ai.input.messages", JSON.stringify([...history, user, call, result])),
+        s("gen_ai.output.messages", JSON.stringify([answer])),
+      ],
+      "chat gpt-4o",
+    ),
   ];
 }

@@ -30,10 +30,15 @@ function* filesUnder(dir: string): Generator<string> {
  */
 export async function scanCorpus(options: RedactOptions = EVERY_RULE): Promise<CorpusHit[]> {
   const hits = new Map<string, CorpusHit>();
-  for (const [name, root] of [["traces", TRACES_DIR], ["traces-new", TRACES_NEW_DIR]] as const) {
+  for (const [name, root] of [
+    ["traces", TRACES_DIR],
+    ["traces-new", TRACES_NEW_DIR],
+  ] as const) {
     for (const path of filesUnder(root)) {
       const file = `${name}/${relative(root, path).split("\\").join("/")}`;
-      const lines = readFileSync(path, "utf8").split("\n").map((l) => (l.endsWith("\r") ? l.slice(0, -1) : l));
+      const lines = readFileSync(path, "utf8")
+        .split("\n")
+        .map((l) => (l.endsWith("\r") ? l.slice(0, -1) : l));
       const report: LineRedaction[] = [];
       for await (const _ of redactLines(lines, report, options)) void _;
       for (const r of report) {

@@ -30,7 +30,17 @@ export async function createTestDb(engine: "sqlite" | "postgres"): Promise<TestD
     const url = `file:${join(dataDir, "test.db")}`;
     await migrate(url);
     const db = createDb(url);
-    return { engine, url, db, store, dataDir, close: async () => { await db.$disconnect(); rmSync(dataDir, { recursive: true, force: true }); } };
+    return {
+      engine,
+      url,
+      db,
+      store,
+      dataDir,
+      close: async () => {
+        await db.$disconnect();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
   }
   const admin = new URL(TEST_PG_ADMIN_URL);
   if (!["127.0.0.1", "localhost", "::1"].includes(admin.hostname)) throw new Error(`refusing non-local test database ${admin.hostname}`);

@@ -14,7 +14,12 @@ export interface UploadStudioProcess extends WorkerProcess {
  * resolves once it listens. `TRACEFOLD_ASYNC_IMPORT_MB` defaults to 64, so the test's files are
  * imported inside the request, as the studio does below that size.
  */
-export async function startUploadStudio(databaseUrl: string, dataDir: string, uploaderId: string, env: Record<string, string> = {}): Promise<UploadStudioProcess> {
+export async function startUploadStudio(
+  databaseUrl: string,
+  dataDir: string,
+  uploaderId: string,
+  env: Record<string, string> = {},
+): Promise<UploadStudioProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", "tests/helpers/upload-studio-main.ts"], {
     cwd: ROOT,
     env: {

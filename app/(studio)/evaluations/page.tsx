@@ -56,7 +56,12 @@ export default async function EvaluationsPage() {
         ) : null}
         {canStart && sessions > 0 ? <SuiteBuilder formats={formats.map((f) => f.format)} saved={saved} /> : null}
         {canStart && sessions > 0 ? (
-          <NewEvaluationForm policies={listPolicyInfo()} formats={formats.map((f) => f.format)} savedFilters={saved} llmAvailable={await hasLlmEndpoint(undefined, undefined, "judge")} />
+          <NewEvaluationForm
+            policies={listPolicyInfo()}
+            formats={formats.map((f) => f.format)}
+            savedFilters={saved}
+            llmAvailable={await hasLlmEndpoint(undefined, undefined, "judge")}
+          />
         ) : null}
       </div>
     </>

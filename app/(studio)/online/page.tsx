@@ -33,7 +33,8 @@ export default async function OnlinePage() {
           <div className="card empty">
             <h2>No usage logs yet</h2>
             <p>
-              Make a synthetic week with a known 12% reduction: <code className="mono">npx tsx scripts/make-usage-log.ts data/usage-week.csv --accounts 300</code>, then upload it
+              Make a synthetic week with a known 12% reduction:{" "}
+              <code className="mono">npx tsx scripts/make-usage-log.ts data/usage-week.csv --accounts 300</code>, then upload it
               {canUpload ? " below" : " (ask a reviewer)"}. <code className="mono">npm run studio</code> seeds one.
             </p>
           </div>
@@ -41,12 +42,22 @@ export default async function OnlinePage() {
           <div className="card">
             <table className="dt" aria-label="Usage logs">
               <thead>
-                <tr><th>File</th><th className="num">Calls</th><th className="num">Skipped rows</th><th className="num">Slots stored</th><th>From</th><th>To</th><th>Uploaded</th></tr>
+                <tr>
+                  <th>File</th>
+                  <th className="num">Calls</th>
+                  <th className="num">Skipped rows</th>
+                  <th className="num">Slots stored</th>
+                  <th>From</th>
+                  <th>To</th>
+                  <th>Uploaded</th>
+                </tr>
               </thead>
               <tbody>
                 {logs.map((log) => (
                   <tr key={log.id}>
-                    <td><Link href={`/online/${log.id}`}>{log.fileName}</Link></td>
+                    <td>
+                      <Link href={`/online/${log.id}`}>{log.fileName}</Link>
+                    </td>
                     <td className="num">{log.rowCount.toLocaleString("en-US")}</td>
                     <td className="num">{log.errorCount.toLocaleString("en-US")}</td>
                     <td className="num">{log.slotCount.toLocaleString("en-US")}</td>

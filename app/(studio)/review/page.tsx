@@ -44,7 +44,14 @@ export default async function ReviewPage({ searchParams }: { searchParams: Promi
           </div>
         ) : null}
         {canImportGold ? <GoldImportForm /> : null}
-        {isAdmin && runs.length > 0 ? <CreateQueueForm runs={runs.filter((r) => r.done > 0).map((r) => ({ id: r.id, name: r.name, status: r.status, policies: r.settings?.policies.map(policyKey) ?? [] }))} {...(typeof run === "string" ? { preselect: run } : {})} /> : null}
+        {isAdmin && runs.length > 0 ? (
+          <CreateQueueForm
+            runs={runs
+              .filter((r) => r.done > 0)
+              .map((r) => ({ id: r.id, name: r.name, status: r.status, policies: r.settings?.policies.map(policyKey) ?? [] }))}
+            {...(typeof run === "string" ? { preselect: run } : {})}
+          />
+        ) : null}
       </div>
     </>
   );

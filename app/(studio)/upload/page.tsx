@@ -21,8 +21,8 @@ export default async function UploadPage() {
       <div className="page-header">
         <h1>Upload traces</h1>
         <p>
-          Each file is first checked for secrets in your browser: you see what will be redacted, then upload. Files are detected, validated and
-          imported one by one; a file with errors is refused whole and nothing of it is kept.
+          Each file is first checked for secrets in your browser: you see what will be redacted, then upload. Files are detected, validated and imported one by
+          one; a file with errors is refused whole and nothing of it is kept.
         </p>
       </div>
       <UploadPanel formats={FORMAT_IDS} maxBytes={maxBytes} maxLabel={describeBytes(maxBytes)} rules={rules} />

@@ -68,13 +68,25 @@ export function judgeGoldUnit(unit: GoldUnit, trace: ResolvedTrace): JudgeVerdic
   } catch (error) {
     return (error as Error).message;
   }
-  return judgeDependencies({ session, index: trace.index, cut: unit.cut, result: { cut: unit.cut, view, sidecars, actions: [] }, countTokens: trace.countTokens });
+  return judgeDependencies({
+    session,
+    index: trace.index,
+    cut: unit.cut,
+    result: { cut: unit.cut, view, sidecars, actions: [] },
+    countTokens: trace.countTokens,
+  });
 }
 
 export function calibrateJudge(lines: readonly GoldLine[], resolve: (unit: GoldUnit) => ResolvedTrace | undefined): CalibrationResult {
-  const { judged, stale } = judgeGoldUnits(lines.map((l) => l.unit), resolve);
+  const { judged, stale } = judgeGoldUnits(
+    lines.map((l) => l.unit),
+    resolve,
+  );
   const gold = new Map(lines.map((l) => [l.unit.id, l.label.verdict]));
-  return summarizeCalibration(judged.map((j) => ({ ...j, gold: gold.get(j.unit)! })), stale);
+  return summarizeCalibration(
+    judged.map((j) => ({ ...j, gold: gold.get(j.unit)! })),
+    stale,
+  );
 }
 
 /** The judge's reading of one unit, mapped onto the three verdicts. */
@@ -89,7 +101,10 @@ export interface JudgedUnit {
  * units (and the traces), so a caller that compares it with labels that keep changing — the review
  * studio's calibration queue — judges once and summarises again per label (summarizeCalibration).
  */
-export function judgeGoldUnits(units: readonly GoldUnit[], resolve: (unit: GoldUnit) => ResolvedTrace | undefined): { judged: JudgedUnit[]; stale: CalibrationResult["stale"] } {
+export function judgeGoldUnits(
+  units: readonly GoldUnit[],
+  resolve: (unit: GoldUnit) => ResolvedTrace | undefined,
+): { judged: JudgedUnit[]; stale: CalibrationResult["stale"] } {
   const stale: CalibrationResult["stale"] = [];
   const judged: JudgedUnit[] = [];
   for (const unit of units) {
@@ -107,9 +122,17 @@ export function judgeGoldUnits(units: readonly GoldUnit[], resolve: (unit: GoldU
 
 /** The agreement figures of judged units against their labels (`gold`), in the order given. */
 export function summarizeCalibration(judged: readonly (JudgedUnit & { gold: ViewVerdict })[], stale: CalibrationResult["stale"]): CalibrationResult {
-  const three = agreement(judged.map((j) => j.gold), judged.map((j) => j.judge), CALIBRATION_LABELS);
+  const three = agreement(
+    judged.map((j) => j.gold),
+    judged.map((j) => j.judge),
+    CALIBRATION_LABELS,
+  );
   const binaryOf = (v: ViewVerdict) => (v === "impact" ? "impact" : "no_impact");
-  const binary = agreement(judged.map((j) => binaryOf(j.gold)), judged.map((j) => binaryOf(j.judge)), ["no_impact", "impact"]);
+  const binary = agreement(
+    judged.map((j) => binaryOf(j.gold)),
+    judged.map((j) => binaryOf(j.judge)),
+    ["no_impact", "impact"],
+  );
   return {
     units: judged.length,
     stale: [...stale],

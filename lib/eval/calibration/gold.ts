@@ -91,10 +91,16 @@ export function checkGoldLine(source: string): { ok: true; line: GoldLine; raw: 
     return { ok: false, issues: [{ field: "(line)", expected: "one JSON object", message: `not JSON: ${(error as Error).message}` }] };
   }
   const parsed = GoldLineSchema.safeParse(value);
-  if (!parsed.success) return { ok: false, issues: locateIssues(parsed.error.issues, 0, (path) => path.map(String).join(".")).map(({ field, expected, message }) => ({ field, expected, message })) };
+  if (!parsed.success)
+    return {
+      ok: false,
+      issues: locateIssues(parsed.error.issues, 0, (path) => path.map(String).join(".")).map(({ field, expected, message }) => ({ field, expected, message })),
+    };
   const line = parsed.data as unknown as GoldLine;
-  if (viewDigest(line.unit.view) !== line.unit.viewDigest) return { ok: false, issues: [{ field: "unit.viewDigest", expected: "the sha256 of the unit's compact view", message: "does not match the view" }] };
-  if (line.label.viewDigest !== line.unit.viewDigest) return { ok: false, issues: [{ field: "label.viewDigest", expected: "the unit's viewDigest", message: "names another view than the unit's" }] };
+  if (viewDigest(line.unit.view) !== line.unit.viewDigest)
+    return { ok: false, issues: [{ field: "unit.viewDigest", expected: "the sha256 of the unit's compact view", message: "does not match the view" }] };
+  if (line.label.viewDigest !== line.unit.viewDigest)
+    return { ok: false, issues: [{ field: "label.viewDigest", expected: "the unit's viewDigest", message: "names another view than the unit's" }] };
   return { ok: true, line, raw: value as { unit: unknown } };
 }
 
@@ -106,7 +112,8 @@ export function parseGold(text: string): { lines: GoldLine[]; errors: GoldParseE
     if (!raw.trim()) return;
     const checked = checkGoldLine(raw);
     if (checked.ok) lines.push(checked.line);
-    else for (const issue of checked.issues) errors.push({ line: i + 1, message: issue.field === "(line)" ? issue.message : `${issue.field}: ${issue.message}` });
+    else
+      for (const issue of checked.issues) errors.push({ line: i + 1, message: issue.field === "(line)" ? issue.message : `${issue.field}: ${issue.message}` });
   });
   return { lines, errors };
 }

@@ -11,7 +11,8 @@ import { sha256Hex } from "../../util/sha256";
  * - `span` — messages first..last serialised as `[{ role, parts }]` (a whole-turn fold);
  * - `call` — one tool-call part serialised as `[{ role, parts: [call] }]` (a folded call body).
  */
-export type SidecarSource = { kind: "part"; message: number; part: number } | { kind: "span"; first: number; last: number } | { kind: "call"; message: number; part: number };
+export type SidecarSource =
+  { kind: "part"; message: number; part: number } | { kind: "span"; first: number; last: number } | { kind: "call"; message: number; part: number };
 
 export function rebuildPayload(messages: readonly Message[], source: SidecarSource): string | undefined {
   if (source.kind === "span") {

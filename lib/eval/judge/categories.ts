@@ -74,13 +74,17 @@ export function siblingFinder(missing: readonly Dependency[], texts: readonly Vi
   const ages = new Map<string, number>();
   let lookups = 0;
   for (const { text, origin } of texts) {
-    extractCandidates(text, (c) => {
-      const key = slotKey(c.value);
-      if (!key || !slots.has(key) || slots.get(key)!.has(c.value)) return;
-      // Dating harness-inserted text costs a prefix scan; a handful is plenty to decide.
-      const age = typeof origin === "number" ? origin : lookups++ < MAX_PREFIX_LOOKUPS ? firstPrefixMessage(session, cut, c.value) : Infinity;
-      ages.set(c.value, Math.min(ages.get(c.value) ?? Infinity, age));
-    }, { locatorsOnly: true });
+    extractCandidates(
+      text,
+      (c) => {
+        const key = slotKey(c.value);
+        if (!key || !slots.has(key) || slots.get(key)!.has(c.value)) return;
+        // Dating harness-inserted text costs a prefix scan; a handful is plenty to decide.
+        const age = typeof origin === "number" ? origin : lookups++ < MAX_PREFIX_LOOKUPS ? firstPrefixMessage(session, cut, c.value) : Infinity;
+        ages.set(c.value, Math.min(ages.get(c.value) ?? Infinity, age));
+      },
+      { locatorsOnly: true },
+    );
   }
   const oldestBySlot = new Map<string, number>();
   for (const [value, age] of ages) {

@@ -71,7 +71,8 @@ export function checkView(input: CheckViewInput): CheckedDependency[] {
  */
 function actionLookup(index: JudgeIndex, actions: JudgedView["actions"]): (d: Dependency) => LostBy | undefined {
   const byTarget = new Map<string, LostBy>();
-  for (const action of actions) if (!byTarget.has(action.target)) byTarget.set(action.target, { target: action.target, action: action.action, rule: action.rule });
+  for (const action of actions)
+    if (!byTarget.has(action.target)) byTarget.set(action.target, { target: action.target, action: action.action, rule: action.rule });
   let byCall: Map<string, string> | undefined;
   const targetsOf = (ref: PartRef): (string | undefined)[] => {
     byCall ??= new Map(index.objects.filter((o) => o.call).map((o) => [`${o.call!.message}:${o.call!.part}`, o.id]));

@@ -128,7 +128,11 @@ function addSharedSpans(uses: FutureText[], prefix: PrefixText[], options: Extra
   const max = options.maxSpanLength ?? 240;
   const queries = uses.flatMap((use) => use.segments.map((text) => ({ text, ref: use.ref })));
   const sources = prefix.filter((p) => p.isSource).flatMap((p) => p.segments);
-  for (const span of findSharedSpans(queries.map((q) => q.text), sources, min)) {
+  for (const span of findSharedSpans(
+    queries.map((q) => q.text),
+    sources,
+    min,
+  )) {
     const query = queries[span.query]!;
     const value = wholeWords(query.text, span.start, Math.min(span.end, span.start + max));
     if (value.length >= min && (value.match(/[A-Za-z0-9]/g)?.length ?? 0) >= 12) add({ kind: "verbatim", value }, query.ref);
@@ -142,7 +146,10 @@ function addSharedSpans(uses: FutureText[], prefix: PrefixText[], options: Extra
 function wholeWords(text: string, start: number, end: number): string {
   while (start < end && start > 0 && isWordCode(text.charCodeAt(start - 1)) && isWordCode(text.charCodeAt(start))) start++;
   while (end > start && end < text.length && isWordCode(text.charCodeAt(end)) && isWordCode(text.charCodeAt(end - 1))) end--;
-  return text.slice(start, end).replace(/^[\s.,;:!?)\]}>-]+/, "").replace(/[\s,;:([{<-]+$/, "");
+  return text
+    .slice(start, end)
+    .replace(/^[\s.,;:!?)\]}>-]+/, "")
+    .replace(/[\s,;:([{<-]+$/, "");
 }
 
 function addConstraints(session: Session, cut: number, uses: FutureText[], add: (c: Candidate, at: PartRef) => void): void {

@@ -76,7 +76,14 @@ export function judgeWithChecks(input: JudgeDependenciesInput): { verdict: Judge
     restorableNoImpact,
     evidence: {
       judge: "dependency",
-      counts: { total: checked.length, visible: checked.length - lost.length - restorable.length, restorable: restorable.length, lost: lost.length, byCategory, byKind: countByKind(checked) },
+      counts: {
+        total: checked.length,
+        visible: checked.length - lost.length - restorable.length,
+        restorable: restorable.length,
+        lost: lost.length,
+        byCategory,
+        byKind: countByKind(checked),
+      },
       restores,
       dependencies: ordered.slice(0, limit).map((d) => toEvidence(d, input.maxValueChars ?? 200)),
       omitted: Math.max(0, ordered.length - limit),
@@ -113,7 +120,13 @@ function culprit(lost: readonly CheckedDependency[]): { target_id: string } | nu
   return best ? { target_id: best[0] } : null;
 }
 
-function summarize(checked: readonly CheckedDependency[], lost: readonly CheckedDependency[], restorable: number, restores: number, uncertain: boolean): string {
+function summarize(
+  checked: readonly CheckedDependency[],
+  lost: readonly CheckedDependency[],
+  restorable: number,
+  restores: number,
+  uncertain: boolean,
+): string {
   const head = `${checked.length} future dependencies: ${checked.length - lost.length - restorable} visible, ${restorable} restorable (${restores} ${restores === 1 ? "restore" : "restores"}), ${lost.length} lost`;
   const hedge = uncertain ? " (uncertain: little future or nothing detectable)" : "";
   if (lost.length === 0) return `${head} — no impact${hedge}.`;

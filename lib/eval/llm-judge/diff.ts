@@ -101,7 +101,11 @@ export function pruneDiffEntries(turns: readonly ImpactedTurn[], partCap: number
 
 function renderPart(part: ImpactedPart, cap: number): string {
   const what = part.isCall ? `call of ${part.objectId}` : (part.objectId ?? `message ${part.message} part ${part.part}`);
-  const recovery = part.sidecar ? `recoverable from sidecar sha256:${part.sidecar.slice(0, 12)}` : part.kind === "fold" ? "fold without a sidecar" : "not recoverable";
+  const recovery = part.sidecar
+    ? `recoverable from sidecar sha256:${part.sidecar.slice(0, 12)}`
+    : part.kind === "fold"
+      ? "fold without a sidecar"
+      : "not recoverable";
   const because = part.action ? ` · by ${part.action.action} ${part.action.target}${part.action.reason ? ` (${oneLine(part.action.reason)})` : ""}` : "";
   const lines = [`@@ ${what} · ${part.kind} · ${recovery}${because}`, prefixLines("- ", elideText(part.before, cap))];
   lines.push(part.after !== undefined ? prefixLines("+ ", elideText(part.after, cap)) : "+ (nothing: removed from the view)");

@@ -19,11 +19,14 @@ export function extractJsonObject(text: string): Extracted {
     if (direct.ok) return { ok: true, value: direct.value, wrapped: false };
   }
   const fences = [...trimmed.matchAll(/```[a-zA-Z]*\s*\n([\s\S]*?)```/g)].map((m) => m[1]!.trim()).filter((body) => body.startsWith("{"));
-  if (fences.length > 1) return { ok: false, error: { code: "multiple_json", message: `the answer has ${fences.length} fenced JSON blocks; expected exactly one object` } };
+  if (fences.length > 1)
+    return { ok: false, error: { code: "multiple_json", message: `the answer has ${fences.length} fenced JSON blocks; expected exactly one object` } };
   if (fences.length === 1) return finish(fences[0]!, true);
   const objects = balancedObjects(trimmed);
-  if (objects.length === 0) return { ok: false, error: { code: "no_json", message: "the answer contains no JSON object (expected one {...} object and nothing else)" } };
-  if (objects.length > 1) return { ok: false, error: { code: "multiple_json", message: `the answer has ${objects.length} separate JSON objects; expected exactly one` } };
+  if (objects.length === 0)
+    return { ok: false, error: { code: "no_json", message: "the answer contains no JSON object (expected one {...} object and nothing else)" } };
+  if (objects.length > 1)
+    return { ok: false, error: { code: "multiple_json", message: `the answer has ${objects.length} separate JSON objects; expected exactly one` } };
   return finish(objects[0]!, objects[0]!.length !== trimmed.length);
 }
 

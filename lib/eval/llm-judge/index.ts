@@ -12,6 +12,14 @@ export { impactedTurns, type ImpactedPart, type ImpactedTurn, type ImpactKind } 
 export { extractJsonObject } from "./extract-json";
 export type { AnswerIssue, AnswerParseError, ParseOutcome } from "./issues";
 export { createLlmJudge, type JudgeAttempt, type JudgeOutcome, type LlmJudge, type LlmJudgeOptions } from "./judge";
-export { buildJudgePacket, DEFAULT_PACKET_CHARS, MIN_PACKET_CHARS, type JudgePacket, type JudgePacketInput, type JudgePacketOptions, type JudgePacketSections } from "./packet";
+export {
+  buildJudgePacket,
+  DEFAULT_PACKET_CHARS,
+  MIN_PACKET_CHARS,
+  type JudgePacket,
+  type JudgePacketInput,
+  type JudgePacketOptions,
+  type JudgePacketSections,
+} from "./packet";
 export { canonicalId, parseJudgeVerdict, type VerdictParseOptions } from "./parse-verdict";
 export { futureEnd } from "./render";

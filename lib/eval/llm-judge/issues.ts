@@ -41,5 +41,8 @@ export function failure(code: AnswerParseError["code"], issues: AnswerIssue[]): 
     .map((i) => (i.path ? `${i.path}: ${i.message}` : i.message))
     .join("; ");
   const more = issues.length > 4 ? ` (+${issues.length - 4} more)` : "";
-  return { ok: false, error: { code, message: `${code === "schema" ? "the JSON does not match the schema" : "the answer breaks the contract"}: ${head}${more}`, issues } };
+  return {
+    ok: false,
+    error: { code, message: `${code === "schema" ? "the JSON does not match the schema" : "the answer breaks the contract"}: ${head}${more}`, issues },
+  };
 }

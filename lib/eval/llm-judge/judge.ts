@@ -43,8 +43,12 @@ export function createLlmJudge(client: LlmClient, options: LlmJudgeOptions = {})
   return {
     id,
     async judge(packet) {
-      const result = await askWithRepairs(client, buildJudgeMessages(packet), "judge", options, (text) => parseJudgeVerdict(text, { knownIds: packet.objectIds }));
-      return result.ok ? { ok: true, judge: id, verdict: result.value, attempts: result.attempts } : { ok: false, judge: id, error: result.error, attempts: result.attempts };
+      const result = await askWithRepairs(client, buildJudgeMessages(packet), "judge", options, (text) =>
+        parseJudgeVerdict(text, { knownIds: packet.objectIds }),
+      );
+      return result.ok
+        ? { ok: true, judge: id, verdict: result.value, attempts: result.attempts }
+        : { ok: false, judge: id, error: result.error, attempts: result.attempts };
     },
   };
 }

@@ -94,7 +94,16 @@ export function buildJudgePacket(input: JudgePacketInput, options: JudgePacketOp
   };
   const plan = fit(planEntries(result), SHARES.plan, { separator: "\n", noun: "edits", minBody: 0 });
   const future = fit(futureEntries(session.messages, cut, end), SHARES.future, { keep: "head", noun: "future messages" });
-  const partCap = Math.max(240, Math.floor((SHARES.diffs * maxChars) / Math.max(1, impacted.reduce((s, t) => s + t.parts.length, 0))));
+  const partCap = Math.max(
+    240,
+    Math.floor(
+      (SHARES.diffs * maxChars) /
+        Math.max(
+          1,
+          impacted.reduce((s, t) => s + t.parts.length, 0),
+        ),
+    ),
+  );
   const diffEntries = pruneDiffEntries(impacted, Math.min(partCap, 6_000));
   elided ||= diffEntries.elided;
   const diffs = fit(diffEntries.entries, SHARES.diffs, { noun: "impacted turns" });
@@ -115,7 +124,18 @@ export function buildJudgePacket(input: JudgePacketInput, options: JudgePacketOp
 
 /** The packet text: overview, then plan, retained prefix, diffs and future under fixed titles. */
 export function assemble(s: JudgePacketSections): string {
-  return [s.overview, SECTION_TITLES.plan, s.plan, SECTION_TITLES.prefix, s.prefix, SECTION_TITLES.diffs, s.diffs, SECTION_TITLES.future, s.future, "=== END ==="].join("\n\n");
+  return [
+    s.overview,
+    SECTION_TITLES.plan,
+    s.plan,
+    SECTION_TITLES.prefix,
+    s.prefix,
+    SECTION_TITLES.diffs,
+    s.diffs,
+    SECTION_TITLES.future,
+    s.future,
+    "=== END ===",
+  ].join("\n\n");
 }
 
 function overviewLine(result: JudgedRun, end: number): string {
@@ -127,9 +147,13 @@ function overviewLine(result: JudgedRun, end: number): string {
 }
 
 function planEntries(result: JudgedRun): Entry[] {
-  const lines: Entry[] = result.actions.map((a) => ({ header: `- ${a.action} ${a.target}: ${flat(a.reason)} (${a.tokensBefore} → ${a.tokensAfter} tokens)`, body: "" }));
+  const lines: Entry[] = result.actions.map((a) => ({
+    header: `- ${a.action} ${a.target}: ${flat(a.reason)} (${a.tokensBefore} → ${a.tokensAfter} tokens)`,
+    body: "",
+  }));
   for (const r of result.rejected) lines.push({ header: `- refused ${r.target}: ${flat(r.reason)}`, body: "" });
-  if (result.summary !== undefined) lines.push({ header: `- a ${result.summary.length}-character summary was inserted (shown in the retained prefix)`, body: "" });
+  if (result.summary !== undefined)
+    lines.push({ header: `- a ${result.summary.length}-character summary was inserted (shown in the retained prefix)`, body: "" });
   return lines.length ? lines : [{ header: "- no edits: the prefix is unchanged", body: "" }];
 }
 

@@ -32,7 +32,9 @@ export function parseJudgeVerdict(text: string, options: VerdictParseOptions = {
   const strayKeys = [
     ...unknownKeys(record, TOP_KEYS, ""),
     ...unknownKeys(record.dimension_scores, JUDGE_DIMENSIONS, "dimension_scores"),
-    ...JUDGE_DIMENSIONS.flatMap((d) => unknownKeys((record.dimension_scores as Record<string, unknown> | undefined)?.[d], DIMENSION_KEYS, `dimension_scores.${d}`)),
+    ...JUDGE_DIMENSIONS.flatMap((d) =>
+      unknownKeys((record.dimension_scores as Record<string, unknown> | undefined)?.[d], DIMENSION_KEYS, `dimension_scores.${d}`),
+    ),
     ...unknownKeys(record.failure_culprit, ["target_id"], "failure_culprit"),
   ];
   const parsed = JudgeOutputSchema.safeParse(raw);
@@ -46,8 +48,10 @@ export function parseJudgeVerdict(text: string, options: VerdictParseOptions = {
   if (culprit) {
     if (output.valid) issues.push({ path: "failure_culprit", message: "must be null when valid is true" });
     const resolved = canonicalId(culprit.target_id.trim());
-    if (!resolved) issues.push({ path: "failure_culprit.target_id", message: `"${culprit.target_id}" is not an object id (conversation:user:<k> or function:<tool>:<n>)` });
-    else if (options.knownIds && !options.knownIds.includes(resolved)) issues.push({ path: "failure_culprit.target_id", message: `"${culprit.target_id}" is not an object in the packet` });
+    if (!resolved)
+      issues.push({ path: "failure_culprit.target_id", message: `"${culprit.target_id}" is not an object id (conversation:user:<k> or function:<tool>:<n>)` });
+    else if (options.knownIds && !options.knownIds.includes(resolved))
+      issues.push({ path: "failure_culprit.target_id", message: `"${culprit.target_id}" is not an object in the packet` });
     else culprit = { target_id: resolved };
   }
   if (issues.length) return failure("semantic", issues);

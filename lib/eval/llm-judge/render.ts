@@ -28,12 +28,20 @@ export function viewEntries(view: readonly ViewMessage[]): Entry[] {
     if (others.length > 0) {
       const objectId = others.find((p) => p.objectId)?.objectId;
       const actions = [...new Set(others.map((p) => p.action).filter((a): a is NonNullable<ViewPart["action"]> => a !== undefined && a !== "keep"))];
-      const label = message.origin === "summary" ? "Summary inserted by the policy" : message.origin === "reminder" ? "Harness reminder" : roleLabel(message.role);
-      entries.push({ header: `[${[label, objectId, ...actions.map((a) => ACTION_LABEL[a] ?? a)].filter(Boolean).join(" · ")}]`, body: others.map(partLine).join("\n") });
+      const label =
+        message.origin === "summary" ? "Summary inserted by the policy" : message.origin === "reminder" ? "Harness reminder" : roleLabel(message.role);
+      entries.push({
+        header: `[${[label, objectId, ...actions.map((a) => ACTION_LABEL[a] ?? a)].filter(Boolean).join(" · ")}]`,
+        body: others.map(partLine).join("\n"),
+      });
     }
     for (const part of message.parts) {
       if (part.type !== "tool_result") continue;
-      const tags = [part.objectId, part.isError ? "error" : undefined, part.action && part.action !== "keep" ? (ACTION_LABEL[part.action] ?? part.action) : undefined].filter(Boolean);
+      const tags = [
+        part.objectId,
+        part.isError ? "error" : undefined,
+        part.action && part.action !== "keep" ? (ACTION_LABEL[part.action] ?? part.action) : undefined,
+      ].filter(Boolean);
       entries.push({ header: `[Tool result: ${part.name ?? "tool"}${tags.length ? ` · ${tags.join(" · ")}` : ""}]`, body: part.content });
     }
   }
@@ -66,7 +74,8 @@ export function futureEntries(messages: readonly Message[], cut: number, end: nu
     const others = message.parts.filter((p) => p.type !== "tool_result" && p.type !== "reasoning");
     if (others.length > 0) entries.push({ header: `[${roleLabel(message.role)} · message ${m}]`, body: others.map(partLine).join("\n") });
     for (const part of message.parts) {
-      if (part.type === "tool_result") entries.push({ header: `[Tool result: ${part.name ?? "tool"}${part.isError ? " · error" : ""} · message ${m}]`, body: part.content });
+      if (part.type === "tool_result")
+        entries.push({ header: `[Tool result: ${part.name ?? "tool"}${part.isError ? " · error" : ""} · message ${m}]`, body: part.content });
     }
   }
   return entries;

@@ -54,7 +54,8 @@ export function describeCommand(raw: string): CallFacts {
     const path = lastPathLike(main);
     if (path) return { subject: path, write: { path, full: false }, intent: `edit ${path}`, command, isSearch: false };
   }
-  if (redirect && !redirect.startsWith("/dev/")) return { subject: redirect, write: { path: redirect, full: true }, intent: `write ${redirect}`, command, isSearch: false };
+  if (redirect && !redirect.startsWith("/dev/"))
+    return { subject: redirect, write: { path: redirect, full: true }, intent: `write ${redirect}`, command, isSearch: false };
   const sedRange = /^sed\s+-n\s+['"]?([\d,]+)p/.exec(main)?.[1];
   if (READ_VERBS.has(verb) || sedRange) {
     const path = lastPathLike(main);

@@ -3,8 +3,10 @@
  * schema or task-contract reads may govern later behaviour and are never collected; user
  * corrections and constraints ("do not replace the table header") keep their turn visible.
  */
-const INSTRUCTION_FILES = /(?:^|\/)(?:AGENTS|CLAUDE|GEMINI|CONTRIBUTING|CONVENTIONS|README|SKILL|\.cursorrules|\.clinerules|copilot-instructions)(?:\.[\w]+)?$/i;
-const CONTRACT_WORDS = /(?:^|[\/_.-])(?:schema|schemas|policy|policies|spec|specs|specification|contract|contracts|conventions|guidelines|instructions|rules)(?:[\/_.-]|$)/i;
+const INSTRUCTION_FILES =
+  /(?:^|\/)(?:AGENTS|CLAUDE|GEMINI|CONTRIBUTING|CONVENTIONS|README|SKILL|\.cursorrules|\.clinerules|copilot-instructions)(?:\.[\w]+)?$/i;
+const CONTRACT_WORDS =
+  /(?:^|[\/_.-])(?:schema|schemas|policy|policies|spec|specs|specification|contract|contracts|conventions|guidelines|instructions|rules)(?:[\/_.-]|$)/i;
 
 /** Is `subject` (a path or URL a tool read) an instruction or contract file? */
 export function isContractSubject(subject: string | undefined): boolean {

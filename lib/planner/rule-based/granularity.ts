@@ -41,7 +41,13 @@ export function findFoldableTurns(conversations: ConversationFacts[], functions:
     else if (!("keep" in verdict) && verdict.tier === 3) reserve.add(f.object.parentId);
   }
   const folds: TurnFold[] = [];
-  const latestUnprotected = conversations.length - 1 - conversations.slice().reverse().findIndex((c) => !c.isProtected);
+  const latestUnprotected =
+    conversations.length -
+    1 -
+    conversations
+      .slice()
+      .reverse()
+      .findIndex((c) => !c.isProtected);
   conversations.forEach((c, i) => {
     if (c.isProtected || i >= latestUnprotected || blocked.has(c.object.id) || signals.referenced.has(c.object.id)) return;
     if (isGoverningRequest(c.request)) return;

@@ -82,14 +82,21 @@ export function planWithRules(input: PlannerInput, options: RuleBasedOptions = {
   }
   const candidates: Candidate[] = turns.map((t) => {
     const c = facts.conversations.find((x) => x.object.id === t.id)!;
-    return { decision: { action: "fold", kind: "conversation", id: t.id, reason: t.reason }, saves: turnTokens(c) - foldCost(c.object), tier: t.tier, at: c.object.firstMessage, lastUse: Math.max(c.object.firstMessage, turnLastUse.get(t.id) ?? -1) };
+    return {
+      decision: { action: "fold", kind: "conversation", id: t.id, reason: t.reason },
+      saves: turnTokens(c) - foldCost(c.object),
+      tier: t.tier,
+      at: c.object.firstMessage,
+      lastUse: Math.max(c.object.firstMessage, turnLastUse.get(t.id) ?? -1),
+    };
   });
   for (const f of facts.functions) {
     const verdict = verdicts.get(f.object.id)!;
     if (!("action" in verdict)) continue;
     const tokens = f.object.tokens;
     const body = f.callBodyTokens > 0 ? f.callBodyTokens - CALL_POINTER : 0;
-    const saves = verdict.action === "fold" ? tokens - foldCost(f.object) + body : verdict.action === "mask" ? tokens - MASK_RESIDUE : tokens + f.callBodyTokens;
+    const saves =
+      verdict.action === "fold" ? tokens - foldCost(f.object) + body : verdict.action === "mask" ? tokens - MASK_RESIDUE : tokens + f.callBodyTokens;
     candidates.push({
       decision: { action: verdict.action, kind: "function", id: f.object.id, reason: verdict.reason },
       saves,

@@ -45,8 +45,20 @@ export function isRepetitiveLog(content: string, minLines = 24): boolean {
   const shapes = new Set<string>();
   let progress = 0;
   for (const line of lines) {
-    shapes.add(line.replace(/[0-9a-f]{6,}/gi, "h").replace(/\d+/g, "0").replace(/\s+/g, " ").trim().slice(0, 80));
-    if (/\d+%|\.{3,}|^(?:Compiling|Downloading|Installing|Collecting|Requirement already|Fetching|Resolving|Building|Generated|Running|\[\d+\/\d+\])|\b(?:PASSED|passed|ok)\b/.test(line)) progress++;
+    shapes.add(
+      line
+        .replace(/[0-9a-f]{6,}/gi, "h")
+        .replace(/\d+/g, "0")
+        .replace(/\s+/g, " ")
+        .trim()
+        .slice(0, 80),
+    );
+    if (
+      /\d+%|\.{3,}|^(?:Compiling|Downloading|Installing|Collecting|Requirement already|Fetching|Resolving|Building|Generated|Running|\[\d+\/\d+\])|\b(?:PASSED|passed|ok)\b/.test(
+        line,
+      )
+    )
+      progress++;
   }
   return shapes.size / lines.length <= 0.5 || progress / lines.length >= 0.6;
 }

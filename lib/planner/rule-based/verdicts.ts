@@ -85,7 +85,9 @@ export function judgeFunction(f: FunctionFacts, signals: VerdictSignals, options
   const obsolete = obsolescence(f, s);
   if (obsolete && !handles && !quoted && (large || !carriesBody)) return { action: large ? "fold" : "prune", reason: obsolete, tier: 0 };
   if (f.isRecent) {
-    return large ? { action: "fold", reason: `working_set: ${tokens} tokens among the newest steps; folded only as the reserve, recoverable`, tier: 3 } : { keep: "recent" };
+    return large
+      ? { action: "fold", reason: `working_set: ${tokens} tokens among the newest steps; folded only as the reserve, recoverable`, tier: 3 }
+      : { keep: "recent" };
   }
 
   if (handles) {
@@ -93,9 +95,12 @@ export function judgeFunction(f: FunctionFacts, signals: VerdictSignals, options
     return large ? { action: "fold", reason: `live_body: introduced ${named}; the pointer keeps the route`, tier: 2 } : { keep: "live_handle", detail: named };
   }
   if (s.editable.has(id)) {
-    return large ? { action: "fold", reason: `editable_artifact: ${f.call.read?.path ?? "body"} is edited later; fold, never prune`, tier: 2 } : { keep: "editable_body", detail: f.call.read?.path };
+    return large
+      ? { action: "fold", reason: `editable_artifact: ${f.call.read?.path ?? "body"} is edited later; fold, never prune`, tier: 2 }
+      : { keep: "editable_body", detail: f.call.read?.path };
   }
-  if (quoted) return large ? { action: "fold", reason: "source_evidence: later steps copied lines from it; fold, never mask", tier: 2 } : { keep: "exact_evidence" };
+  if (quoted)
+    return large ? { action: "fold", reason: "source_evidence: later steps copied lines from it; fold, never mask", tier: 2 } : { keep: "exact_evidence" };
 
   const isBody = FILE_BODY_TOOLS.has(f.object.tool ?? "");
   const rerun = s.supersededRerun.get(id);
@@ -109,7 +114,12 @@ export function judgeFunction(f: FunctionFacts, signals: VerdictSignals, options
     const fold = large || (quotesSource && (options.foldPays?.(f) ?? false));
     if (fold || !carriesBody) return { action: fold ? "fold" : "prune", reason: "obsolete_search: no later step used its results", tier: 0 };
   }
-  if (large && f.callBodyTokens > f.object.tokens) return { action: "fold", reason: `generated_body: ${f.callBodyTokens} tokens written by the call${f.call.subject ? ` to ${f.call.subject}` : ""}, recoverable`, tier: 1 };
+  if (large && f.callBodyTokens > f.object.tokens)
+    return {
+      action: "fold",
+      reason: `generated_body: ${f.callBodyTokens} tokens written by the call${f.call.subject ? ` to ${f.call.subject}` : ""}, recoverable`,
+      tier: 1,
+    };
   if (large) return { action: "fold", reason: `stable_body: ${tokens} tokens, recoverable from the sidecar`, tier: 1 };
   return { keep: "small" };
 }

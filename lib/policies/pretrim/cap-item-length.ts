@@ -14,11 +14,23 @@ export interface CapItemLengthOptions {
 }
 
 /** Codex: tool outputs truncated middle at 10,000 tokens when recorded (TruncationPolicy::Tokens(10_000)). */
-export const CODEX_TOOL_OUTPUT_CAP: CapItemLengthOptions = { scope: "tool-results", limit: 10_000, unit: "tokens", mode: "middle", rule: "codex/tool-output-10k-tokens" };
+export const CODEX_TOOL_OUTPUT_CAP: CapItemLengthOptions = {
+  scope: "tool-results",
+  limit: 10_000,
+  unit: "tokens",
+  mode: "middle",
+  rule: "codex/tool-output-10k-tokens",
+};
 /** OpenHands LLMSummarizingCondenser: each forgotten event middle-truncated to max_event_length = 10,000 chars. */
 export const OPENHANDS_EVENT_CAP: CapItemLengthOptions = { scope: "all", limit: 10_000, unit: "chars", mode: "middle", rule: "openhands/max-event-length" };
 /** OpenCode: tool results serialised for the summarizer at TOOL_OUTPUT_MAX_CHARS = 2,000 + "[truncated]". */
-export const OPENCODE_TOOL_OUTPUT_CAP: CapItemLengthOptions = { scope: "tool-results", limit: 2_000, unit: "chars", mode: "head", rule: "opencode/tool-output-max-chars" };
+export const OPENCODE_TOOL_OUTPUT_CAP: CapItemLengthOptions = {
+  scope: "tool-results",
+  limit: 2_000,
+  unit: "chars",
+  mode: "head",
+  rule: "opencode/tool-output-max-chars",
+};
 
 /**
  * A harness's per-item length cap on what the summarizer reads — the fixed-size counterpart of
@@ -43,7 +55,12 @@ export function capItemLength(options: CapItemLengthOptions): PretrimStep {
       return current;
     });
     const saved = edits.reduce((sum, e) => sum + e.tokensBefore - e.tokensAfter, 0);
-    return { items: out, edits, sidecars: [], log: [`pre-trim ${options.rule}: ${edits.length} items over ${options.limit} ${options.unit} cut (${options.mode}), ${saved} tokens saved`] };
+    return {
+      items: out,
+      edits,
+      sidecars: [],
+      log: [`pre-trim ${options.rule}: ${edits.length} items over ${options.limit} ${options.unit} cut (${options.mode}), ${saved} tokens saved`],
+    };
   };
 }
 

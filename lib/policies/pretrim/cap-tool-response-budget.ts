@@ -49,7 +49,9 @@ export function capToolResponseBudget(options: ToolResponseBudgetOptions = GEMIN
       items: out,
       edits,
       sidecars,
-      log: [`pre-trim cap-tool-response-budget: ${options.budget} tokens of tool output kept newest-first; ${edits.length} older outputs cut to ${options.maxChars} chars (${saved} tokens saved)`],
+      log: [
+        `pre-trim cap-tool-response-budget: ${options.budget} tokens of tool output kept newest-first; ${edits.length} older outputs cut to ${options.maxChars} chars (${saved} tokens saved)`,
+      ],
     };
   };
 }

@@ -47,7 +47,14 @@ export function markOldToolOutputsCleared(options: ClearOldToolOutputsOptions = 
       }
     }
     if (pruned <= options.minimumTokens) {
-      return { items, edits: [], sidecars: [], log: [`pre-trim mark-old-tool-outputs-cleared: ${pruned} tokens past the ${options.protectTokens}-token protect window, not over the ${options.minimumTokens} minimum: nothing cleared`] };
+      return {
+        items,
+        edits: [],
+        sidecars: [],
+        log: [
+          `pre-trim mark-old-tool-outputs-cleared: ${pruned} tokens past the ${options.protectTokens}-token protect window, not over the ${options.minimumTokens} minimum: nothing cleared`,
+        ],
+      };
     }
     const out: TrimItem[] = [...items];
     const edits: TrimEdit[] = [];
@@ -58,6 +65,13 @@ export function markOldToolOutputsCleared(options: ClearOldToolOutputsOptions = 
       out[item] = rewritten.item;
       edits.push(rewritten.edit);
     }
-    return { items: out, edits, sidecars, log: [`pre-trim mark-old-tool-outputs-cleared: ${edits.length} tool outputs (${pruned} tokens) past the ${options.protectTokens}-token protect window cleared to "${CLEARED_PLACEHOLDER}"`] };
+    return {
+      items: out,
+      edits,
+      sidecars,
+      log: [
+        `pre-trim mark-old-tool-outputs-cleared: ${edits.length} tool outputs (${pruned} tokens) past the ${options.protectTokens}-token protect window cleared to "${CLEARED_PLACEHOLDER}"`,
+      ],
+    };
   };
 }

@@ -40,7 +40,9 @@ export function truncateToolOutputsToLastLines(options: TruncateToLastLinesOptio
       items: out,
       edits,
       sidecars,
-      log: [`pre-trim truncate-tool-outputs-to-last-lines: ${edits.length} tool outputs cut to their last ${options.lines} lines (${saved} tokens), originals spilled to sidecars`],
+      log: [
+        `pre-trim truncate-tool-outputs-to-last-lines: ${edits.length} tool outputs cut to their last ${options.lines} lines (${saved} tokens), originals spilled to sidecars`,
+      ],
     };
   };
 }

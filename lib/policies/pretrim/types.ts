@@ -89,7 +89,12 @@ export function rewritePart(item: TrimItem, part: number, text: string, tokenize
   const info = item.results.get(part);
   const tokensBefore = info ? info.tokens : tokenizer.count(partContent(original));
   const tokensAfter = tokenizer.count(text);
-  const replaced: Part = original.type === "tool_result" ? { ...original, content: text } : original.type === "text" || original.type === "reasoning" ? { ...original, text } : { type: "text", text };
+  const replaced: Part =
+    original.type === "tool_result"
+      ? { ...original, content: text }
+      : original.type === "text" || original.type === "reasoning"
+        ? { ...original, text }
+        : { type: "text", text };
   const parts = item.message.parts.map((p, i) => (i === part ? replaced : p));
   let results = item.results;
   if (info) {

@@ -31,13 +31,18 @@ export const anthropicClearToolUsesPolicy: Policy = {
   id: "anthropic-clear-tool-uses",
   family: "harness",
   source: "Anthropic API context editing clear_tool_uses_20250919 (notes/compaction-harnesses.md §6b; LangChain ClearToolUsesEdit §8)",
-  description: "Above the input-token trigger, replaces all but the 3 most recent tool results with a placeholder (exclude_tools, clear_at_least, clear_tool_inputs as in the API).",
+  description:
+    "Above the input-token trigger, replaces all but the 3 most recent tool results with a placeholder (exclude_tools, clear_at_least, clear_tool_inputs as in the API).",
   params: [
     { name: "triggerTokens", default: 100_000, description: "trigger.input_tokens: clear once the input exceeds this (API default 100,000)." },
     { name: "scaleToWindow", default: true, description: "Scale triggerTokens by window / referenceWindow so the trigger keeps its share of the window." },
     { name: "referenceWindow", default: 200_000, description: "The window the API default trigger was set for (Claude's 200K)." },
     { name: "keep", default: 3, description: "keep.tool_uses: most recent tool use/result pairs never cleared (API default 3)." },
-    { name: "clearAtLeast", default: 0, description: "clear_at_least.input_tokens: skip the edit unless it clears this many tokens (0 = none, the API default)." },
+    {
+      name: "clearAtLeast",
+      default: 0,
+      description: "clear_at_least.input_tokens: skip the edit unless it clears this many tokens (0 = none, the API default).",
+    },
     { name: "excludeTools", default: "", description: "exclude_tools: comma-separated tool names never cleared (raw or normalised names)." },
     { name: "clearToolInputs", default: false, description: "clear_tool_inputs: also replace the cleared tool calls' inputs (API default false)." },
     { name: "placeholder", default: "[cleared]", description: "Text a cleared result (and input) is replaced with (LangChain's mirror default)." },
@@ -49,7 +54,13 @@ export const anthropicClearToolUsesPolicy: Policy = {
       return { plan: emptyPlan(), actions: [], log: [`trigger not reached: input ${ctx.prefixTokens} ≤ ${Math.round(trigger)} tokens; nothing cleared`] };
     }
     const uses = ctx.index.objects.filter((o) => o.kind === "function" && o.part && o.firstMessage < ctx.cut);
-    const excluded = new Set(strParam(params, "excludeTools").split(",").map((t) => t.trim()).filter(Boolean).map(normaliseToolName));
+    const excluded = new Set(
+      strParam(params, "excludeTools")
+        .split(",")
+        .map((t) => t.trim())
+        .filter(Boolean)
+        .map(normaliseToolName),
+    );
     const clears = uses.map((use) => clearOf(ctx, params, excluded, use));
     const keep = ctx.targetTokens === undefined ? numParam(params, "keep") : keepForTarget(ctx.prefixTokens, clears, ctx.targetTokens);
     const candidates = clears.slice(0, Math.max(0, uses.length - keep));
@@ -65,18 +76,40 @@ export const anthropicClearToolUsesPolicy: Policy = {
       }
       for (const edit of clear.edits) plan.parts.set(partKey(edit.ref), { op: "replace", text: edit.text, action: "prune" });
       cleared += clear.before - clear.after;
-      actions.push({ target: clear.use.id, action: "prune", reason: `older than the ${keep} most recent tool uses: cleared to placeholder`, rule: "anthropic-clear-tool-uses/clear-oldest", tokensBefore: clear.before, tokensAfter: clear.after });
+      actions.push({
+        target: clear.use.id,
+        action: "prune",
+        reason: `older than the ${keep} most recent tool uses: cleared to placeholder`,
+        rule: "anthropic-clear-tool-uses/clear-oldest",
+        tokensBefore: clear.before,
+        tokensAfter: clear.after,
+      });
     }
-    const fired = ctx.prefixTokens > trigger ? `trigger fired: input ${ctx.prefixTokens} > ${Math.round(trigger)} tokens` : `harness target set: the trigger (${Math.round(trigger)} tokens) steps aside`;
+    const fired =
+      ctx.prefixTokens > trigger
+        ? `trigger fired: input ${ctx.prefixTokens} > ${Math.round(trigger)} tokens`
+        : `harness target set: the trigger (${Math.round(trigger)} tokens) steps aside`;
     const log = [`${fired}; ${uses.length} tool uses in the prefix, keeping the newest ${Math.min(uses.length, keep)}`];
     if (retained > 0) log.push(`${retained} older tool uses sit in the protected latest turn and stay`);
     const atLeast = numParam(params, "clearAtLeast");
     if (atLeast > 0 && cleared < atLeast) {
       const skipped = { plan: emptyPlan(), actions: [], log: [...log, `clear_at_least not met (${cleared} < ${atLeast} tokens): strategy not applied`] };
-      return withTargetReport(ctx, skipped, ctx.prefixTokens, `keep = ${keep} tool uses`, `clear_at_least (${atLeast} tokens) refuses an edit that clears only ${cleared}`);
+      return withTargetReport(
+        ctx,
+        skipped,
+        ctx.prefixTokens,
+        `keep = ${keep} tool uses`,
+        `clear_at_least (${atLeast} tokens) refuses an edit that clears only ${cleared}`,
+      );
     }
     log.push(`cleared ${actions.length} tool uses (~${cleared} tokens)`);
-    return withTargetReport(ctx, { plan, actions, log }, ctx.prefixTokens - cleared, `keep = ${keep} tool uses`, "the uses left are excluded tools or sit in the protected latest turn, and the rest of the view is not tool output");
+    return withTargetReport(
+      ctx,
+      { plan, actions, log },
+      ctx.prefixTokens - cleared,
+      `keep = ${keep} tool uses`,
+      "the uses left are excluded tools or sit in the protected latest turn, and the rest of the view is not tool output",
+    );
   },
 };
 

@@ -27,21 +27,37 @@ export const DISCARD_ALL_TRIGGER = 0.8;
 export const discardAllPolicy: Policy = {
   id: "discard-all",
   family: "harness",
-  source: "DeepSeek-V3.2 technical report §4.4 (search-agent context management): Discard-all — past 80% of the context window, discard all previous tool-call history",
-  description: "Past 80% of the window, discards every assistant step and tool result before the latest turn; keeps the system prompt, the user requests and the latest turn.",
+  source:
+    "DeepSeek-V3.2 technical report §4.4 (search-agent context management): Discard-all — past 80% of the context window, discard all previous tool-call history",
+  description:
+    "Past 80% of the window, discards every assistant step and tool result before the latest turn; keeps the system prompt, the user requests and the latest turn.",
   params: [{ name: "triggerRatio", default: DISCARD_ALL_TRIGGER, description: "Reset when the prefix exceeds this share of the window (DeepSeek-V3.2: 80%)." }],
   fires: (ctx, params) => ctx.prefixTokens > numParam(params, "triggerRatio") * ctx.window,
   decide(ctx, params) {
     const trigger = numParam(params, "triggerRatio") * ctx.window;
     if (ctx.targetTokens === undefined && ctx.prefixTokens <= trigger) {
-      return { plan: emptyPlan(), actions: [], log: [`trigger not reached: ${ctx.prefixTokens} ≤ ${Math.round(trigger)} tokens (${numParam(params, "triggerRatio") * 100}% of the window); nothing discarded`] };
+      return {
+        plan: emptyPlan(),
+        actions: [],
+        log: [
+          `trigger not reached: ${ctx.prefixTokens} ≤ ${Math.round(trigger)} tokens (${numParam(params, "triggerRatio") * 100}% of the window); nothing discarded`,
+        ],
+      };
     }
     const plan = emptyPlan();
     const byTarget = new Map<string, PolicyAction>();
     const book = (target: string, tokens: number) => {
       const known = byTarget.get(target);
       if (known) known.tokensBefore += tokens;
-      else byTarget.set(target, { target, action: "prune", reason: "tool-call history discarded by the reset", rule: "discard-all/tool-call-history", tokensBefore: tokens, tokensAfter: 0 });
+      else
+        byTarget.set(target, {
+          target,
+          action: "prune",
+          reason: "tool-call history discarded by the reset",
+          rule: "discard-all/tool-call-history",
+          tokensBefore: tokens,
+          tokensAfter: 0,
+        });
     };
     let discarded = 0;
     for (let m = 0; m < ctx.cut; m++) {
@@ -62,13 +78,30 @@ export const discardAllPolicy: Policy = {
       if (request) continue;
       plan.dropMessages.add(m);
       discarded += ctx.index.messageTokens[m]!;
-      const results = message.parts.reduce((sum, part, p) => (part.type === "tool_result" ? sum + (ctx.index.byId.get(ctx.index.functionAt.get(`${m}:${p}`) ?? "")?.tokens ?? countPartTokens(part, ctx.tokenizer)) : sum), 0);
+      const results = message.parts.reduce(
+        (sum, part, p) =>
+          part.type === "tool_result"
+            ? sum + (ctx.index.byId.get(ctx.index.functionAt.get(`${m}:${p}`) ?? "")?.tokens ?? countPartTokens(part, ctx.tokenizer))
+            : sum,
+        0,
+      );
       if (ctx.index.messageTokens[m]! > results) book(ctx.index.turnOf[m] ?? `message:${m}`, ctx.index.messageTokens[m]! - results);
     }
     const actions = [...byTarget.values()];
-    const fired = ctx.prefixTokens > trigger ? `reset: ${ctx.prefixTokens} > ${Math.round(trigger)} tokens (${numParam(params, "triggerRatio") * 100}% of the window)` : "reset: harness target set, the trigger steps aside";
-    const log = [`${fired}; discarded ${plan.dropMessages.size} messages of tool-call history (~${discarded} tokens); the system prompt, the user requests and the latest turn stay`];
+    const fired =
+      ctx.prefixTokens > trigger
+        ? `reset: ${ctx.prefixTokens} > ${Math.round(trigger)} tokens (${numParam(params, "triggerRatio") * 100}% of the window)`
+        : "reset: harness target set, the trigger steps aside";
+    const log = [
+      `${fired}; discarded ${plan.dropMessages.size} messages of tool-call history (~${discarded} tokens); the system prompt, the user requests and the latest turn stay`,
+    ];
     const estimated = ctx.prefixTokens - discarded + restoredTokens(ctx, plan.dropMessages);
-    return withTargetReport(ctx, { plan, actions, log }, estimated, "reset (discard-all has no other setting)", "a reset keeps the system prompt, every user request and the latest turn, and those alone are larger than the target");
+    return withTargetReport(
+      ctx,
+      { plan, actions, log },
+      estimated,
+      "reset (discard-all has no other setting)",
+      "a reset keeps the system prompt, every user request and the latest turn, and those alone are larger than the target",
+    );
   },
 };

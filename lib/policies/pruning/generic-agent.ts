@@ -42,10 +42,15 @@ export const genericAgentPolicy: Policy = {
     { name: "minKeptMessages", default: 9, description: "GA trim_messages_history: eviction stops when this many messages remain (len(post) > 9)." },
     { name: "anchorLines", default: 20, description: "Seed 002 stage 4: most recent one-line turn summaries in the anchor (GA HEAD: 30)." },
     { name: "anchorLineChars", default: 100, description: "Seed 002 stage 4: each turn summary is about this many characters." },
-    { name: "anchorAlways", default: false, description: "Attach the anchor even when nothing was evicted (GA always does; off so replays of other harnesses' traces do not grow)." },
+    {
+      name: "anchorAlways",
+      default: false,
+      description: "Attach the anchor even when nothing was evicted (GA always does; off so replays of other harnesses' traces do not grow).",
+    },
   ],
   fires: (ctx, params) =>
-    projectedHistoryChars(ctx.session, ctx.index, ctx.cut, numParam(params, "interval"), numParam(params, "keepRecent")) > numParam(params, "alpha") * ctx.window,
+    projectedHistoryChars(ctx.session, ctx.index, ctx.cut, numParam(params, "interval"), numParam(params, "keepRecent")) >
+    numParam(params, "alpha") * ctx.window,
   decide(ctx, params) {
     const budgetChars = numParam(params, "alpha") * ctx.window;
     const history = buildHistory(ctx);
@@ -64,13 +69,20 @@ export const genericAgentPolicy: Policy = {
     if (ctx.targetTokens !== undefined) {
       // Harness target: stage 3 runs when the view is over the target, and evicts down to it.
       const anchorTokens = MESSAGE_OVERHEAD_TOKENS + ctx.tokenizer.count(capToTokens(anchorText(), ctx.summaryCap, (t) => ctx.tokenizer.count(t)));
-      const options = { targetTokens: ctx.targetTokens, strictKeepRecent: numParam(params, "strictKeepRecent"), minKept: numParam(params, "minKeptMessages"), anchorTokens };
+      const options = {
+        targetTokens: ctx.targetTokens,
+        strictKeepRecent: numParam(params, "strictKeepRecent"),
+        minKept: numParam(params, "minKeptMessages"),
+        anchorTokens,
+      };
       estimated = viewTokens(ctx, history);
       if (estimated > ctx.targetTokens) {
         const result = evictToTarget(ctx, history, options);
         eviction = result;
         estimated = result.tokens;
-        log.push(`stage 3 (harness target ${ctx.targetTokens} tokens): strict pass compressed ${result.strictParts} parts; evicted ${result.evicted.length} messages → estimated view ${result.tokens} tokens; ${result.orphans.length} orphaned tool results dropped`);
+        log.push(
+          `stage 3 (harness target ${ctx.targetTokens} tokens): strict pass compressed ${result.strictParts} parts; evicted ${result.evicted.length} messages → estimated view ${result.tokens} tokens; ${result.orphans.length} orphaned tool results dropped`,
+        );
       } else log.push(`stage 3 not triggered: the view (${estimated} tokens) is within the harness target`);
     } else if (charsAfterStage2 > budgetChars) {
       eviction = evictOldest(ctx, history, {
@@ -96,6 +108,12 @@ export const genericAgentPolicy: Policy = {
       log,
       details: { budgetChars, charsBefore, charsAfterStage2, charsAfter: history.chars, lastPassCall: pass.call, evictedMessages: eviction?.evicted ?? [] },
     };
-    return withTargetReport(ctx, decision, estimated ?? ctx.prefixTokens, `eviction stops at the target instead of keepRate × B`, `GA never evicts the protected latest turn and keeps at least ${numParam(params, "minKeptMessages")} messages (minKeptMessages); stages 1–2 only shorten what stays`);
+    return withTargetReport(
+      ctx,
+      decision,
+      estimated ?? ctx.prefixTokens,
+      `eviction stops at the target instead of keepRate × B`,
+      `GA never evicts the protected latest turn and keeps at least ${numParam(params, "minKeptMessages")} messages (minKeptMessages); stages 1–2 only shorten what stays`,
+    );
   },
 };

@@ -18,7 +18,8 @@ export const hybridPolicy: Policy = {
   id: "hybrid",
   family: "seed-000",
   source: "seed 000, Baselines: Hybrid combines chronological turn folding with tool-output pruning",
-  description: "Folds the oldest user turns except the newest keepRecentTurns, then prunes the remaining tool outputs oldest-first until the view fits targetRatio of the window.",
+  description:
+    "Folds the oldest user turns except the newest keepRecentTurns, then prunes the remaining tool outputs oldest-first until the view fits targetRatio of the window.",
   params: [
     ...BASELINE_PARAMS,
     { name: "keepRecentTurns", default: 2, description: "Newest user turns never folded (their tool outputs may be pruned); includes the latest turn." },
@@ -50,8 +51,15 @@ export const hybridPolicy: Policy = {
       budget.save(saved);
       actions.push(action);
     }
-    const log = [budget.describe(ctx, params), `folded ${foldCount} old turns (newest ${recent.size} kept unfolded); pruned ${actions.length - foldCount} tool outputs`];
-    return budget.report(ctx, { plan, actions, sidecars, log }, `every old turn outside the newest ${recent.size} is folded and every other unprotected tool output pruned; what is left is the protected latest turn and the recent turns' own text`);
+    const log = [
+      budget.describe(ctx, params),
+      `folded ${foldCount} old turns (newest ${recent.size} kept unfolded); pruned ${actions.length - foldCount} tool outputs`,
+    ];
+    return budget.report(
+      ctx,
+      { plan, actions, sidecars, log },
+      `every old turn outside the newest ${recent.size} is folded and every other unprotected tool output pruned; what is left is the protected latest turn and the recent turns' own text`,
+    );
   },
 };
 

@@ -34,7 +34,13 @@ export const lastNObservationsPolicy: Policy = {
   source:
     "SWE-agent LastNObservations history processor (sweagent/agent/history_processors.py: older observations become 'Old environment output: (N lines omitted)'); n = 10 after JetBrains Research, The Complexity Trap (arXiv 2508.21433)",
   description: "Keeps the newest 10 tool results verbatim and replaces each older one with 'Old environment output: (N lines omitted)'.",
-  params: [{ name: "n", default: LAST_N_OBSERVATIONS, description: "Observations (tool results) kept verbatim, newest first (SWE-agent's n; The Complexity Trap used 10)." }],
+  params: [
+    {
+      name: "n",
+      default: LAST_N_OBSERVATIONS,
+      description: "Observations (tool results) kept verbatim, newest first (SWE-agent's n; The Complexity Trap used 10).",
+    },
+  ],
   fires: (ctx, params) => observations(ctx.session.messages, ctx.cut).length > Math.max(0, Math.floor(numParam(params, "n"))),
   decide(ctx, params) {
     const all = observations(ctx.session.messages, ctx.cut);
@@ -51,7 +57,14 @@ export const lastNObservationsPolicy: Policy = {
       }
       plan.parts.set(partKey(r.ref), { op: "replace", text: r.text, action: "prune" });
       saved += r.before - r.after;
-      actions.push({ target: r.target, action: "prune", reason: `older than the last ${n} observations: replaced by its line count`, rule: "last-n-observations/old-environment-output", tokensBefore: r.before, tokensAfter: r.after });
+      actions.push({
+        target: r.target,
+        action: "prune",
+        reason: `older than the last ${n} observations: replaced by its line count`,
+        rule: "last-n-observations/old-environment-output",
+        tokensBefore: r.before,
+        tokensAfter: r.after,
+      });
     }
     const log = [`${all.length} observations in the prefix; keeping the last ${Math.min(n, all.length)} verbatim, replaced ${actions.length}`];
     if (retained > 0) log.push(`${retained} older observations sit in the protected latest turn and stay`);

@@ -30,13 +30,19 @@ const LOG_LINE =
 export function lowSignalReason(text: string, tokens: number, t: LowSignalThresholds = LOW_SIGNAL_DEFAULTS): string | undefined {
   if (tokens < t.minTokens) return undefined;
   if (tokens >= t.longTokens) return `long output (${tokens} tokens ≥ ${t.longTokens})`;
-  const lines = text.split("\n").map((l) => l.trim()).filter((l) => l.length > 0);
+  const lines = text
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => l.length > 0);
   if (lines.length < MIN_LINES_FOR_SHAPE) return undefined;
   const seen = new Set<string>();
   let repeated = 0;
   let logLike = 0;
   for (const line of lines) {
-    const shape = line.replace(/0x[0-9a-f]+/gi, "0x#").replace(/\d+/g, "#").replace(/\s+/g, " ");
+    const shape = line
+      .replace(/0x[0-9a-f]+/gi, "0x#")
+      .replace(/\d+/g, "#")
+      .replace(/\s+/g, " ");
     if (seen.has(shape)) repeated++;
     else seen.add(shape);
     if (LOG_LINE.test(line)) logLike++;

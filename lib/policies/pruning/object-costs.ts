@@ -12,7 +12,8 @@ import type { PolicyContext } from "../types";
  */
 
 /** Why a policy that edits only tool output stops short of a harness target. */
-export const NOT_TOOL_OUTPUT = "every tool output outside the protected latest turn is already edited; the rest of the view (system prompt, requests, assistant text, the latest turn) is not tool output";
+export const NOT_TOOL_OUTPUT =
+  "every tool output outside the protected latest turn is already edited; the rest of the view (system prompt, requests, assistant text, the latest turn) is not tool output";
 
 /** Tokens of the tool call answering a function object (lineage repair removes it with the result). */
 export function callTokens(ctx: PolicyContext, object: ContextObject): number {
@@ -22,7 +23,13 @@ export function callTokens(ctx: PolicyContext, object: ContextObject): number {
 }
 
 /** Prunes a function object; `saved` includes its call, which lineage repair drops with it. */
-export function pruneWithCall(ctx: PolicyContext, plan: EditPlan, object: ContextObject, reason: string, rule: string): { action: PolicyAction; saved: number } {
+export function pruneWithCall(
+  ctx: PolicyContext,
+  plan: EditPlan,
+  object: ContextObject,
+  reason: string,
+  rule: string,
+): { action: PolicyAction; saved: number } {
   const action = pruneObject(ctx, plan, object, reason, rule);
   return { action, saved: action.tokensBefore + callTokens(ctx, object) };
 }

@@ -30,12 +30,21 @@ export const OFFLOAD = { limitTokens: 20_000, charsPerToken: 4, previewLines: 10
 export const offloadWithPreviewPolicy: Policy = {
   id: "offload-with-preview",
   family: "harness",
-  source: "LangChain Deep Agents FilesystemMiddleware large tool-result eviction (tool_token_limit_before_evict = 20,000 tokens at 4 chars/token; preview of the first lines)",
+  source:
+    "LangChain Deep Agents FilesystemMiddleware large tool-result eviction (tool_token_limit_before_evict = 20,000 tokens at 4 chars/token; preview of the first lines)",
   description: "Moves tool results over 20K tokens to a sidecar, keeping their first 10 lines and the fold pointer in view.",
   params: [
-    { name: "limitTokens", default: OFFLOAD.limitTokens, description: "tool_token_limit_before_evict: offload results longer than this many tokens (Deep Agents: 20,000)." },
+    {
+      name: "limitTokens",
+      default: OFFLOAD.limitTokens,
+      description: "tool_token_limit_before_evict: offload results longer than this many tokens (Deep Agents: 20,000).",
+    },
     { name: "previewLines", default: OFFLOAD.previewLines, description: "First lines of an offloaded result kept in view before the pointer." },
-    { name: "excludeTools", default: "", description: "Comma-separated tool names never offloaded (raw or normalised); Deep Agents exempts ls, glob, grep, read_file, edit_file, write_file." },
+    {
+      name: "excludeTools",
+      default: "",
+      description: "Comma-separated tool names never offloaded (raw or normalised); Deep Agents exempts ls, glob, grep, read_file, edit_file, write_file.",
+    },
   ],
   fires: (ctx, params) => candidates(ctx, params).some((c) => c.chars > limitChars(params)),
   decide(ctx, params) {
@@ -58,12 +67,23 @@ export const offloadWithPreviewPolicy: Policy = {
     let limit = limitChars(params);
     const log: string[] = [];
     if (ctx.targetTokens === undefined) {
-      for (const c of all) if (c.chars > limit) offload(c, `tool result of ${c.chars.toLocaleString("en-US")} chars is over the ${numParam(params, "limitTokens")}-token limit: offloaded with a ${lines}-line preview`);
+      for (const c of all)
+        if (c.chars > limit)
+          offload(
+            c,
+            `tool result of ${c.chars.toLocaleString("en-US")} chars is over the ${numParam(params, "limitTokens")}-token limit: offloaded with a ${lines}-line preview`,
+          );
     } else {
       // Harness target: the largest results first, lowering the limit until the view fits.
       for (const c of [...all].sort((a, b) => b.chars - a.chars || a.object.firstMessage - b.object.firstMessage)) {
         if (view() <= ctx.targetTokens) break;
-        if (offload(c, `largest results first until the view fits the harness target: ${c.chars.toLocaleString("en-US")} chars offloaded with a ${lines}-line preview`)) limit = Math.min(limit, c.chars - 1);
+        if (
+          offload(
+            c,
+            `largest results first until the view fits the harness target: ${c.chars.toLocaleString("en-US")} chars offloaded with a ${lines}-line preview`,
+          )
+        )
+          limit = Math.min(limit, c.chars - 1);
       }
       log.push(`harness target ${ctx.targetTokens} tokens: size limit lowered to ${Math.ceil(limit / OFFLOAD.charsPerToken)} tokens`);
     }
@@ -80,7 +100,13 @@ interface Candidate {
 
 /** Tool results of the prefix that may be offloaded (not excluded), with their length in characters. */
 function candidates(ctx: Pick<PolicyContext, "session" | "index" | "cut">, params: PolicyParams): Candidate[] {
-  const excluded = new Set(strParam(params, "excludeTools").split(",").map((t) => t.trim()).filter(Boolean).map(normaliseToolName));
+  const excluded = new Set(
+    strParam(params, "excludeTools")
+      .split(",")
+      .map((t) => t.trim())
+      .filter(Boolean)
+      .map(normaliseToolName),
+  );
   const out: Candidate[] = [];
   for (const object of ctx.index.objects) {
     if (object.kind !== "function" || !object.part || object.firstMessage >= ctx.cut) continue;

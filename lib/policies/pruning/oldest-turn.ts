@@ -21,7 +21,8 @@ export const oldestTurnPolicy: Policy = {
   id: "oldest-turn",
   family: "seed-000",
   source: "seed 000, Baselines: Oldest-turn chronologically folds the oldest conversational spans while preserving the latest user turn",
-  description: "Folds the oldest user turns (to sidecars) until the view fits targetRatio of the window; in long single-request runs folds the oldest tool results instead.",
+  description:
+    "Folds the oldest user turns (to sidecars) until the view fits targetRatio of the window; in long single-request runs folds the oldest tool results instead.",
   params: [...BASELINE_PARAMS],
   fires: baselineFires,
   decide(ctx, params) {
@@ -45,7 +46,9 @@ export const oldestTurnPolicy: Policy = {
       if (object.kind === "conversation") fold(object, "oldest conversational span folded chronologically", "oldest-turn/fold-oldest");
     }
     if (!budget.isMet && isLongRun(ctx)) {
-      log.push(`latest turn is a long run (${ctx.cut - Math.max(ctx.protect.latestRequest, 0)} messages, only its request and newest steps protected): falling back to folding its oldest tool results`);
+      log.push(
+        `latest turn is a long run (${ctx.cut - Math.max(ctx.protect.latestRequest, 0)} messages, only its request and newest steps protected): falling back to folding its oldest tool results`,
+      );
       for (const object of editable) {
         if (budget.isMet) break;
         if (object.kind !== "function" || (object.parentId !== undefined && folded.has(object.parentId))) continue;
@@ -53,7 +56,11 @@ export const oldestTurnPolicy: Policy = {
       }
     }
     log.unshift(budget.describe(ctx, params), `folded ${actions.length} objects`);
-    return budget.report(ctx, { plan, actions, sidecars, log }, "the turns and tool results left sit in the protected latest turn or are too small for a fold to pay");
+    return budget.report(
+      ctx,
+      { plan, actions, sidecars, log },
+      "the turns and tool results left sit in the protected latest turn or are too small for a fold to pay",
+    );
   },
 };
 

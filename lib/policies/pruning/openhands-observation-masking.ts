@@ -27,7 +27,11 @@ export const openhandsObservationMaskingPolicy: Policy = {
   source: "OpenHands ObservationMaskingCondenser (openhands/memory/condenser/impl, config attention_window=100; notes/compaction-harnesses.md §5)",
   description: "Masks every tool observation older than the newest attentionWindow events with <MASKED>.",
   params: [
-    { name: "attentionWindow", default: 100, description: "Events (not tokens) kept unmasked at the end of the view (OpenHands config default 100; class default 5)." },
+    {
+      name: "attentionWindow",
+      default: 100,
+      description: "Events (not tokens) kept unmasked at the end of the view (OpenHands config default 100; class default 5).",
+    },
     { name: "placeholder", default: "<MASKED>", description: "Text a masked observation is replaced with (OpenHands' AgentCondensationObservation content)." },
   ],
   fires: (ctx, params) => maskableObservations(ctx.session.messages, ctx.cut, numParam(params, "attentionWindow")).length > 0,
@@ -35,7 +39,8 @@ export const openhandsObservationMaskingPolicy: Policy = {
     const plan = emptyPlan();
     const placeholder = strParam(params, "placeholder");
     const placeholderTokens = ctx.tokenizer.count(placeholder);
-    const window = ctx.targetTokens === undefined ? numParam(params, "attentionWindow") : windowForTarget(ctx, placeholder, placeholderTokens, ctx.targetTokens);
+    const window =
+      ctx.targetTokens === undefined ? numParam(params, "attentionWindow") : windowForTarget(ctx, placeholder, placeholderTokens, ctx.targetTokens);
     const actions: PolicyAction[] = [];
     let retained = 0;
     let saved = 0;
@@ -50,7 +55,14 @@ export const openhandsObservationMaskingPolicy: Policy = {
       const tokensBefore = ctx.index.byId.get(target)?.tokens ?? ctx.tokenizer.count(partText(part));
       plan.parts.set(partKey(ref), { op: "replace", text: placeholder, action: "prune" });
       saved += tokensBefore - placeholderTokens;
-      actions.push({ target, action: "prune", reason: `observation outside the ${window}-event attention window`, rule: "openhands-observation-masking/outside-attention-window", tokensBefore, tokensAfter: placeholderTokens });
+      actions.push({
+        target,
+        action: "prune",
+        reason: `observation outside the ${window}-event attention window`,
+        rule: "openhands-observation-masking/outside-attention-window",
+        tokensBefore,
+        tokensAfter: placeholderTokens,
+      });
     }
     const log = [`attention window ${window} events; masked ${actions.length} observations`];
     if (retained > 0) log.push(`${retained} observations outside the window sit in the protected latest turn and stay`);

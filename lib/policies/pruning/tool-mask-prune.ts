@@ -20,12 +20,21 @@ export const toolMaskPrunePolicy: Policy = {
   id: "tool-mask-prune",
   family: "seed-000",
   source: "seed 000, Baselines: Tool-mask+prune first masks low-signal tool spans, then prunes remaining tool outputs when more budget is needed",
-  description: "Masks long, repetitive or log-like tool outputs oldest-first, then prunes the remaining tool outputs oldest-first until the view fits targetRatio of the window.",
+  description:
+    "Masks long, repetitive or log-like tool outputs oldest-first, then prunes the remaining tool outputs oldest-first until the view fits targetRatio of the window.",
   params: [
     ...BASELINE_PARAMS,
     { name: "maskMinTokens", default: LOW_SIGNAL_DEFAULTS.minTokens, description: "Outputs shorter than this are never masked (Tracefold constant)." },
-    { name: "maskLongTokens", default: LOW_SIGNAL_DEFAULTS.longTokens, description: "Outputs at least this long are low-signal whatever their shape (Tracefold constant)." },
-    { name: "repeatShare", default: LOW_SIGNAL_DEFAULTS.repeatShare, description: "Low-signal when this share of lines repeats an earlier line, digits normalised." },
+    {
+      name: "maskLongTokens",
+      default: LOW_SIGNAL_DEFAULTS.longTokens,
+      description: "Outputs at least this long are low-signal whatever their shape (Tracefold constant).",
+    },
+    {
+      name: "repeatShare",
+      default: LOW_SIGNAL_DEFAULTS.repeatShare,
+      description: "Low-signal when this share of lines repeats an earlier line, digits normalised.",
+    },
     { name: "logShare", default: LOW_SIGNAL_DEFAULTS.logShare, description: "Low-signal when this share of lines looks like log output." },
   ],
   fires: baselineFires,
@@ -60,7 +69,9 @@ export const toolMaskPrunePolicy: Policy = {
       for (const object of tools) {
         if (budget.isMet) return;
         if (masked.has(object.id) !== lastResort) continue;
-        const reason = lastResort ? "masked tool output pruned: masking alone did not reach the target" : "remaining tool output pruned oldest-first under token pressure";
+        const reason = lastResort
+          ? "masked tool output pruned: masking alone did not reach the target"
+          : "remaining tool output pruned oldest-first under token pressure";
         const { action, saved } = pruneWithCall(ctx, plan, object, reason, lastResort ? "tool-mask-prune/prune-masked" : "tool-mask-prune/prune-oldest");
         const maskAction = lastResort ? actions.findIndex((a) => a.target === object.id) : -1;
         if (maskAction >= 0) {

@@ -55,7 +55,12 @@ export function resolveEdits(ctx: PolicyContext, plan: GcPlan): { edits: Resolve
       else {
         const [keep, lose] = CONSERVATISM[edit.action] > CONSERVATISM[existing.action] ? [edit, existing] : [existing, edit];
         byTarget.set(target.id, keep);
-        dropped.push({ target: lose.id, action: lose.action, reason: `conflicts with ${keep.action} on the same target; the more conservative ${keep.action} is kept`, position: lose.position });
+        dropped.push({
+          target: lose.id,
+          action: lose.action,
+          reason: `conflicts with ${keep.action} on the same target; the more conservative ${keep.action} is kept`,
+          position: lose.position,
+        });
       }
     }
   }
@@ -69,7 +74,13 @@ function dropRedundant(edits: ResolvedEdit[], dropped: DroppedEdit[]): { edits: 
   const kept: ResolvedEdit[] = [];
   for (const e of edits) {
     const parentAction = e.object.kind === "function" && e.object.parentId ? whole.get(e.object.parentId) : undefined;
-    if (parentAction) dropped.push({ target: e.id, action: e.action, reason: `redundant: inside ${e.object.parentId}, which is ${parentAction === "fold" ? "folded" : "pruned"} as a whole`, position: e.position });
+    if (parentAction)
+      dropped.push({
+        target: e.id,
+        action: e.action,
+        reason: `redundant: inside ${e.object.parentId}, which is ${parentAction === "fold" ? "folded" : "pruned"} as a whole`,
+        position: e.position,
+      });
     else kept.push(e);
   }
   kept.sort((a, b) => a.object.firstMessage - b.object.firstMessage || (a.object.part?.part ?? -1) - (b.object.part?.part ?? -1));

@@ -12,7 +12,11 @@ import { DEFAULT_COMPRESSION_THRESHOLD } from "./rehearse";
  */
 export const SELF_GC_PARAMS: PolicyParamSpec[] = [
   { name: "planner", default: "rule-based", description: "rule-based (embedded, no model) or llm (the configured endpoint)." },
-  { name: "compressionThreshold", default: DEFAULT_COMPRESSION_THRESHOLD, description: "Rehearsal accepts a plan only if it prunes at least this share of the prefix." },
+  {
+    name: "compressionThreshold",
+    default: DEFAULT_COMPRESSION_THRESHOLD,
+    description: "Rehearsal accepts a plan only if it prunes at least this share of the prefix.",
+  },
   { name: "cacheAware", default: true, description: "Commit only when CommitBenefit > 0 and pruning clears commitMinPrune." },
   { name: "commitMinPrune", default: DEFAULT_MIN_COMMIT_PRUNE, description: "The seed's 0.3 rule: below this pruning rate a plan stays pending." },
   { name: "nFuture", default: 20, description: "N_future: model calls expected to reuse the prefix after the commit." },
@@ -20,13 +24,22 @@ export const SELF_GC_PARAMS: PolicyParamSpec[] = [
   { name: "priceInput", default: DEFAULT_CACHE_PRICES.inputPerMTok, description: "Input price, USD per million tokens." },
   { name: "priceCacheRead", default: DEFAULT_CACHE_PRICES.cacheReadPerMTok, description: "Cache-read price, USD per million tokens." },
   { name: "priceCacheWrite", default: DEFAULT_CACHE_PRICES.cacheWritePerMTok, description: "Cache-write price, USD per million tokens." },
-  { name: "plannerCallCost", default: 0.01, description: "L_GC: cost of one LLM planner call in USD when its endpoint has no prices set (else the measured cost counts; the rule-based planner costs 0)." },
+  {
+    name: "plannerCallCost",
+    default: 0.01,
+    description:
+      "L_GC: cost of one LLM planner call in USD when its endpoint has no prices set (else the measured cost counts; the rule-based planner costs 0).",
+  },
   { name: "plannerMaxTokens", default: 2_000, description: "Output budget of the LLM planner call." },
   { name: "foldMinTokens", default: 300, description: "Rule-based planner: fold bodies of at least this many tokens (smaller ones are kept)." },
   { name: "maskMinTokens", default: 200, description: "Rule-based planner: mask logs of at least this many tokens." },
   { name: "turnFoldMinTokens", default: 1_500, description: "Rule-based planner: fold a resolved user turn whole from this size." },
   { name: "recentShare", default: 0.15, description: "Rule-based planner: newest share of the prefix kept as the working set." },
-  { name: "targetShare", default: 0.6, description: "Rule-based planner: folds are added, safest first, until the plan is estimated to remove this share of the prefix." },
+  {
+    name: "targetShare",
+    default: 0.6,
+    description: "Rule-based planner: folds are added, safest first, until the plan is estimated to remove this share of the prefix.",
+  },
   { name: "triggerRatio", default: 0.9, description: "Budget trigger: a governance round fires when the prefix reaches this share of the window." },
 ];
 
@@ -62,7 +75,11 @@ export function readSelfGcSettings(params: PolicyParams): SelfGcSettings {
     commitMinPrune: share("commitMinPrune"),
     nFuture: numParam(params, "nFuture"),
     cacheHitRate: share("cacheHitRate"),
-    prices: { inputPerMTok: numParam(params, "priceInput"), cacheReadPerMTok: numParam(params, "priceCacheRead"), cacheWritePerMTok: numParam(params, "priceCacheWrite") },
+    prices: {
+      inputPerMTok: numParam(params, "priceInput"),
+      cacheReadPerMTok: numParam(params, "priceCacheRead"),
+      cacheWritePerMTok: numParam(params, "priceCacheWrite"),
+    },
     plannerCallCost: numParam(params, "plannerCallCost"),
     plannerMaxTokens: numParam(params, "plannerMaxTokens"),
     rules: {

@@ -21,7 +21,8 @@ export const selfGcPolicy: Policy = {
   id: "self-gc",
   family: "self-gc",
   source: "seed 000: Self-GC — indexed objects, side-channel planner, rehearsal, sidecar fold, cache-aware commit",
-  description: "A planner proposes fold/mask/prune over indexed objects; the harness rehearses the plan and commits it only when it saves enough and pays for the cache break.",
+  description:
+    "A planner proposes fold/mask/prune over indexed objects; the harness rehearses the plan and commits it only when it saves enough and pays for the cache break.",
   params: SELF_GC_PARAMS,
   // Only planner=llm calls the model; the embedded rule-based planner is synchronous and instant.
   callsModel: (params) => params.planner === "llm",
@@ -77,35 +78,41 @@ async function decideSelfGc(ctx: PolicyContext, params: PolicyParams): Promise<P
   const why = committed
     ? `the planner aims at the target share with its own size estimates and proposes only what its rules find safe to remove; its ${rehearsal.edits.length} edits stop ${rehearsal.tokensAfter - (ctx.targetTokens ?? 0)} tokens short`
     : `commit ${outcome.status}: ${outcome.reason}`;
-  return withTargetReport(ctx, {
-    plan: outcome.plan,
-    actions: outcome.actions,
-    rejected: rehearsal.dropped.map((d) => ({ target: d.target, reason: `${d.action}: ${d.reason}` })),
-    sidecars: outcome.sidecars,
-    log,
-    details: {
-      planner: plannerInfo,
-      xml: output.xml,
-      parseErrors: parsed.errors,
-      summary: parsed.plan.summary,
-      rehearsal: {
-        status: rehearsal.status,
-        tokensBefore: rehearsal.tokensBefore,
-        tokensAfter: rehearsal.tokensAfter,
-        pruneRate: rehearsal.pruneRate,
-        threshold: rehearsal.threshold,
-        accepted: rehearsal.edits.map((e) => ({ target: e.id, action: e.action, reason: e.reason })),
-        dropped: rehearsal.dropped.map((d) => ({ target: d.target, action: d.action, reason: d.reason })),
-      },
-      commit: {
-        status: outcome.status,
-        reason: outcome.reason,
-        ...(outcome.benefit ? { benefit: outcome.benefit } : {}),
-        parentMap: outcome.parentMap,
-        ...(outcome.provider ? { provider: outcome.provider } : {}),
+  return withTargetReport(
+    ctx,
+    {
+      plan: outcome.plan,
+      actions: outcome.actions,
+      rejected: rehearsal.dropped.map((d) => ({ target: d.target, reason: `${d.action}: ${d.reason}` })),
+      sidecars: outcome.sidecars,
+      log,
+      details: {
+        planner: plannerInfo,
+        xml: output.xml,
+        parseErrors: parsed.errors,
+        summary: parsed.plan.summary,
+        rehearsal: {
+          status: rehearsal.status,
+          tokensBefore: rehearsal.tokensBefore,
+          tokensAfter: rehearsal.tokensAfter,
+          pruneRate: rehearsal.pruneRate,
+          threshold: rehearsal.threshold,
+          accepted: rehearsal.edits.map((e) => ({ target: e.id, action: e.action, reason: e.reason })),
+          dropped: rehearsal.dropped.map((d) => ({ target: d.target, action: d.action, reason: d.reason })),
+        },
+        commit: {
+          status: outcome.status,
+          reason: outcome.reason,
+          ...(outcome.benefit ? { benefit: outcome.benefit } : {}),
+          parentMap: outcome.parentMap,
+          ...(outcome.provider ? { provider: outcome.provider } : {}),
+        },
       },
     },
-  }, committed ? rehearsal.tokensAfter : ctx.prefixTokens, `planner target share ${Math.round(100 * (targetShare ?? 0))}%`, why);
+    committed ? rehearsal.tokensAfter : ctx.prefixTokens,
+    `planner target share ${Math.round(100 * (targetShare ?? 0))}%`,
+    why,
+  );
 }
 
 /** Share of the prefix the harness's target view size asks to remove (0 when the prefix already fits). */

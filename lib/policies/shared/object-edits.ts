@@ -39,7 +39,13 @@ export function maskObject(ctx: PolicyContext, plan: EditPlan, object: ContextOb
  * request, so the fold is named where the agent reads. For conversation objects the whole span is
  * replaced by one pointer message on the user request.
  */
-export function foldObject(ctx: PolicyContext, plan: EditPlan, object: ContextObject, reason: string, rule: string): { action: PolicyAction; sidecars: Sidecar[] } {
+export function foldObject(
+  ctx: PolicyContext,
+  plan: EditPlan,
+  object: ContextObject,
+  reason: string,
+  rule: string,
+): { action: PolicyAction; sidecars: Sidecar[] } {
   const payload = objectPayload(ctx, object);
   const sidecar: Sidecar = { target: object.id, sha256: sha256Hex(payload), bytes: utf8Bytes(payload).length, payload };
   const pointer = foldPointer(ctx.session, ctx.index, object, sidecar, ctx.pointers);
@@ -60,7 +66,9 @@ export function foldObject(ctx: PolicyContext, plan: EditPlan, object: ContextOb
     const last = Math.min(object.lastMessage, ctx.cut - 1);
     for (let m = object.firstMessage + 1; m <= last; m++) plan.dropMessages.add(m);
     const request = ctx.session.messages[object.firstMessage]!;
-    request.parts.forEach((_, p) => plan.parts.set(partKey({ message: object.firstMessage, part: p }), p === 0 ? { op: "replace", text: pointer, action: "fold" } : { op: "drop" }));
+    request.parts.forEach((_, p) =>
+      plan.parts.set(partKey({ message: object.firstMessage, part: p }), p === 0 ? { op: "replace", text: pointer, action: "fold" } : { op: "drop" }),
+    );
   }
   return { action: { target: object.id, action: "fold", reason, rule, tokensBefore, tokensAfter }, sidecars };
 }
@@ -71,7 +79,14 @@ export function foldObject(ctx: PolicyContext, plan: EditPlan, object: ContextOb
  * `lines` lines of the tool result kept in view before the pointer (`previewBeforePointer`, the
  * harness's text for every policy). Whole-turn folds have no preview: the span is one pointer.
  */
-export function foldWithPreview(ctx: PolicyContext, plan: EditPlan, object: ContextObject, lines: number, reason: string, rule: string): { action: PolicyAction; sidecars: Sidecar[] } {
+export function foldWithPreview(
+  ctx: PolicyContext,
+  plan: EditPlan,
+  object: ContextObject,
+  lines: number,
+  reason: string,
+  rule: string,
+): { action: PolicyAction; sidecars: Sidecar[] } {
   const folded = foldObject(ctx, plan, object, reason, rule);
   if (object.kind !== "function" || !object.part || lines <= 0) return folded;
   const key = partKey(object.part);

@@ -20,14 +20,32 @@ export interface TriggerInput {
 
 export type Trigger = (input: TriggerInput) => boolean;
 
-export const budget = (ratio: number): Trigger => (i) => i.prefixTokens >= ratio * i.window;
-export const headroom = (tokens: number): Trigger => (i) => i.window - i.prefixTokens <= tokens;
+export const budget =
+  (ratio: number): Trigger =>
+  (i) =>
+    i.prefixTokens >= ratio * i.window;
+export const headroom =
+  (tokens: number): Trigger =>
+  (i) =>
+    i.window - i.prefixTokens <= tokens;
 export const afterToolOutput: Trigger = (i) => i.lastRole === "tool";
 export const needsFollowUp: Trigger = (i) => i.needsFollowUp;
-export const everyTurns = (n: number): Trigger => (i) => i.turnsSince >= n;
-export const everyMs = (ms: number): Trigger => (i) => i.elapsedMs !== undefined && i.elapsedMs >= ms;
-export const allOf = (...triggers: Trigger[]): Trigger => (i) => triggers.every((t) => t(i));
-export const anyOf = (...triggers: Trigger[]): Trigger => (i) => triggers.some((t) => t(i));
+export const everyTurns =
+  (n: number): Trigger =>
+  (i) =>
+    i.turnsSince >= n;
+export const everyMs =
+  (ms: number): Trigger =>
+  (i) =>
+    i.elapsedMs !== undefined && i.elapsedMs >= ms;
+export const allOf =
+  (...triggers: Trigger[]): Trigger =>
+  (i) =>
+    triggers.every((t) => t(i));
+export const anyOf =
+  (...triggers: Trigger[]): Trigger =>
+  (i) =>
+    triggers.some((t) => t(i));
 
 /** The shared budget trigger used when a policy does not define its own. */
 export function defaultBudgetFires(ctx: { prefixTokens: number; window: number }, params: PolicyParams): boolean {

@@ -13,7 +13,8 @@ import { triggerInputAt } from "./trigger-input";
 export const CODEX = { autoCompactRatio: 0.9, userMessageMaxTokens: 20_000, toolOutputMaxTokens: 10_000 } as const;
 
 /** Tracefold's wording of the role `summary_prefix.md` plays: the summary is another model's handoff. */
-const SUMMARY_PREFIX = "Another model worked on this task before you and wrote the handoff summary below. The tools it used are still in the state it left them; build on its work instead of starting over.";
+const SUMMARY_PREFIX =
+  "Another model worked on this task before you and wrote the handoff summary below. The tools it used are still in the state it left them; build on its work instead of starting over.";
 const INSTRUCTIONS =
   "Checkpoint handoff: another model picks this task up from your summary alone. Cover what the user is after, where the work stands and which decisions were taken, context and preferences that still bind, the steps that remain, and any concrete data or references it will need.";
 
@@ -35,15 +36,24 @@ export const codexPolicy: Policy = {
   id: "codex",
   family: "harness",
   source: "compaction-harnesses.md §1 — openai/codex compact.rs: COMPACT_USER_MESSAGE_MAX_TOKENS 20,000; auto limit 90% of window; tool outputs 10,000 tokens",
-  description: "Codex CLI: keeps the newest user messages within 20K tokens (the first that does not fit truncated), drops agent items and appends a handoff summary.",
+  description:
+    "Codex CLI: keeps the newest user messages within 20K tokens (the first that does not fit truncated), drops agent items and appends a handoff summary.",
   params: [
-    { name: "autoCompactRatio", default: CODEX.autoCompactRatio, description: "auto_compact_token_limit as a share of the window (Codex: context_window × 9/10)." },
+    {
+      name: "autoCompactRatio",
+      default: CODEX.autoCompactRatio,
+      description: "auto_compact_token_limit as a share of the window (Codex: context_window × 9/10).",
+    },
     { name: "userMessageMaxTokens", default: CODEX.userMessageMaxTokens, description: "Budget for verbatim user messages (COMPACT_USER_MESSAGE_MAX_TOKENS)." },
   ],
   fires: (ctx, params) => allOf(budget(numParam(params, "autoCompactRatio")), anyOf(pendingUserInput, needsFollowUp))(triggerInputAt(ctx)),
   async decide(ctx, params) {
     if (ctx.targetTokens === undefined) return rebuild(ctx, numParam(params, "userMessageMaxTokens"));
-    const { decision, fit } = await summarizeWithinTarget(ctx, (reserve) => fitUserBudget(ctx, reserve), (f) => rebuild(ctx, f.x, f));
+    const { decision, fit } = await summarizeWithinTarget(
+      ctx,
+      (reserve) => fitUserBudget(ctx, reserve),
+      (f) => rebuild(ctx, f.x, f),
+    );
     return reportSummaryTarget(ctx, decision, `userMessageMaxTokens = ${fit.x} tokens`, keptTooLarge("the system prompt and the protected latest turn", fit));
   },
 };
@@ -102,7 +112,9 @@ function selectUserMessages(ctx: PolicyContext, limit: number): { kept: Set<numb
   const log: string[] = [];
   if (walk.oversized) {
     const { message: m, remaining } = walk.oversized;
-    log.push(`user message ${m} (${ctx.index.messageTokens[m]} tokens) does not fit the remaining ${remaining} but belongs to the protected latest turn: kept whole`);
+    log.push(
+      `user message ${m} (${ctx.index.messageTokens[m]} tokens) does not fit the remaining ${remaining} but belongs to the protected latest turn: kept whole`,
+    );
   } else if (walk.truncated) {
     const { message: m, remaining } = walk.truncated;
     edits.push(...truncateUserMessage(ctx, m, remaining));

@@ -85,7 +85,9 @@ export async function compactWithSummary(ctx: PolicyContext, spec: SummarySpec):
   plan.summary = { text, at, ...(spec.reply ? { reply: spec.reply } : {}) };
   const actions = [...collapseActions(ctx, collapsed, spec.rule, spec.reason), ...applyKeptEdits(plan, keptEdits)];
   const pointer = spec.pointer ?? tailStart;
-  log.push(`collapsed ${collapsed.length} messages (${collapsedTokens} tokens) into a ${summaryTokens}-token summary at message ${at}; tail starts at message ${pointer}; projected ${projected} of ${ctx.prefixTokens} tokens`);
+  log.push(
+    `collapsed ${collapsed.length} messages (${collapsedTokens} tokens) into a ${summaryTokens}-token summary at message ${at}; tail starts at message ${pointer}; projected ${projected} of ${ctx.prefixTokens} tokens`,
+  );
   return {
     plan,
     actions,
@@ -110,7 +112,11 @@ export async function compactWithSummary(ctx: PolicyContext, spec: SummarySpec):
  * latest turn) except the preamble's system messages, the protected messages and `keep`. Shared by
  * `compactWithSummary` and the harness-target fit (fit-target.ts), so an estimate is the real thing.
  */
-export function collapsedMessages(ctx: PolicyContext, splitAt: number, keep?: ReadonlySet<number>): { tailStart: number; collapsed: number[]; collapsedTokens: number } {
+export function collapsedMessages(
+  ctx: PolicyContext,
+  splitAt: number,
+  keep?: ReadonlySet<number>,
+): { tailStart: number; collapsed: number[]; collapsedTokens: number } {
   const tailStart = Math.max(0, Math.min(splitAt, latestTurnStart(ctx)));
   const kept = preambleSystem(ctx);
   for (const m of keep ?? []) kept.add(m);

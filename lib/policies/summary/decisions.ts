@@ -35,7 +35,10 @@ export function applyKeptEdits(plan: EditPlan, edits: readonly KeptEdit[]): Poli
 /** A decision with the kept-part edits only (nothing to summarize). */
 export function editsOnly(ctx: PolicyContext, edits: readonly KeptEdit[], log: string[]): PolicyDecision {
   const plan = emptyPlan();
-  const actions = applyKeptEdits(plan, edits.filter((e) => !ctx.protect.messages.has(e.message)));
+  const actions = applyKeptEdits(
+    plan,
+    edits.filter((e) => !ctx.protect.messages.has(e.message)),
+  );
   return { plan, actions, log };
 }
 

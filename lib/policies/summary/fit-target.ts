@@ -36,7 +36,14 @@ export interface SummaryFit {
  * `kept(x)`: tokens of the view without the summary message(s) at knob x (non-decreasing in x);
  * `reply`: an assistant message the policy adds after the summary (Gemini CLI's acknowledgement).
  */
-export function fitSummaryTarget(ctx: PolicyContext, lo: number, hi: number, kept: (x: number) => number, reply?: string, reserve = ctx.summaryCap): SummaryFit {
+export function fitSummaryTarget(
+  ctx: PolicyContext,
+  lo: number,
+  hi: number,
+  kept: (x: number) => number,
+  reply?: string,
+  reserve = ctx.summaryCap,
+): SummaryFit {
   const target = ctx.targetTokens ?? ctx.prefixTokens;
   const fixed = MESSAGE_OVERHEAD_TOKENS + (reply ? MESSAGE_OVERHEAD_TOKENS + ctx.tokenizer.count(reply) : 0);
   const x = largestFitting(lo, hi, (v) => kept(v) + fixed + reserve, target);

@@ -29,7 +29,13 @@ export const fixedIntervalSummaryPolicy: Policy = {
   family: "seed-003",
   source: "seed 003, baselines: Fixed-Interval Summary (triggered when 30% of the max context window is consumed)",
   description: "Summarizes everything but the latest turn whenever the prefix reaches 30% of the window.",
-  params: [{ name: "triggerRatio", default: FIXED_INTERVAL_RATIO, description: "Budget trigger: fire when the prefix reaches this share of the window (seed 003: 30%)." }],
+  params: [
+    {
+      name: "triggerRatio",
+      default: FIXED_INTERVAL_RATIO,
+      description: "Budget trigger: fire when the prefix reaches this share of the window (seed 003: 30%).",
+    },
+  ],
   fires: (ctx, params) => budget(numParam(params, "triggerRatio"))(triggerInputAt(ctx)),
   async decide(ctx, params) {
     const ratio = numParam(params, "triggerRatio");
@@ -39,9 +45,23 @@ export const fixedIntervalSummaryPolicy: Policy = {
     const { decision, fit } = await summarizeWithinTarget(
       ctx,
       (reserve) => fitInterval(ctx, reserve),
-      (f) => summarizeBefore(ctx, f.tailStart, [reading, `harness target: the trigger threshold is ${target} tokens; replayed from the start it reset ${f.resets} times, the last keeping messages from ${f.tailStart}`], f),
+      (f) =>
+        summarizeBefore(
+          ctx,
+          f.tailStart,
+          [
+            reading,
+            `harness target: the trigger threshold is ${target} tokens; replayed from the start it reset ${f.resets} times, the last keeping messages from ${f.tailStart}`,
+          ],
+          f,
+        ),
     );
-    return reportSummaryTarget(ctx, decision, `trigger threshold = ${target} tokens (${fit.resets} resets)`, keptTooLarge("the system prompt and the protected latest turn", fit));
+    return reportSummaryTarget(
+      ctx,
+      decision,
+      `trigger threshold = ${target} tokens (${fit.resets} resets)`,
+      keptTooLarge("the system prompt and the protected latest turn", fit),
+    );
   },
 };
 

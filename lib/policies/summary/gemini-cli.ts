@@ -43,12 +43,21 @@ export const geminiCliPolicy: Policy = {
   id: "gemini-cli",
   family: "harness",
   source: "compaction-harnesses.md §2 — google-gemini/gemini-cli chatCompressionService.ts: threshold 0.5, preserve 0.3, function-response budget 50,000",
-  description: "Gemini CLI: caps old tool output at a 50K-token budget, keeps the newest 30% of characters from a user message, and replaces the rest with a state snapshot.",
+  description:
+    "Gemini CLI: caps old tool output at a 50K-token budget, keeps the newest 30% of characters from a user message, and replaces the rest with a state snapshot.",
   params: [
     { name: "threshold", default: GEMINI.threshold, description: "DEFAULT_COMPRESSION_TOKEN_THRESHOLD: fire at this share of the token limit." },
     { name: "preserveFraction", default: GEMINI.preserveFraction, description: "COMPRESSION_PRESERVE_THRESHOLD: newest share of characters kept." },
-    { name: "functionResponseBudget", default: GEMINI.functionResponseBudget, description: "COMPRESSION_FUNCTION_RESPONSE_TOKEN_BUDGET: tool-output tokens kept in full, newest first." },
-    { name: "truncateToolOutputChars", default: GEMINI.truncateToolOutputChars, description: "DEFAULT_TRUNCATE_TOOL_OUTPUT_THRESHOLD: upper bound of the cut size in characters." },
+    {
+      name: "functionResponseBudget",
+      default: GEMINI.functionResponseBudget,
+      description: "COMPRESSION_FUNCTION_RESPONSE_TOKEN_BUDGET: tool-output tokens kept in full, newest first.",
+    },
+    {
+      name: "truncateToolOutputChars",
+      default: GEMINI.truncateToolOutputChars,
+      description: "DEFAULT_TRUNCATE_TOOL_OUTPUT_THRESHOLD: upper bound of the cut size in characters.",
+    },
   ],
   fires: (ctx, params) => budget(numParam(params, "threshold"))(triggerInputAt(ctx)),
   decide(ctx, params) {
@@ -72,7 +81,9 @@ function compress(ctx: PolicyContext, trimmed: PretrimResult, preserve: number, 
   const collapsed = trimmed.items.slice(0, split);
   const originalTokens = collapsed.reduce((sum, i) => sum + ctx.index.messageTokens[i.origin]!, 0);
   const useOriginal = originalTokens < ctx.window - GEMINI.safeBufferTokens;
-  log.push(`summarizer reads the ${useOriginal ? "original" : "truncated"} history to compress (${originalTokens} tokens; limit ${ctx.window} − ${GEMINI.safeBufferTokens})`);
+  log.push(
+    `summarizer reads the ${useOriginal ? "original" : "truncated"} history to compress (${originalTokens} tokens; limit ${ctx.window} − ${GEMINI.safeBufferTokens})`,
+  );
   const prior = collapsed.some((i) => i.message.parts.some((p) => p.type === "text" && p.text.includes("<state_snapshot>")));
   return compactWithSummary(withSummaryCap(ctx, fit), {
     tailStart,
@@ -85,7 +96,8 @@ function compress(ctx: PolicyContext, trimmed: PretrimResult, preserve: number, 
     rule: "gemini-cli/split-point",
     reason: `compressed into the state snapshot: older than the newest ${Math.round(100 * preserve)}% of the history's characters`,
     log: [...log, ...trimmed.log],
-    onInflation: (_projected, _pretrim, failed) => preTrimmedView(ctx, trimmed, [...failed, "COMPRESSION_FAILED_INFLATED_TOKEN_COUNT: compression rejected; the pre-trimmed history is kept"]),
+    onInflation: (_projected, _pretrim, failed) =>
+      preTrimmedView(ctx, trimmed, [...failed, "COMPRESSION_FAILED_INFLATED_TOKEN_COUNT: compression rejected; the pre-trimmed history is kept"]),
   });
 }
 
@@ -111,7 +123,12 @@ async function compressToTarget(ctx: PolicyContext, params: PolicyParams, trimme
     (reserve) => fitSummaryTarget(ctx, 0, FRACTION_STEPS, kept, ACK, reserve),
     (f) => compress(ctx, trimmed, f.x / FRACTION_STEPS, head, f),
   );
-  const reported = reportSummaryTarget(ctx, decision, `preserveFraction = ${fit.x / FRACTION_STEPS}`, keptTooLarge("the system prompt and the protected latest turn", fit));
+  const reported = reportSummaryTarget(
+    ctx,
+    decision,
+    `preserveFraction = ${fit.x / FRACTION_STEPS}`,
+    keptTooLarge("the system prompt and the protected latest turn", fit),
+  );
   const report = reported.details?.target as TargetReport | undefined;
   if (!report || report.reached || decision.plan.summary) return reported;
   return truncateToTarget(ctx, params, maxChars, head, reported);
@@ -143,11 +160,22 @@ function truncateToTarget(ctx: PolicyContext, params: PolicyParams, maxChars: nu
   const own = numParam(params, "functionResponseBudget");
   const budget = largestFitting(0, own, (b) => ctx.prefixTokens - savedAt(b), ctx.targetTokens!) ?? 0;
   const trimmed = runPretrim(items, [capToolResponseBudget({ budget, maxChars, headShare: 0.2 })], ctx.tokenizer);
-  const decision = preTrimmedView(ctx, trimmed, [head, ...attempt.log.slice(0, -1), `no split fits the harness target: the history is pre-trimmed with a function-response budget of ${budget} tokens`, ...trimmed.log]);
+  const decision = preTrimmedView(ctx, trimmed, [
+    head,
+    ...attempt.log.slice(0, -1),
+    `no split fits the harness target: the history is pre-trimmed with a function-response budget of ${budget} tokens`,
+    ...trimmed.log,
+  ]);
   const estimated = ctx.prefixTokens - savedAt(budget);
   const previous = (attempt.details?.target as TargetReport).estimated;
   if (estimated >= previous) return attempt;
-  return withTargetReport(ctx, decision, estimated, `functionResponseBudget = ${budget} tokens (no split point)`, "every older tool output is already cut to its head and tail; the rest is the newest outputs, the protected latest turn and text Gemini never truncates");
+  return withTargetReport(
+    ctx,
+    decision,
+    estimated,
+    `functionResponseBudget = ${budget} tokens (no split point)`,
+    "every older tool output is already cut to its head and tail; the rest is the newest outputs, the protected latest turn and text Gemini never truncates",
+  );
 }
 
 /** Tool outputs newest → oldest with their tokens and, when longer than `maxChars`, the tokens of their cut form. */
@@ -206,6 +234,13 @@ function preTrimmedView(ctx: PolicyContext, trimmed: PretrimResult, log: string[
   const plan = emptyPlan();
   const edits = trimmed.edits.filter((e) => !ctx.protect.messages.has(e.message));
   for (const e of edits) plan.parts.set(partKey(e), { op: "replace", text: e.text, action: "truncate" });
-  const actions = edits.map((e) => ({ target: e.target, action: "truncate" as const, reason: "older tool output past the 50,000-token function-response budget", rule: BUDGET_RULE, tokensBefore: e.tokensBefore, tokensAfter: e.tokensAfter }));
+  const actions = edits.map((e) => ({
+    target: e.target,
+    action: "truncate" as const,
+    reason: "older tool output past the 50,000-token function-response budget",
+    rule: BUDGET_RULE,
+    tokensBefore: e.tokensBefore,
+    tokensAfter: e.tokensAfter,
+  }));
   return { plan, actions, sidecars: trimmed.sidecars, log };
 }

@@ -45,7 +45,11 @@ export const opencodePolicy: Policy = {
   source: "compaction-harnesses.md §3 — anomalyco/opencode session/compaction.ts (PR #21822): tail 2 turns within clamp(25% usable, 2K, 8K); prune 40K/20K",
   description: "OpenCode: clears old tool outputs past a 40K protect window, keeps the last 2 turns within an 8K tail budget and summarizes the head.",
   params: [
-    { name: "maxOutputTokens", default: OPENCODE.outputTokenMax, description: "The model's output limit (capped at OUTPUT_TOKEN_MAX = 32,000); reserved = min(20,000, this)." },
+    {
+      name: "maxOutputTokens",
+      default: OPENCODE.outputTokenMax,
+      description: "The model's output limit (capped at OUTPUT_TOKEN_MAX = 32,000); reserved = min(20,000, this).",
+    },
     { name: "tailTurns", default: OPENCODE.tailTurns, description: "compaction.tail_turns: newest turns considered for the verbatim tail." },
     { name: "maxPreserveTokens", default: OPENCODE.maxPreserveTokens, description: "MAX_PRESERVE_RECENT_TOKENS (8,000 after PR #21822; 15,000 later)." },
     { name: "prune", default: true, description: "compaction.prune: clear old tool outputs before summarizing." },
@@ -60,7 +64,12 @@ export const opencodePolicy: Policy = {
     const all = turnStarts(ctx).length;
     const fitFor = (reserve: number) => fitSummaryTarget(ctx, 0, ctx.prefixTokens, (b) => keptBySplit(ctx, selectTail(ctx, all, b, [])), undefined, reserve);
     const { decision, fit } = await summarizeWithinTarget(ctx, fitFor, (f) => compactHead(ctx, params, all, f.x, head, f));
-    return reportSummaryTarget(ctx, decision, `tail budget = ${fit.x} tokens over all ${all} turns`, keptTooLarge("the system prompt and the protected latest turn", fit));
+    return reportSummaryTarget(
+      ctx,
+      decision,
+      `tail budget = ${fit.x} tokens over all ${all} turns`,
+      keptTooLarge("the system prompt and the protected latest turn", fit),
+    );
   },
 };
 

@@ -41,7 +41,12 @@ export const openhandsSummarizingPolicy: Policy = {
     const fitFor = (reserve: number) => fitSummaryTarget(ctx, 0, Math.max(0, ctx.cut - keepFirst), kept, undefined, reserve);
     const note = `${ctx.cut} events; harness target ${ctx.targetTokens} tokens`;
     const { decision, fit } = await summarizeWithinTarget(ctx, fitFor, (f) => condense(ctx, keepFirst, f.x, note, f));
-    return reportSummaryTarget(ctx, decision, `newest ${fit.x} events kept`, keptTooLarge(`the first ${keepFirst} events, the system prompt and the protected latest turn`, fit));
+    return reportSummaryTarget(
+      ctx,
+      decision,
+      `newest ${fit.x} events kept`,
+      keptTooLarge(`the first ${keepFirst} events, the system prompt and the protected latest turn`, fit),
+    );
   },
 };
 

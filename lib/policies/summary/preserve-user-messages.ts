@@ -34,7 +34,11 @@ export const preserveUserMessagesPolicy: Policy = {
   fires: seedHeadroomFires,
   async decide(ctx, params) {
     if (ctx.targetTokens === undefined) return preserve(ctx, numParam(params, "userTokenBudget"));
-    const { decision, fit } = await summarizeWithinTarget(ctx, (reserve) => fitUserBudget(ctx, reserve), (f) => preserve(ctx, f.budget, f));
+    const { decision, fit } = await summarizeWithinTarget(
+      ctx,
+      (reserve) => fitUserBudget(ctx, reserve),
+      (f) => preserve(ctx, f.budget, f),
+    );
     return reportSummaryTarget(ctx, decision, `userTokenBudget = ${fit.budget} tokens`, keptTooLarge("the system prompt and the protected latest turn", fit));
   },
 };

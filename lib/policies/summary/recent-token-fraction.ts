@@ -27,11 +27,15 @@ export const recentTokenFractionPolicy: Policy = {
   family: "seed-001",
   source: "seed 001, Strategy 2: Preserve a recent token fraction (p = 0.3, snapped to a user-message boundary)",
   description: "Keeps the newest 30% of the prefix tokens from a user-message boundary and collapses everything older into one summary.",
-  params: [{ name: "keepFraction", default: RECENT_FRACTION, description: "Share p of the prefix tokens kept from the end (seed 001: 0.3)." }, ...SEED_TRIGGER_PARAMS],
+  params: [
+    { name: "keepFraction", default: RECENT_FRACTION, description: "Share p of the prefix tokens kept from the end (seed 001: 0.3)." },
+    ...SEED_TRIGGER_PARAMS,
+  ],
   fires: seedHeadroomFires,
   async decide(ctx, params) {
     if (ctx.targetTokens === undefined) return collapseBefore(ctx, numParam(params, "keepFraction"));
-    const fitFor = (reserve: number) => fitSummaryTarget(ctx, 0, FRACTION_STEPS, (x) => keptBySplit(ctx, splitAt(ctx, x / FRACTION_STEPS).tailStart), undefined, reserve);
+    const fitFor = (reserve: number) =>
+      fitSummaryTarget(ctx, 0, FRACTION_STEPS, (x) => keptBySplit(ctx, splitAt(ctx, x / FRACTION_STEPS).tailStart), undefined, reserve);
     const { decision, fit } = await summarizeWithinTarget(ctx, fitFor, (f) => collapseBefore(ctx, f.x / FRACTION_STEPS, f));
     return reportSummaryTarget(ctx, decision, `keepFraction = ${fit.x / FRACTION_STEPS}`, keptTooLarge("the system prompt and the protected latest turn", fit));
   },
@@ -67,7 +71,9 @@ function splitAt(ctx: PolicyContext, p: number): { tailStart: number; log: strin
     log.push(`snapped to the next user-message boundary, message ${tailStart}`);
   } else {
     tailStart = nearestStepBoundary(ctx.session.messages, safeBoundaries(ctx.session.messages, ctx.cut), start, ctx.cut);
-    log.push(`no user-message boundary inside the recent fraction (it lies within one long turn): snapped to the nearest safe step boundary, message ${tailStart}`);
+    log.push(
+      `no user-message boundary inside the recent fraction (it lies within one long turn): snapped to the nearest safe step boundary, message ${tailStart}`,
+    );
   }
   return { tailStart, log };
 }

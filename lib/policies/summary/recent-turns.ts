@@ -44,11 +44,18 @@ export const recentTurnsPolicy: Policy = {
   fires: seedHeadroomFires,
   async decide(ctx, params) {
     const usable = Math.max(0, ctx.window - numParam(params, "reserveTokens"));
-    const budget = Math.min(numParam(params, "maxTurnTokens"), Math.max(numParam(params, "minTurnTokens"), Math.floor(numParam(params, "turnBudgetShare") * usable)));
+    const budget = Math.min(
+      numParam(params, "maxTurnTokens"),
+      Math.max(numParam(params, "minTurnTokens"), Math.floor(numParam(params, "turnBudgetShare") * usable)),
+    );
     const n = Math.max(1, Math.floor(numParam(params, "turns")));
     if (ctx.targetTokens === undefined) return keepTurns(ctx, n, budget, usable);
     const starts = turnStarts(ctx);
-    const { decision, fit } = await summarizeWithinTarget(ctx, (reserve) => fitTurns(ctx, starts, budget, reserve), (f) => keepTurns(ctx, f.turns, f.turnBudget, usable, f));
+    const { decision, fit } = await summarizeWithinTarget(
+      ctx,
+      (reserve) => fitTurns(ctx, starts, budget, reserve),
+      (f) => keepTurns(ctx, f.turns, f.turnBudget, usable, f),
+    );
     return reportSummaryTarget(ctx, decision, `turns = ${fit.turns}`, keptTooLarge("the system prompt and the protected latest turn", fit));
   },
 };
@@ -58,7 +65,9 @@ function keepTurns(ctx: PolicyContext, n: number, budget: number, usable: number
   const starts = turnStarts(ctx);
   const keptStarts = n > 0 ? starts.slice(Math.max(0, starts.length - n)) : [];
   const tailStart = keptStarts[0] ?? ctx.cut;
-  const log = [`${starts.length} turns in the prefix; keeping the last ${keptStarts.length} from message ${tailStart}; per-turn budget ${budget} tokens (usable ${usable})`];
+  const log = [
+    `${starts.length} turns in the prefix; keeping the last ${keptStarts.length} from message ${tailStart}; per-turn budget ${budget} tokens (usable ${usable})`,
+  ];
   const keptEdits: KeptEdit[] = [];
   keptStarts.forEach((start, i) => keptEdits.push(...fitTurn(ctx, start, keptStarts[i + 1] ?? ctx.cut, budget, log)));
   return compactWithSummary(withSummaryCap(ctx, fit), {
@@ -113,9 +122,20 @@ function fitTurn(ctx: PolicyContext, start: number, end: number, budget: number,
       const after = ctx.tokenizer.count(text);
       if (after >= object.tokens) return;
       tokens -= object.tokens - after;
-      edits.push({ message: m, part: p, target: id, text, tokensBefore: object.tokens, tokensAfter: after, rule: "recent-turns/per-turn-budget", reason: `turn over its ${budget}-token budget: oldest tool output truncated head/tail` });
+      edits.push({
+        message: m,
+        part: p,
+        target: id,
+        text,
+        tokensBefore: object.tokens,
+        tokensAfter: after,
+        rule: "recent-turns/per-turn-budget",
+        reason: `turn over its ${budget}-token budget: oldest tool output truncated head/tail`,
+      });
     });
   }
-  log.push(`turn at message ${start} is ${before} tokens, over its ${budget}-token budget: ${edits.length} oldest tool outputs truncated, now ${tokens}${tokens > budget ? " (the rest is protected or not tool output)" : ""}`);
+  log.push(
+    `turn at message ${start} is ${before} tokens, over its ${budget}-token budget: ${edits.length} oldest tool outputs truncated, now ${tokens}${tokens > budget ? " (the rest is protected or not tool output)" : ""}`,
+  );
   return edits;
 }

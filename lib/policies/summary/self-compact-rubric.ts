@@ -25,7 +25,8 @@ export const DEFAULT_RUBRIC_THRESHOLDS: RubricThresholds = { repeats: 3, errors:
 
 /** Command-like tools whose success after failures marks a finished subtask (normalised names). */
 const COMMAND_TOOLS = new Set(["exec"]);
-const FAILURE_TEXT = /(Traceback \(most recent call last\)|\bFAILED\b|\bFAIL:|\b[1-9]\d* (failed|errors?)\b|\bAssertionError\b|\b(exit|return) ?code:? ?[1-9]|command not found|\bSyntaxError\b)/i;
+const FAILURE_TEXT =
+  /(Traceback \(most recent call last\)|\bFAILED\b|\bFAIL:|\b[1-9]\d* (failed|errors?)\b|\bAssertionError\b|\b(exit|return) ?code:? ?[1-9]|command not found|\bSyntaxError\b)/i;
 
 interface Result {
   message: number;
@@ -47,7 +48,11 @@ export function deterministicRubric(messages: readonly Message[], index: Context
     const before = messages[cut - 2]!;
     if (before.role !== "user" || before.parts.every((p) => p.type === "tool_result")) {
       if (previousTurnHadToolOutput(messages, cut - 1)) {
-        return { verdict: "COMPACT", signal: "subtask-finished", reason: "a new user request follows an agent step whose tool output closed the previous subtask" };
+        return {
+          verdict: "COMPACT",
+          signal: "subtask-finished",
+          reason: "a new user request follows an agent step whose tool output closed the previous subtask",
+        };
       }
     }
   }

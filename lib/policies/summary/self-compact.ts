@@ -32,7 +32,8 @@ export function createSelfCompactPolicy(options: SelfCompactOptions = {}): Polic
     id: "self-compact",
     family: "seed-003",
     source: "seed 003, Self-Compact: rubric R ∈ {COMPACT, CONTINUE} after each turn (subtask finished, or stuck)",
-    description: "After every turn a rubric decides COMPACT (subtask finished or stuck) or CONTINUE; on COMPACT everything but the latest turn becomes a summary.",
+    description:
+      "After every turn a rubric decides COMPACT (subtask finished or stuck) or CONTINUE; on COMPACT everything but the latest turn becomes a summary.",
     params: [
       { name: "repeatThreshold", default: 3, description: "Stuck: the same tool call repeated this many times in a row." },
       { name: "errorThreshold", default: 3, description: "Stuck: this many failed tool results in a row." },
@@ -42,17 +43,32 @@ export function createSelfCompactPolicy(options: SelfCompactOptions = {}): Polic
     async decide(ctx, params) {
       const embedded = deterministicRubric(ctx.session.messages, ctx.index, ctx.cut, thresholds(params));
       const decision = options.rubric ? await llmRubric(options.rubric, ctx.session.messages, ctx.cut, embedded) : embedded;
-      const log = [`rubric (${options.rubric ? `model ${options.rubric.id}` : "deterministic"}) at message ${ctx.cut}: ${decision.verdict} — ${decision.reason}`];
+      const log = [
+        `rubric (${options.rubric ? `model ${options.rubric.id}` : "deterministic"}) at message ${ctx.cut}: ${decision.verdict} — ${decision.reason}`,
+      ];
       if (ctx.targetTokens !== undefined) return compactToTarget(ctx, decision, log);
       if (decision.verdict === "CONTINUE") return keepAsIs(log, "CONTINUE: context kept as is", { rubric: decision });
-      const compacted = await summarizeBefore(ctx, latestTurnStart(ctx), decision, `collapsed into the summary: the rubric answered COMPACT (${decision.reason})`, log);
+      const compacted = await summarizeBefore(
+        ctx,
+        latestTurnStart(ctx),
+        decision,
+        `collapsed into the summary: the rubric answered COMPACT (${decision.reason})`,
+        log,
+      );
       return { ...compacted, details: { ...compacted.details, rubric: decision } };
     },
   };
 }
 
 /** Everything before `tailStart` into one summary, under the rubric's signal. */
-function summarizeBefore(ctx: PolicyContext, tailStart: number, decision: RubricDecision, reason: string, log: string[], fit?: SummaryFit): Promise<PolicyDecision> {
+function summarizeBefore(
+  ctx: PolicyContext,
+  tailStart: number,
+  decision: RubricDecision,
+  reason: string,
+  log: string[],
+  fit?: SummaryFit,
+): Promise<PolicyDecision> {
   return compactWithSummary(withSummaryCap(ctx, fit), {
     tailStart,
     pretrim: [dropOldestUntilFits({ budget: summarizerInputBudget(ctx) })],
@@ -74,12 +90,21 @@ async function compactToTarget(ctx: PolicyContext, decision: RubricDecision, log
   const target = ctx.targetTokens!;
   const compact = decision.verdict === "COMPACT";
   const fitFor = (reserve: number) => (compact ? fitResetAtCut(ctx, reserve) : fitInterval(ctx, reserve));
-  const reason = compact ? `collapsed into the summary: the rubric answered COMPACT (${decision.reason})` : `collapsed into the summary: the context last reached the ${target}-token harness target here`;
+  const reason = compact
+    ? `collapsed into the summary: the rubric answered COMPACT (${decision.reason})`
+    : `collapsed into the summary: the context last reached the ${target}-token harness target here`;
   const { decision: compacted, fit } = await summarizeWithinTarget(ctx, fitFor, (f) => {
-    const note = compact ? "COMPACT under a harness target: reset at the cut" : `CONTINUE under a harness target: budget backstop at ${target} tokens; replayed from the start it reset ${f.resets} times, the last keeping messages from ${f.tailStart}`;
+    const note = compact
+      ? "COMPACT under a harness target: reset at the cut"
+      : `CONTINUE under a harness target: budget backstop at ${target} tokens; replayed from the start it reset ${f.resets} times, the last keeping messages from ${f.tailStart}`;
     return summarizeBefore(ctx, f.tailStart, decision, reason, [...log, note], f);
   });
-  const reported = reportSummaryTarget(ctx, compacted, compact ? "COMPACT: reset at the cut" : `budget backstop at ${target} tokens (${fit.resets} resets)`, keptTooLarge("the system prompt and the protected latest turn", fit));
+  const reported = reportSummaryTarget(
+    ctx,
+    compacted,
+    compact ? "COMPACT: reset at the cut" : `budget backstop at ${target} tokens (${fit.resets} resets)`,
+    keptTooLarge("the system prompt and the protected latest turn", fit),
+  );
   return { ...reported, details: { ...reported.details, rubric: decision } };
 }
 

@@ -79,7 +79,8 @@ export function latestTurnStart(ctx: Pick<PolicyContext, "protect" | "cut">): nu
 }
 
 /** Harness-injected wrappers that are not the user speaking (Codex drops them from the rebuild). */
-const CONTEXT_WRAPPERS = /^\s*(<environment_context>|<user_instructions>|<INSTRUCTIONS>|<ENVIRONMENT_CONTEXT>|# AGENTS\.md instructions|<command-name>|<local-command-stdout>|Caveat: The messages below were generated)/;
+const CONTEXT_WRAPPERS =
+  /^\s*(<environment_context>|<user_instructions>|<INSTRUCTIONS>|<ENVIRONMENT_CONTEXT>|# AGENTS\.md instructions|<command-name>|<local-command-stdout>|Caveat: The messages below were generated)/;
 
 /**
  * A real user message: a user request (seed 000) that is not a carried-over summary, a meta record

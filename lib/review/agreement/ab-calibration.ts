@@ -10,7 +10,14 @@ import { abItemId } from "../queue/items";
  * Several reviewers on one item → the majority outcome; an even split is left unaudited. The rule
  * itself is lib/eval/calibrate.ts (ties count as both impacted by default), unchanged.
  */
-export function calibrateWithReviewers(rows: readonly JudgedCut[], judge: string, a: string, b: string, labels: readonly ReviewLabel[], options: CalibrationOptions = {}): CalibratedRates & { cases: CalibrationCase[] } {
+export function calibrateWithReviewers(
+  rows: readonly JudgedCut[],
+  judge: string,
+  a: string,
+  b: string,
+  labels: readonly ReviewLabel[],
+  options: CalibrationOptions = {},
+): CalibratedRates & { cases: CalibrationCase[] } {
   const votes = new Map<string, Map<AbOutcome, number>>();
   for (const l of labels) {
     if (l.kind !== "ab" || l.retracted) continue;

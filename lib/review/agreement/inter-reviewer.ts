@@ -42,7 +42,11 @@ export function interReviewerAgreement<L extends string | boolean>(ratings: read
   if (multi.length === 0) return { ...base, method: "none", units: 0, excluded: 0, kappa: undefined, percent: wilson(0, 0) };
   if (reviewers.length === 2) {
     const [r1, r2] = reviewers as [string, string];
-    const matrix = confusionMatrix(multi.map((u) => u.get(r1)!), multi.map((u) => u.get(r2)!), categories);
+    const matrix = confusionMatrix(
+      multi.map((u) => u.get(r1)!),
+      multi.map((u) => u.get(r2)!),
+      categories,
+    );
     return { ...base, method: "cohen", units: multi.length, excluded: 0, kappa: cohenKappa(matrix.counts), percent: percentAgreement(matrix.counts) };
   }
   const sizes = new Map<number, number>();

@@ -41,18 +41,19 @@ export function judgeVersusHuman(rows: readonly JudgedCut[], human: ReadonlyMap<
     entry.truth.push(label(reference.noImpact));
     entry.predicted.push(label(row.noImpact));
   }
-  return [...byJudge].sort(([a], [b]) => (a < b ? -1 : 1)).map(([judge, { truth, predicted, undecided }]) => {
-    const matrix = confusionMatrix(truth, predicted, VERDICT_LABELS);
-    const impacted = matrix.counts[1]!;
-    return {
-      judge,
-      n: truth.length,
-      undecided,
-      matrix,
-      kappa: cohenKappa(matrix.counts),
-      accuracy: accuracy(truth, predicted),
-      sensitivity: wilson(impacted[1]!, impacted[0]! + impacted[1]!),
-    };
-  });
+  return [...byJudge]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([judge, { truth, predicted, undecided }]) => {
+      const matrix = confusionMatrix(truth, predicted, VERDICT_LABELS);
+      const impacted = matrix.counts[1]!;
+      return {
+        judge,
+        n: truth.length,
+        undecided,
+        matrix,
+        kappa: cohenKappa(matrix.counts),
+        accuracy: accuracy(truth, predicted),
+        sensitivity: wilson(impacted[1]!, impacted[0]! + impacted[1]!),
+      };
+    });
 }
-

@@ -29,10 +29,12 @@ export function noImpactRates(rows: readonly JudgedCut[], human: ReadonlyMap<str
     if (row.noImpact) t.judgePass++;
     if (reference) t.humanPass++;
   }
-  return [...tally].sort(([a], [b]) => (a < b ? -1 : 1)).map(([policy, t]) => ({
-    policy,
-    judge: wilson(t.pass, t.all),
-    judgeOnReviewed: wilson(t.judgePass, t.reviewed),
-    human: wilson(t.humanPass, t.reviewed),
-  }));
+  return [...tally]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([policy, t]) => ({
+      policy,
+      judge: wilson(t.pass, t.all),
+      judgeOnReviewed: wilson(t.judgePass, t.reviewed),
+      human: wilson(t.humanPass, t.reviewed),
+    }));
 }

@@ -19,7 +19,9 @@ export const VERDICT_CATEGORIES: readonly boolean[] = [true, false];
 
 /** Confirm / reject decisions on the judge's candidates (unit: cut + candidate value). */
 export function decisionRatings(labels: readonly ReviewLabel[]): Rating<"confirm" | "reject">[] {
-  return labels.flatMap((l) => (l.kind === "dependency" && !l.retracted && l.decision !== "add" ? [{ unit: `${cutKey(l.ref)}:${l.value}`, reviewer: l.reviewer, value: l.decision }] : []));
+  return labels.flatMap((l) =>
+    l.kind === "dependency" && !l.retracted && l.decision !== "add" ? [{ unit: `${cutKey(l.ref)}:${l.value}`, reviewer: l.reviewer, value: l.decision }] : [],
+  );
 }
 export const DECISION_CATEGORIES = ["confirm", "reject"] as const;
 
@@ -34,7 +36,9 @@ export const FAILURE_RATING_CATEGORIES: readonly FailureCategory[] = FAILURE_CAT
  * what they preferred: `first` / `second` are the pair's policies in sorted order.
  */
 export function abRatings(labels: readonly ReviewLabel[]): Rating<AbPreference>[] {
-  return labels.flatMap((l) => (l.kind === "ab" && !l.retracted ? [{ unit: itemIdForLabel(l)!, reviewer: l.reviewer, value: preferenceOf(l.verdict, l.sides.A, l.sides.B) }] : []));
+  return labels.flatMap((l) =>
+    l.kind === "ab" && !l.retracted ? [{ unit: itemIdForLabel(l)!, reviewer: l.reviewer, value: preferenceOf(l.verdict, l.sides.A, l.sides.B) }] : [],
+  );
 }
 export type AbPreference = "first" | "second" | "tie";
 export const AB_PREFERENCES: readonly AbPreference[] = ["first", "second", "tie"];

@@ -20,7 +20,9 @@ export interface JudgedCut {
 const refOf = (r: JudgedCut): CutRef => ({ sessionId: r.sessionId, cut: r.cut, ...(r.runId !== undefined ? { runId: r.runId } : {}) });
 
 function byCut(rows: readonly JudgedCut[]): Map<string, JudgedCut[]> {
-  const sorted = [...rows].sort((a, b) => cmp(a.runId ?? "", b.runId ?? "") || cmp(a.sessionId, b.sessionId) || a.cut - b.cut || cmp(a.policy, b.policy) || cmp(a.judge, b.judge));
+  const sorted = [...rows].sort(
+    (a, b) => cmp(a.runId ?? "", b.runId ?? "") || cmp(a.sessionId, b.sessionId) || a.cut - b.cut || cmp(a.policy, b.policy) || cmp(a.judge, b.judge),
+  );
   const out = new Map<string, JudgedCut[]>();
   for (const row of sorted) {
     const key = cutKey(refOf(row));

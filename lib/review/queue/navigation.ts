@@ -42,7 +42,9 @@ export function canClaim(state: QueueState, item: QueueItem, reviewer: string): 
 
 export function nextItem(state: QueueState, reviewer: string, current?: string): QueueItem | undefined {
   const { items } = state;
-  const held = items.find((item) => item.id !== current && activeLease(state.leases, item.id, state.clock)?.reviewer === reviewer && canClaim(state, item, reviewer));
+  const held = items.find(
+    (item) => item.id !== current && activeLease(state.leases, item.id, state.clock)?.reviewer === reviewer && canClaim(state, item, reviewer),
+  );
   if (held) return held;
   const start = current === undefined ? 0 : items.findIndex((item) => item.id === current) + 1;
   for (let k = 0; k < items.length; k++) {

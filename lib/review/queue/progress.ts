@@ -37,7 +37,8 @@ export function completionsFromLabels(current: Iterable<ReviewLabel>): Map<strin
 }
 
 export function checkOverlap(overlap: Overlap): void {
-  for (const [queue, n] of Object.entries(overlap)) if (!Number.isInteger(n) || n < 1) throw new RangeError(`overlap for ${queue} must be a whole number ≥ 1, got ${n}`);
+  for (const [queue, n] of Object.entries(overlap))
+    if (!Number.isInteger(n) || n < 1) throw new RangeError(`overlap for ${queue} must be a whole number ≥ 1, got ${n}`);
 }
 
 export function isDone(item: QueueItem, completions: ReadonlyMap<string, ReadonlySet<string>>, overlap: Overlap): boolean {

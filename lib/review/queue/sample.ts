@@ -17,5 +17,8 @@ export function sampleItems<T>(items: readonly T[], size: number, seed: number):
     const j = rng.int(i, indices.length - 1);
     [indices[i], indices[j]] = [indices[j]!, indices[i]!];
   }
-  return indices.slice(0, size).sort((a, b) => a - b).map((i) => items[i]!);
+  return indices
+    .slice(0, size)
+    .sort((a, b) => a - b)
+    .map((i) => items[i]!);
 }

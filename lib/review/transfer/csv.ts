@@ -29,10 +29,12 @@ export function parseCsv(text: string): { records: ParsedRecord[]; errors: Impor
   if (!header) return { records, errors: [{ line: 1, field: "(header)", expected: CSV_COLUMNS.map((c) => c.name).join(","), message: "the file is empty" }] };
   const columns: (CsvColumn | undefined)[] = header.cells.map((name) => CSV_COLUMNS.find((c) => c.name === name));
   header.cells.forEach((name, i) => {
-    if (!columns[i]) errors.push({ line: 1, field: name, expected: `one of the columns ${CSV_COLUMNS.map((c) => c.name).join(", ")}`, message: `unknown column ${name}` });
+    if (!columns[i])
+      errors.push({ line: 1, field: name, expected: `one of the columns ${CSV_COLUMNS.map((c) => c.name).join(", ")}`, message: `unknown column ${name}` });
   });
   for (const required of ["kind", "labelId", "version"]) {
-    if (!header.cells.includes(required)) errors.push({ line: 1, field: required, expected: "a column of that name", message: `column ${required} is missing` });
+    if (!header.cells.includes(required))
+      errors.push({ line: 1, field: required, expected: "a column of that name", message: `column ${required} is missing` });
   }
   if (errors.length > 0) return { records, errors };
   for (const row of rows.slice(1)) {
@@ -100,14 +102,14 @@ export function splitCsv(text: string): { line: number; cells: string[] }[] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (cell += '"'), i++;
+      if (c === '"' && text[i + 1] === '"') ((cell += '"'), i++);
       else if (c === '"') quoted = false;
       else {
         if (c === "\n") line++;
         cell += c;
       }
     } else if (c === '"' && cell === "") quoted = true;
-    else if (c === ",") cells.push(cell), (cell = "");
+    else if (c === ",") (cells.push(cell), (cell = ""));
     else if (c === "\n" || (c === "\r" && text[i + 1] === "\n")) {
       if (c === "\r") i++;
       endRow();

@@ -48,10 +48,17 @@ export function planGoldImport(text: string): { ok: true; plan: GoldImportPlan }
     if (mismatch) return void errors.push({ line, ...mismatch });
     const unitJson = JSON.stringify(checked.raw.unit);
     const seen = items.get(unit.id);
-    if (seen && seen.unitJson !== unitJson) return void errors.push({ line, field: "unit", expected: `the same unit as line ${seen.line} (id ${unit.id})`, message: `unit ${unit.id} is written differently on line ${seen.line}` });
+    if (seen && seen.unitJson !== unitJson)
+      return void errors.push({
+        line,
+        field: "unit",
+        expected: `the same unit as line ${seen.line} (id ${unit.id})`,
+        message: `unit ${unit.id} is written differently on line ${seen.line}`,
+      });
     const item = seen?.item ?? viewItem(unit);
     const other = byItemKey.get(item.id);
-    if (other !== undefined && other !== unit.id) return void errors.push({ line, field: "unit.id", expected: "one id per view", message: `unit ${unit.id} is the same view as unit ${other}` });
+    if (other !== undefined && other !== unit.id)
+      return void errors.push({ line, field: "unit.id", expected: "one id per view", message: `unit ${unit.id} is the same view as unit ${other}` });
     byItemKey.set(item.id, unit.id);
     if (!seen) items.set(unit.id, { item, unitJson, unit, line });
     labels.push({ label, itemKey: item.id, line });
@@ -62,13 +69,27 @@ export function planGoldImport(text: string): { ok: true; plan: GoldImportPlan }
   for (const { label, line } of labels) {
     const key = `${label.labelId}\u0000${label.version}`;
     const first = seenVersion.get(key);
-    if (first !== undefined) errors.push({ line, field: "label.version", expected: `a version of ${label.labelId} not already in the file`, message: `label ${label.labelId} version ${label.version} is also on line ${first}` });
+    if (first !== undefined)
+      errors.push({
+        line,
+        field: "label.version",
+        expected: `a version of ${label.labelId} not already in the file`,
+        message: `label ${label.labelId} version ${label.version} is also on line ${first}`,
+      });
     else (seenVersion.set(key, line), unique.push(label));
   }
   const ordered = unique.sort((a, b) => (a.labelId < b.labelId ? -1 : a.labelId > b.labelId ? 1 : a.version - b.version));
-  appendLabels(new Map(), ordered, (label, error) => errors.push({ line: lineOf.get(label as ViewVerdictLabel)!, field: `label.${fieldFor(error.code)}`, expected: expectedFor(error.code), message: error.message }));
+  appendLabels(new Map(), ordered, (label, error) =>
+    errors.push({
+      line: lineOf.get(label as ViewVerdictLabel)!,
+      field: `label.${fieldFor(error.code)}`,
+      expected: expectedFor(error.code),
+      message: error.message,
+    }),
+  );
   if (errors.length > 0) return { ok: false, errors: errors.sort((a, b) => a.line - b.line) };
-  if (items.size === 0) return { ok: false, errors: [{ line: 1, field: "(file)", expected: "at least one gold line", message: "the file holds no gold unit" }] };
+  if (items.size === 0)
+    return { ok: false, errors: [{ line: 1, field: "(file)", expected: "at least one gold line", message: "the file holds no gold unit" }] };
   return { ok: true, plan: { items: [...items.values()], labels } };
 }
 
@@ -94,15 +115,24 @@ export function viewItem(unit: GoldUnit): ViewVerdictItem {
  * gold file and exporting it gives the same lines back.
  */
 export function exportGold(entries: readonly { unitJson: string; labels: readonly ViewVerdictLabel[] }[]): string {
-  return entries.flatMap(({ unitJson, labels }) => labels.map((label) => `{"unit":${unitJson},"label":${JSON.stringify(ReviewLabelSchema.parse(label))}}\n`)).join("");
+  return entries
+    .flatMap(({ unitJson, labels }) => labels.map((label) => `{"unit":${unitJson},"label":${JSON.stringify(ReviewLabelSchema.parse(label))}}\n`))
+    .join("");
 }
 
 function labelMismatch(unit: GoldUnit, label: ViewVerdictLabel): Omit<ImportError, "line"> | undefined {
-  if (label.ref.runId !== undefined) return { field: "label.ref.runId", expected: "no run id (a gold unit is not from an evaluation run)", message: `names run ${label.ref.runId}` };
-  if (label.ref.sessionId !== unit.sessionId) return { field: "label.ref.sessionId", expected: `the unit's session ${unit.sessionId}`, message: `names session ${label.ref.sessionId}` };
+  if (label.ref.runId !== undefined)
+    return { field: "label.ref.runId", expected: "no run id (a gold unit is not from an evaluation run)", message: `names run ${label.ref.runId}` };
+  if (label.ref.sessionId !== unit.sessionId)
+    return { field: "label.ref.sessionId", expected: `the unit's session ${unit.sessionId}`, message: `names session ${label.ref.sessionId}` };
   if (label.ref.cut !== unit.cut) return { field: "label.ref.cut", expected: `the unit's cut ${unit.cut}`, message: `names cut ${label.ref.cut}` };
   if (label.policy !== unit.policy) return { field: "label.policy", expected: `the unit's policy ${unit.policy}`, message: `names policy ${label.policy}` };
-  if ((label.budget ?? null) !== unit.budget) return { field: "label.budget", expected: unit.budget === null ? "no budget (the unit has none)" : `the unit's budget ${unit.budget}`, message: `names budget ${label.budget ?? "none"}` };
+  if ((label.budget ?? null) !== unit.budget)
+    return {
+      field: "label.budget",
+      expected: unit.budget === null ? "no budget (the unit has none)" : `the unit's budget ${unit.budget}`,
+      message: `names budget ${label.budget ?? "none"}`,
+    };
   return undefined;
 }
 

@@ -17,9 +17,7 @@ import { exportJsonl, parseJsonl, type ParsedRecord } from "./jsonl";
  */
 export type LabelFormat = "jsonl" | "csv";
 
-export type ImportResult =
-  | { ok: true; labels: ReviewLabel[]; skipped: number; history: LabelHistory }
-  | { ok: false; errors: ImportError[] };
+export type ImportResult = { ok: true; labels: ReviewLabel[]; skipped: number; history: LabelHistory } | { ok: false; errors: ImportError[] };
 
 export function importLabels(text: string, format: LabelFormat, existing: LabelHistory = new Map()): ImportResult {
   const { records, errors } = format === "jsonl" ? parseJsonl(text) : parseCsv(text);
@@ -31,7 +29,12 @@ export function importLabels(text: string, format: LabelFormat, existing: LabelH
     const key = `${labelId}\u0000${version}`;
     const seen = firstLine.get(key);
     if (seen !== undefined) {
-      errors.push({ line: record.line, field: "version", expected: `a version of ${labelId} not already in the file`, message: `label ${labelId} version ${version} is also on line ${seen}` });
+      errors.push({
+        line: record.line,
+        field: "version",
+        expected: `a version of ${labelId} not already in the file`,
+        message: `label ${labelId} version ${version} is also on line ${seen}`,
+      });
       continue;
     }
     firstLine.set(key, record.line);
@@ -40,13 +43,30 @@ export function importLabels(text: string, format: LabelFormat, existing: LabelH
     const stored = candidate?.version === version ? candidate : undefined;
     if (!stored) fresh.push(record);
     else if (exportJsonl([stored]) === exportJsonl([record.label])) skipped++;
-    else errors.push({ line: record.line, field: "version", expected: `a version of ${labelId} not already stored`, message: `label ${labelId} version ${version} is already stored with different content; add a new version instead` });
+    else
+      errors.push({
+        line: record.line,
+        field: "version",
+        expected: `a version of ${labelId} not already stored`,
+        message: `label ${labelId} version ${version} is already stored with different content; add a new version instead`,
+      });
   }
-  const ordered = [...fresh].sort((a, b) => (a.label.labelId < b.label.labelId ? -1 : a.label.labelId > b.label.labelId ? 1 : a.label.version - b.label.version));
+  const ordered = [...fresh].sort((a, b) =>
+    a.label.labelId < b.label.labelId ? -1 : a.label.labelId > b.label.labelId ? 1 : a.label.version - b.label.version,
+  );
   const lineOf = new Map(ordered.map((record) => [record.label, record.line]));
-  const history = appendLabels(existing, ordered.map((record) => record.label), (label, error) => {
-    errors.push({ line: lineOf.get(label)!, field: error.code === "changed-thread" ? "labelId" : "supersedes", expected: expectedFor(error.code), message: error.message });
-  });
+  const history = appendLabels(
+    existing,
+    ordered.map((record) => record.label),
+    (label, error) => {
+      errors.push({
+        line: lineOf.get(label)!,
+        field: error.code === "changed-thread" ? "labelId" : "supersedes",
+        expected: expectedFor(error.code),
+        message: error.message,
+      });
+    },
+  );
   if (errors.length > 0) return { ok: false, errors: errors.sort((a, b) => a.line - b.line) };
   return { ok: true, labels: fresh.map((r) => r.label), skipped, history };
 }

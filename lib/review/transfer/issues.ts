@@ -27,7 +27,9 @@ function expectedOf(issue: z.core.$ZodIssue): string {
     case "invalid_type":
       return issue.expected;
     case "too_small":
-      return issue.origin === "string" ? `text of at least ${issue.minimum} character${issue.minimum === 1 ? "" : "s"}` : `${issue.inclusive ? "≥" : ">"} ${issue.minimum}`;
+      return issue.origin === "string"
+        ? `text of at least ${issue.minimum} character${issue.minimum === 1 ? "" : "s"}`
+        : `${issue.inclusive ? "≥" : ">"} ${issue.minimum}`;
     case "too_big":
       return issue.origin === "string" ? `text of at most ${issue.maximum} characters` : `${issue.inclusive ? "≤" : "<"} ${issue.maximum}`;
     case "invalid_value":
@@ -35,7 +37,9 @@ function expectedOf(issue: z.core.$ZodIssue): string {
     case "invalid_format":
       return issue.format === "datetime" ? "ISO 8601 date-time with offset" : issue.format;
     case "invalid_union":
-      return "discriminator" in issue && Array.isArray((issue as { options?: unknown[] }).options) ? `one of ${(issue as { options: unknown[] }).options.join(", ")}` : "a valid label";
+      return "discriminator" in issue && Array.isArray((issue as { options?: unknown[] }).options)
+        ? `one of ${(issue as { options: unknown[] }).options.join(", ")}`
+        : "a valid label";
     case "not_multiple_of":
       return `a multiple of ${issue.divisor}`;
     default:

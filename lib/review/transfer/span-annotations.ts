@@ -29,31 +29,35 @@ export interface SpanAnnotation {
 export type LabelQueues = ReadonlyMap<string, { id: string; name: string; kind: string }>;
 
 /** Every version of the session's labels in, the current ones out (thread order, then version history's order). */
-export function toSpanAnnotations(labels: readonly ReviewLabel[], session: Pick<Session, "messages">, seed: string, queues: LabelQueues = new Map()): { data: SpanAnnotation[] } {
-  const data = currentLabels(buildHistory(labels))
-    .map((label): SpanAnnotation => {
-      const { result, details } = describe(label);
-      const queue = queues.get(label.labelId);
-      return {
-        span_id: otlpSpanIdAtCut(session, label.ref.cut, seed),
-        name: label.kind,
-        annotator_kind: "HUMAN",
-        result: { ...result, ...(label.comment && result.explanation === undefined ? { explanation: label.comment } : {}) },
-        metadata: stripUndefined({
-          source: "tracefold",
-          labelId: label.labelId,
-          version: label.version,
-          reviewer: label.reviewer,
-          createdAt: label.createdAt,
-          cut: label.ref.cut,
-          runId: label.ref.runId,
-          comment: label.comment,
-          ...(queue ? { queueId: queue.id, queueName: queue.name, queueKind: queue.kind } : {}),
-          ...details,
-        }),
-        identifier: label.labelId,
-      };
-    });
+export function toSpanAnnotations(
+  labels: readonly ReviewLabel[],
+  session: Pick<Session, "messages">,
+  seed: string,
+  queues: LabelQueues = new Map(),
+): { data: SpanAnnotation[] } {
+  const data = currentLabels(buildHistory(labels)).map((label): SpanAnnotation => {
+    const { result, details } = describe(label);
+    const queue = queues.get(label.labelId);
+    return {
+      span_id: otlpSpanIdAtCut(session, label.ref.cut, seed),
+      name: label.kind,
+      annotator_kind: "HUMAN",
+      result: { ...result, ...(label.comment && result.explanation === undefined ? { explanation: label.comment } : {}) },
+      metadata: stripUndefined({
+        source: "tracefold",
+        labelId: label.labelId,
+        version: label.version,
+        reviewer: label.reviewer,
+        createdAt: label.createdAt,
+        cut: label.ref.cut,
+        runId: label.ref.runId,
+        comment: label.comment,
+        ...(queue ? { queueId: queue.id, queueName: queue.name, queueKind: queue.kind } : {}),
+        ...details,
+      }),
+      identifier: label.labelId,
+    };
+  });
   return { data };
 }
 
@@ -61,7 +65,10 @@ export function toSpanAnnotations(labels: readonly ReviewLabel[], session: Pick<
 function describe(label: ReviewLabel): { result: SpanAnnotation["result"]; details: Record<string, unknown> } {
   switch (label.kind) {
     case "dependency":
-      return { result: { label: label.decision, ...(label.value ? { explanation: label.value } : {}) }, details: { dependencyId: label.dependencyId, value: label.value, type: label.type, future: label.future, prefix: label.prefix } };
+      return {
+        result: { label: label.decision, ...(label.value ? { explanation: label.value } : {}) },
+        details: { dependencyId: label.dependencyId, value: label.value, type: label.type, future: label.future, prefix: label.prefix },
+      };
     case "cut_review":
       return { result: { label: "reviewed" }, details: {} };
     case "failure_category":
@@ -69,7 +76,10 @@ function describe(label: ReviewLabel): { result: SpanAnnotation["result"]; detai
     case "ab":
       return { result: { label: label.verdict, score: label.confidence, explanation: label.rationale }, details: { sides: label.sides } };
     case "view_verdict":
-      return { result: { label: label.verdict }, details: { policy: label.policy, budget: label.budget, viewDigest: label.viewDigest, restores: label.restores, lost: label.lost } };
+      return {
+        result: { label: label.verdict },
+        details: { policy: label.policy, budget: label.budget, viewDigest: label.viewDigest, restores: label.restores, lost: label.lost },
+      };
   }
 }
 

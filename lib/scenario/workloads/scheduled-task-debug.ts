@@ -39,10 +39,17 @@ export const scheduledTaskDebug: Workload = (w) => {
       p.entry = w.plant("evidence_detail", entry, logs.result, "Ledger entry whose duplicate key aborted the nightly run; a late turn quarantines it.");
       const cfg = w.call("read_file", { path: config }, jobConfig(task, service, callback, template));
       p.callback = w.plant("locator_handle", callback, cfg.result, "Downstream callback URL from the job config; fired by hand after the successful rerun.");
-      p.template = w.plant("verbatim_source", template, cfg.result, "Original notification wording; the user later asks to restore it exactly after the agent's edit.");
+      p.template = w.plant(
+        "verbatim_source",
+        template,
+        cfg.result,
+        "Original notification wording; the user later asks to restore it exactly after the agent's edit.",
+      );
       w.say(`Root cause: ${failedNightly} aborted on a duplicate ledger key. Rerunning now.`);
       w.call("exec", { cmd: `schedctl rerun ${task}` }, `queued ${failedRerun} on pool default`);
-      w.call("exec", { cmd: `schedctl wait ${failedRerun} --timeout 30m` }, `${failedRerun} FAILED after 18m 02s: upstream throttled (see logs)`, { isError: true });
+      w.call("exec", { cmd: `schedctl wait ${failedRerun} --timeout 30m` }, `${failedRerun} FAILED after 18m 02s: upstream throttled (see logs)`, {
+        isError: true,
+      });
       const warn = `WARN  ${service} upstream ledger-api throttled (HTTP 429); ${throttle}`;
       const full = serviceLog(rng, { service, day: "2025-03-03", startMs: 31_200_000, lines: rng.int(300, 450), batches, inject: { at: 0.6, lines: [warn] } });
       const fullLogs = w.call("exec", { cmd: `schedctl logs ${failedRerun} --full` }, full);
@@ -58,7 +65,11 @@ export const scheduledTaskDebug: Workload = (w) => {
       w.also(p.pool, rerun.call);
       p.job = w.plant("live_state", goodRerun, rerun.result, "The rerun that succeeded; the earlier failed rerun's id is stale.", failedRerun);
       w.also(p.job, w.call("exec", { cmd: `schedctl wait ${goodRerun} --timeout 45m` }, "done (exit 0)").call);
-      const done = w.call("exec", { cmd: `schedctl status ${goodRerun}` }, `${goodRerun} SUCCEEDED in 41m 12s; rows posted: ${rng.int(200_000, 600_000)}\nreport: ${report}`);
+      const done = w.call(
+        "exec",
+        { cmd: `schedctl status ${goodRerun}` },
+        `${goodRerun} SUCCEEDED in 41m 12s; rows posted: ${rng.int(200_000, 600_000)}\nreport: ${report}`,
+      );
       w.also(p.job, done.call);
       w.also(p.job, done.result);
       p.report = w.plant("locator_handle", report, done.result, "Report link of the successful rerun: the final handoff the user asked for.");

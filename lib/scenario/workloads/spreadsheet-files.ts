@@ -51,9 +51,17 @@ export const SPREADSHEET_SYSTEM = [
 
 /** A helper-script function body; `NAME` is replaced once per copy (a whole-block replace is cheap). */
 const PY_FUNCTION = [
-  "def load_rows(path):", "    with open(path, newline='') as fh:", "        return list(csv.DictReader(fh))", "",
-  "def NAME(rows):", "    out = defaultdict(Decimal)", "    for row in rows:",
-  "        if row['Status'] == 'posted':", "            out[row['Region']] += Decimal(row['Amount'])", "    return out", "",
+  "def load_rows(path):",
+  "    with open(path, newline='') as fh:",
+  "        return list(csv.DictReader(fh))",
+  "",
+  "def NAME(rows):",
+  "    out = defaultdict(Decimal)",
+  "    for row in rows:",
+  "        if row['Status'] == 'posted':",
+  "            out[row['Region']] += Decimal(row['Amount'])",
+  "    return out",
+  "",
 ].join("\n");
 
 /** One anchor-free inspection step: a CSV export, a dependency listing or a helper script. */

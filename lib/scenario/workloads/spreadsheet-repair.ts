@@ -16,7 +16,14 @@ export const spreadsheetRepair: Workload = (w) => {
   const file = `reports/${rng.pick(["q3_regional", "q3_sales_by_region", "fy_q3_pipeline", "regional_actuals"])}.xlsx`;
   const stem = file.slice(8, -5);
   const fy = `FY${rng.int(24, 29)}`;
-  const headerCells = ["Region", rng.pick(["Account Owner", "Owner", "Regional Lead"]), `${fy} Target`, `${fy} Q3 Actual`, "Variance %", rng.pick(["Notes", "Comment", "Remarks"])];
+  const headerCells = [
+    "Region",
+    rng.pick(["Account Owner", "Owner", "Regional Lead"]),
+    `${fy} Target`,
+    `${fy} Q3 Actual`,
+    "Variance %",
+    rng.pick(["Notes", "Comment", "Remarks"]),
+  ];
   const header = ids.claim(headerCells.join(CELL_SEPARATOR));
   const regions = rng.sample(REGIONS, 12);
   const footnote = ids.claim(footnoteText(w));
@@ -35,12 +42,26 @@ export const spreadsheetRepair: Workload = (w) => {
   const early = [
     () => {
       w.user(`Fix the report spreadsheet ${file}: the Q3 actuals in the Summary sheet don't match the Data sheet.\nKeep the existing formulas working.`);
-      w.call("exec", { cmd: "ls -la reports/" }, `total 4128\n-rw-r--r-- 1 agent staff 2113420 Mar  3 08:41 ${file.slice(8)}\n-rw-r--r-- 1 agent staff   40960 Mar  3 08:12 README.md`);
+      w.call(
+        "exec",
+        { cmd: "ls -la reports/" },
+        `total 4128\n-rw-r--r-- 1 agent staff 2113420 Mar  3 08:41 ${file.slice(8)}\n-rw-r--r-- 1 agent staff   40960 Mar  3 08:12 README.md`,
+      );
       const sum = w.call("read_file", { path: file, sheet: "Summary" }, summary.dump);
-      p.before = w.plant("evidence_detail", before, sum.result, `${region}'s Q3 actual before the fix (cached value of the broken SUMIFS); the changelog quotes it later.`);
+      p.before = w.plant(
+        "evidence_detail",
+        before,
+        sum.result,
+        `${region}'s Q3 actual before the fix (cached value of the broken SUMIFS); the changelog quotes it later.`,
+      );
       p.footnote = w.plant("verbatim_source", footnote, sum.result, "Footnote under the Summary table; the user later asks to restore it exactly.");
       const data = w.call("read_file", { path: file, sheet: "Data" }, dataSheet(w, file, `${creditRow}${CELL_SEPARATOR}credit note`, rng.int(500, 800)));
-      p.credit = w.plant("recovery_routing", creditRow, data.result, "One credit-note row in a bulky Data sheet dump; a late turn asks about it only by topic.");
+      p.credit = w.plant(
+        "recovery_routing",
+        creditRow,
+        data.result,
+        "One credit-note row in a bulky Data sheet dump; a late turn asks about it only by topic.",
+      );
       const bak = w.call("exec", { cmd: `xlsx-tool backup ${file}` }, `backup written to ${backup} (2.0 MB)`);
       p.backup = w.plant("locator_handle", backup, bak.result, "Backup path made before editing; a late turn copies it for reviewers.");
       w.say("Found it: column D's SUMIFS match regions against Data!B (dates) instead of Data!C. I'll rewrite the Summary table with corrected formulas.");
@@ -61,9 +82,18 @@ export const spreadsheetRepair: Workload = (w) => {
     },
     () => {
       w.user("Recalculate and make sure the totals now match the Data sheet.");
-      w.call("exec", { cmd: `xlsx-tool recalc ${file} --out reports/out/` }, `${recalcFailed} FAILED: circular reference at Summary!E9\npartial output: ${staleOut}`, { isError: true });
+      w.call(
+        "exec",
+        { cmd: `xlsx-tool recalc ${file} --out reports/out/` },
+        `${recalcFailed} FAILED: circular reference at Summary!E9\npartial output: ${staleOut}`,
+        { isError: true },
+      );
       w.call("exec", { cmd: `xlsx-tool set ${file} --sheet Summary --cells E9 --formula '=IFERROR(D9/C9-1,0)'` }, "patched 1 cell in Summary!E9");
-      const ok = w.call("exec", { cmd: `xlsx-tool recalc ${file} --out reports/out/` }, `${recalcOk} OK: 0 errors, totals match Data (delta 0.00)\noutput: ${output}`);
+      const ok = w.call(
+        "exec",
+        { cmd: `xlsx-tool recalc ${file} --out reports/out/` },
+        `${recalcOk} OK: 0 errors, totals match Data (delta 0.00)\noutput: ${output}`,
+      );
       p.output = w.plant("live_state", output, ok.result, "Output of the recalc that succeeded; the failed run's partial output is stale.", staleOut);
       w.also(p.output, w.say(`Recalculated: ${recalcOk} succeeded, totals match. Fixed file: ${output}`));
     },

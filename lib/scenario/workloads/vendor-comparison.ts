@@ -53,15 +53,31 @@ export const vendorComparison: Workload = (w) => {
         { title: `${b.name} pricing`, url: b.pricingUrl, snippet: sentence(rng) },
       ];
       const search = w.call("web_search", { query }, searchResults(query, hits));
-      plants.paper = w.plant("locator_handle", whitepaper, search.result, `${b.name}'s security whitepaper URL, found by search; re-opened later to check data residency.`);
+      plants.paper = w.plant(
+        "locator_handle",
+        whitepaper,
+        search.result,
+        `${b.name}'s security whitepaper URL, found by search; re-opened later to check data residency.`,
+      );
       w.call("browser_navigate", { url: a.pricingUrl }, `Navigated to ${a.pricingUrl} (200 OK)`);
       const snap = w.call("browser_snapshot", {}, vendorSnapshot(w, a.pricingUrl, `${a.name} pricing`, pricingBody(a, seats), rng.int(120, 220)));
-      plants.price = w.plant("evidence_detail", a.price, snap.result, `${a.name}'s ${a.plan} price read from a noisy pricing-page snapshot; the final table quotes it.`);
-      w.call("web_fetch", { url: b.pricingUrl }, fetchedPage(rng, { url: b.pricingUrl, title: `${b.name} pricing`, body: pricingBody(b, seats), noiseLines: rng.int(60, 120) }));
+      plants.price = w.plant(
+        "evidence_detail",
+        a.price,
+        snap.result,
+        `${a.name}'s ${a.plan} price read from a noisy pricing-page snapshot; the final table quotes it.`,
+      );
+      w.call(
+        "web_fetch",
+        { url: b.pricingUrl },
+        fetchedPage(rng, { url: b.pricingUrl, title: `${b.name} pricing`, body: pricingBody(b, seats), noiseLines: rng.int(60, 120) }),
+      );
       w.say(`First pass done: ${a.name} and ${b.name} pricing captured. I'd use Vendor, Plan, Price, Notes as columns unless you prefer otherwise.`);
     },
     () => {
-      const ask = w.user(`Use exactly these columns, in this order:\n${header}\nNo Notes column. And open the document with my intro paragraph, word for word:\n${intro}`);
+      const ask = w.user(
+        `Use exactly these columns, in this order:\n${header}\nNo Notes column. And open the document with my intro paragraph, word for word:\n${intro}`,
+      );
       plants.header = w.plant("behavioral_contract", header, ask, "User-imposed column order; the final table must keep it exactly.");
       plants.intro = w.plant("verbatim_source", intro, ask, "User's intro paragraph, later requested word for word at the top of the final document.");
       const securityUrl = `https://www.${slug(c.name)}.example/security`;
@@ -70,7 +86,11 @@ export const vendorComparison: Workload = (w) => {
       const snap = w.call("browser_snapshot", {}, vendorSnapshot(w, securityUrl, `${c.name} security`, body, rng.int(420, 620), 0.55));
       const why = "One line in a bulky security-page snapshot a fold would move to a sidecar; a late question asks for it by topic.";
       plants.retention = w.plant("recovery_routing", retention, snap.result, why);
-      w.call("web_fetch", { url: c.pricingUrl }, fetchedPage(rng, { url: c.pricingUrl, title: `${c.name} pricing`, body: pricingBody(c, seats), noiseLines: rng.int(60, 120) }));
+      w.call(
+        "web_fetch",
+        { url: c.pricingUrl },
+        fetchedPage(rng, { url: c.pricingUrl, title: `${c.name} pricing`, body: pricingBody(c, seats), noiseLines: rng.int(60, 120) }),
+      );
       w.say(`Understood: your column order, no Notes, and your intro verbatim. ${c.name}'s security and pricing pages are captured.`);
     },
     () => {
@@ -98,7 +118,12 @@ export const vendorComparison: Workload = (w) => {
     },
     () => {
       w.user(`Double-check ${b.name}'s data-residency claim against the security whitepaper you found earlier.`);
-      const page = fetchedPage(rng, { url: whitepaper, title: `${b.name} security overview`, body: [`Customer data is stored in: ${b.residency}.`], noiseLines: 90 });
+      const page = fetchedPage(rng, {
+        url: whitepaper,
+        title: `${b.name} security overview`,
+        body: [`Customer data is stored in: ${b.residency}.`],
+        noiseLines: 90,
+      });
       w.use(plants.paper, w.call("web_fetch", { url: whitepaper }, page).call);
       w.say(`The whitepaper confirms: ${b.residency}. The table is consistent.`);
     },

@@ -44,10 +44,16 @@ export function archiveKindOf(head: Uint8Array): ArchiveKind | undefined {
  */
 export function checkExpansion(file: string, compressedBytes: number, expandedBytes: number, limits: ArchiveLimits): void {
   if (expandedBytes > limits.maxExpandedBytes) {
-    throw new ArchiveError("archive_too_large", `${file}: expands past ${describe(limits.maxExpandedBytes)}, the limit on an uncompressed trace (zip-bomb guard)`);
+    throw new ArchiveError(
+      "archive_too_large",
+      `${file}: expands past ${describe(limits.maxExpandedBytes)}, the limit on an uncompressed trace (zip-bomb guard)`,
+    );
   }
   if (expandedBytes > limits.ratioFloorBytes && expandedBytes > compressedBytes * limits.maxRatio) {
-    throw new ArchiveError("archive_too_large", `${file}: expands more than ${limits.maxRatio}× its compressed size past ${describe(limits.ratioFloorBytes)} (zip-bomb guard)`);
+    throw new ArchiveError(
+      "archive_too_large",
+      `${file}: expands more than ${limits.maxRatio}× its compressed size past ${describe(limits.ratioFloorBytes)} (zip-bomb guard)`,
+    );
   }
 }
 

@@ -86,20 +86,31 @@ function exchangeUnits(value: unknown, lineOf: LineOf, issues: IssueList): Excha
 function exchangeOf(value: unknown, lineOf: LineOf, prefix: string, issues: IssueList): Exchange[] {
   const line = lineOf(prefix.slice(0, -1));
   if (!isRecord(value)) {
-    issues.error(line, `expected a JSON object, got ${Array.isArray(value) ? "an array" : typeof value}`, prefix.slice(0, -1) || undefined, "a request, a response or {request, response}");
+    issues.error(
+      line,
+      `expected a JSON object, got ${Array.isArray(value) ? "an array" : typeof value}`,
+      prefix.slice(0, -1) || undefined,
+      "a request, a response or {request, response}",
+    );
     return [];
   }
   if (value.request !== undefined || value.response !== undefined) {
     const request = isRecord(value.request) ? value.request : undefined;
     const response = isRecord(value.response) ? value.response : undefined;
     if (value.request !== undefined && !request) issues.error(line, "request is not an object", `${prefix}request`, "{model, system?, messages}");
-    if (value.response !== undefined && !response) issues.error(line, "response is not an object", `${prefix}response`, "{type: \"message\", role: \"assistant\", content}");
+    if (value.response !== undefined && !response)
+      issues.error(line, "response is not an object", `${prefix}response`, '{type: "message", role: "assistant", content}');
     return [{ prefix: `${prefix}request.`, ...(request ? { request } : {}), ...(response ? { response, responseField: `${prefix}response` } : {}) }];
   }
   const isResponse = value.type === "message" || value.type === "error" || (value.role === "assistant" && value.messages === undefined);
   if (isResponse) return [{ prefix, response: value, responseField: prefix.slice(0, -1) || "" }];
   if (value.messages !== undefined) return [{ prefix, request: value }];
-  issues.error(line, "object is neither a request, a response nor {request, response}", prefix.slice(0, -1) || undefined, "{messages: [...]}, {type: \"message\", content} or {request, response}");
+  issues.error(
+    line,
+    "object is neither a request, a response nor {request, response}",
+    prefix.slice(0, -1) || undefined,
+    '{messages: [...]}, {type: "message", content} or {request, response}',
+  );
   return [];
 }
 
@@ -117,7 +128,8 @@ class ExchangeReader {
     if (request) {
       this.builder.noteModel(str(request.model));
       this.addSystem(request.system, `${exchange.prefix}system`);
-      if (!Array.isArray(request.messages)) this.issues.error(this.lineOf(`${exchange.prefix}messages`), "messages is not an array", `${exchange.prefix}messages`, "an array of {role, content}");
+      if (!Array.isArray(request.messages))
+        this.issues.error(this.lineOf(`${exchange.prefix}messages`), "messages is not an array", `${exchange.prefix}messages`, "an array of {role, content}");
     }
     const messages = exchange.messages ?? (Array.isArray(request?.messages) ? request.messages : []);
     const base = exchange.messages ? "" : `${exchange.prefix}messages`;
@@ -128,14 +140,23 @@ class ExchangeReader {
 
   private addSystem(system: unknown, field: string): void {
     if (system === undefined || system === null) return;
-    const text = typeof system === "string" ? system : Array.isArray(system) ? system.map((b) => (isRecord(b) ? (str(b.text) ?? asText(b)) : asText(b))).join("\n") : undefined;
+    const text =
+      typeof system === "string"
+        ? system
+        : Array.isArray(system)
+          ? system.map((b) => (isRecord(b) ? (str(b.text) ?? asText(b)) : asText(b))).join("\n")
+          : undefined;
     if (text === undefined) this.issues.error(this.lineOf(field), `system is ${typeof system}`, field, "a string or an array of text blocks");
     else if (text) this.builder.add({ role: "system", parts: [{ type: "text", text }], source: this.source(field) });
   }
 
   private addResponse(response: Record<string, unknown>, field: string): void {
     if (response.type === "error") {
-      this.issues.error(this.lineOf(field), `response is an API error: ${asText(isRecord(response.error) ? response.error.message : response.error)}`, field || undefined);
+      this.issues.error(
+        this.lineOf(field),
+        `response is an API error: ${asText(isRecord(response.error) ? response.error.message : response.error)}`,
+        field || undefined,
+      );
       return;
     }
     const model = str(response.model);
@@ -176,7 +197,7 @@ class ExchangeReader {
 
   private blockParts(block: unknown, field: string): Part[] {
     if (!isRecord(block)) {
-      this.issues.error(this.lineOf(field), `content block is ${typeof block}, not an object`, field, "{type: \"text\" | \"tool_use\" | \"tool_result\" | …}");
+      this.issues.error(this.lineOf(field), `content block is ${typeof block}, not an object`, field, '{type: "text" | "tool_use" | "tool_result" | …}');
       return [];
     }
     const type = str(block.type) ?? "unknown";
@@ -193,7 +214,12 @@ class ExchangeReader {
     const id = str(block.id);
     const name = str(block.name);
     if (!id || !name) {
-      this.issues.error(this.lineOf(field), "tool_use block without id or name; call skipped", `${field}.${id ? "name" : "id"}`, "{type: \"tool_use\", id, name, input}");
+      this.issues.error(
+        this.lineOf(field),
+        "tool_use block without id or name; call skipped",
+        `${field}.${id ? "name" : "id"}`,
+        '{type: "tool_use", id, name, input}',
+      );
       return [];
     }
     return [{ type: "tool_call", id, name, arguments: JSON.stringify(block.input ?? {}) }];
@@ -202,7 +228,12 @@ class ExchangeReader {
   private toolResult(block: Record<string, unknown>, field: string): ToolResultPart {
     let callId = str(block.tool_use_id);
     if (!callId) {
-      this.issues.error(this.lineOf(field), "tool_result block without tool_use_id; paired with the latest call", `${field}.tool_use_id`, "the id of an earlier tool_use block");
+      this.issues.error(
+        this.lineOf(field),
+        "tool_result block without tool_use_id; paired with the latest call",
+        `${field}.tool_use_id`,
+        "the id of an earlier tool_use block",
+      );
       callId = this.builder.lastCall()?.id ?? this.builder.nextSyntheticCallId();
     }
     return { type: "tool_result", callId, content: resultText(block.content), ...(block.is_error === true ? { isError: true } : {}) };

@@ -40,7 +40,14 @@ export const StepSchema = z.looseObject({
       screenshot_path: z.string().nullish(),
     })
     .nullish(),
-  metadata: z.looseObject({ step_start_time: z.number().nullish(), step_end_time: z.number().nullish(), input_tokens: z.number().nullish(), step_number: z.number().nullish() }).nullish(),
+  metadata: z
+    .looseObject({
+      step_start_time: z.number().nullish(),
+      step_end_time: z.number().nullish(),
+      input_tokens: z.number().nullish(),
+      step_number: z.number().nullish(),
+    })
+    .nullish(),
 });
 export type Step = z.infer<typeof StepSchema>;
 type Result = z.infer<typeof ResultSchema>;
@@ -72,7 +79,10 @@ export function reasoningText(output: NonNullable<Step["model_output"]>): string
     ["Memory", state.memory],
     ["Next goal", state.next_goal],
   ];
-  return fields.filter(([, v]) => v).map(([k, v]) => `${k}: ${v}`).join("\n");
+  return fields
+    .filter(([, v]) => v)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join("\n");
 }
 
 /** `{click_element_by_index: {index: 28}}` → name and JSON arguments; an empty action is invalid. */

@@ -79,7 +79,8 @@ function addStep(builder: SessionBuilder, step: Step, { file, field, doc, issues
   const started = isoTime(step.metadata?.step_start_time);
   const ended = isoTime(step.metadata?.step_end_time) ?? started;
   const observation = observationParts(step.state);
-  if (observation.length) builder.add({ role: "user", parts: observation, source: { file, line: doc.lineOf(`${field}.state`) }, ...(started ? { timestamp: started } : {}) });
+  if (observation.length)
+    builder.add({ role: "user", parts: observation, source: { file, line: doc.lineOf(`${field}.state`) }, ...(started ? { timestamp: started } : {}) });
   const calls: Part[] = [];
   const output = step.model_output;
   if (output) {
@@ -87,7 +88,13 @@ function addStep(builder: SessionBuilder, step: Step, { file, field, doc, issues
     (output.action ?? []).forEach((action, k) => {
       const call = actionCall(action);
       if (call) calls.push({ type: "tool_call", id: builder.nextSyntheticCallId(), ...call });
-      else issues.error(doc.lineOf(`${field}.model_output.action`), "action without a name skipped", `${field}.model_output.action[${k}]`, "{<action name>: {params}}");
+      else
+        issues.error(
+          doc.lineOf(`${field}.model_output.action`),
+          "action without a name skipped",
+          `${field}.model_output.action[${k}]`,
+          "{<action name>: {params}}",
+        );
     });
     const inputTokens = step.metadata?.input_tokens;
     builder.add({
@@ -103,7 +110,8 @@ function addStep(builder: SessionBuilder, step: Step, { file, field, doc, issues
     const { content, isError } = resultContent(result);
     return { type: "tool_result", callId: call?.type === "tool_call" ? call.id : builder.nextSyntheticCallId(), content, ...(isError ? { isError } : {}) };
   });
-  if (results.length) builder.add({ role: "tool", parts: results, source: { file, line: doc.lineOf(`${field}.result`) }, ...(ended ? { timestamp: ended } : {}) });
+  if (results.length)
+    builder.add({ role: "tool", parts: results, source: { file, line: doc.lineOf(`${field}.result`) }, ...(ended ? { timestamp: ended } : {}) });
 }
 
 /** browser-use step times are Unix seconds (fractional). */

@@ -49,7 +49,12 @@ function blockPart(block: unknown, field: string, line: number, issues: IssueLis
     case "tool_result": {
       const callId = need("tool_use_id", "the id of the tool_use block it answers");
       if (callId === undefined) return undefined;
-      return { type: "tool_result", callId, content: toolResultText(block.content), ...(typeof block.is_error === "boolean" ? { isError: block.is_error } : {}) };
+      return {
+        type: "tool_result",
+        callId,
+        content: toolResultText(block.content),
+        ...(typeof block.is_error === "boolean" ? { isError: block.is_error } : {}),
+      };
     }
     case "image":
       return { type: "image", ...imageInfo(block.source) };

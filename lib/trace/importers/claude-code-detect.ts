@@ -36,7 +36,10 @@ function sniffPrefix(prefix: string): boolean {
 
 /** Non-blank lines of the head; a last line that does not parse is treated as cut by the limit. */
 function headLines(head: string): { complete: string[]; cut?: string } {
-  const lines = head.split("\n").map((l) => l.trim()).filter(Boolean);
+  const lines = head
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean);
   const last = lines[lines.length - 1];
   if (last !== undefined && tryParse(last) === undefined) return { complete: lines.slice(0, -1), cut: last };
   return { complete: lines };

@@ -37,7 +37,11 @@ export class InlineSidechains<R extends ThreadReader> {
     let thread = parent !== undefined ? this.threadOfUuid.get(parent) : undefined;
     if (!thread) {
       if (record.type !== "user" && record.type !== "assistant") return;
-      thread = this.open({ rootUuid: str(record.uuid), ordinal: this.threads.length + 1, prompt: record.type === "user" ? promptOf(record.message) : undefined });
+      thread = this.open({
+        rootUuid: str(record.uuid),
+        ordinal: this.threads.length + 1,
+        prompt: record.type === "user" ? promptOf(record.message) : undefined,
+      });
       this.threads.push(thread);
     }
     const uuid = str(record.uuid);

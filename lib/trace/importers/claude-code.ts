@@ -121,8 +121,17 @@ class TranscriptReader {
       return [];
     }
     const parentId = this.thread?.parentId ?? this.path?.sessionId ?? (this.agentId ? this.sessionId : undefined);
-    const meta = { ...this.sessionMeta, ...this.thread?.meta, ...(this.agentId ? { agentId: this.agentId } : {}), ...(this.summaryTitle ? { summaryTitle: this.summaryTitle } : {}) };
-    const session = this.builder.build({ ...(this.title ? { title: this.title } : {}), ...(parentId ? { parentId } : {}), ...(Object.keys(meta).length ? { meta } : {}) });
+    const meta = {
+      ...this.sessionMeta,
+      ...this.thread?.meta,
+      ...(this.agentId ? { agentId: this.agentId } : {}),
+      ...(this.summaryTitle ? { summaryTitle: this.summaryTitle } : {}),
+    };
+    const session = this.builder.build({
+      ...(this.title ? { title: this.title } : {}),
+      ...(parentId ? { parentId } : {}),
+      ...(Object.keys(meta).length ? { meta } : {}),
+    });
     this.pointToSubagents(session);
     return [session, ...this.sidechains.readers.flatMap((reader) => reader.finish())];
   }
@@ -163,7 +172,11 @@ class TranscriptReader {
   /** Session id and working context (cwd, branch, CLI version) come from whichever record has them first. */
   private noteIdentity(record: Record<string, unknown>): void {
     this.sessionId ??= str(record.sessionId);
-    for (const [key, field] of [["cwd", "cwd"], ["gitBranch", "gitBranch"], ["cliVersion", "version"]] as const) {
+    for (const [key, field] of [
+      ["cwd", "cwd"],
+      ["gitBranch", "gitBranch"],
+      ["cliVersion", "version"],
+    ] as const) {
       const value = str(record[field]);
       if (value && !(key in this.sessionMeta)) this.sessionMeta[key] = value;
     }
@@ -201,7 +214,15 @@ class TranscriptReader {
     const apiMessageId = type === "assistant" ? str(message.id) : undefined;
     const meta = messageMeta(record, { apiMessageId, synthetic: rawModel === SYNTHETIC_MODEL });
     const timestamp = str(record.timestamp);
-    const draft: MessageDraft = { role, parts, source: at(this.file, line), ...(timestamp ? { timestamp } : {}), ...(model ? { model } : {}), ...(usage ? { usage } : {}), ...(meta ? { meta } : {}) };
+    const draft: MessageDraft = {
+      role,
+      parts,
+      source: at(this.file, line),
+      ...(timestamp ? { timestamp } : {}),
+      ...(model ? { model } : {}),
+      ...(usage ? { usage } : {}),
+      ...(meta ? { meta } : {}),
+    };
     if (!this.responses.absorb(draft, apiMessageId)) {
       this.responses.flush();
       this.flushBoundary(isSummary ? { text: textOf(parts), line } : undefined);
@@ -238,7 +259,13 @@ class TranscriptReader {
     const trigger = str(metadata?.trigger);
     const preTokens = num(metadata?.preTokens);
     const timestamp = str(record.timestamp);
-    this.pendingBoundary = { kind: "claude_code_compact_boundary", source: at(this.file, line), ...(trigger ? { trigger } : {}), ...(preTokens !== undefined ? { preTokens } : {}), ...(timestamp ? { timestamp } : {}) };
+    this.pendingBoundary = {
+      kind: "claude_code_compact_boundary",
+      source: at(this.file, line),
+      ...(trigger ? { trigger } : {}),
+      ...(preTokens !== undefined ? { preTokens } : {}),
+      ...(timestamp ? { timestamp } : {}),
+    };
   }
 
   /**
@@ -282,7 +309,10 @@ function messageMeta(record: Record<string, unknown>, extra: { apiMessageId?: st
 }
 
 function textOf(parts: Part[]): string {
-  return parts.map((p) => (p.type === "text" ? p.text : "")).filter(Boolean).join("\n");
+  return parts
+    .map((p) => (p.type === "text" ? p.text : ""))
+    .filter(Boolean)
+    .join("\n");
 }
 
 /**

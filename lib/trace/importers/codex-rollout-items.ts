@@ -37,7 +37,8 @@ export function messageParts(content: unknown, line: number, issues: IssueList):
 
 /** Readable reasoning: the summaries Codex shows, or raw reasoning text when it was recorded. */
 export function reasoningText(payload: Record<string, unknown>): string {
-  const texts = (items: unknown) => (Array.isArray(items) ? items.map((s) => (isRecord(s) ? str(s.text) : undefined)).filter((t): t is string => Boolean(t)) : []);
+  const texts = (items: unknown) =>
+    Array.isArray(items) ? items.map((s) => (isRecord(s) ? str(s.text) : undefined)).filter((t): t is string => Boolean(t)) : [];
   const summary = texts(payload.summary);
   return (summary.length ? summary : texts(payload.content)).join("\n\n");
 }
@@ -48,7 +49,8 @@ export function reasoningText(payload: Record<string, unknown>): string {
  */
 export function outputOf(output: unknown): { content: string; isError?: boolean } {
   if (typeof output === "string") return { content: output };
-  if (Array.isArray(output)) return { content: output.map((o) => (isRecord(o) ? (str(o.text) ?? (o.type === "input_image" ? "[image]" : asText(o))) : asText(o))).join("\n") };
+  if (Array.isArray(output))
+    return { content: output.map((o) => (isRecord(o) ? (str(o.text) ?? (o.type === "input_image" ? "[image]" : asText(o))) : asText(o))).join("\n") };
   if (isRecord(output) && "content" in output) {
     const success = output.success;
     return { content: asText(output.content), ...(typeof success === "boolean" ? { isError: !success } : {}) };

@@ -106,7 +106,13 @@ class RolloutReader {
       return [];
     }
     const meta = this.sessionMeta;
-    return [this.builder.build({ ...(this.title ? { title: this.title } : {}), ...(this.sessionUsage ? { usage: this.sessionUsage } : {}), ...(Object.keys(meta).length ? { meta } : {}) })];
+    return [
+      this.builder.build({
+        ...(this.title ? { title: this.title } : {}),
+        ...(this.sessionUsage ? { usage: this.sessionUsage } : {}),
+        ...(Object.keys(meta).length ? { meta } : {}),
+      }),
+    ];
   }
 
   private session(): SessionBuilder {
@@ -118,9 +124,21 @@ class RolloutReader {
     this.sessionId ??= str(payload.id);
     const instructions = isRecord(payload.base_instructions) ? str(payload.base_instructions.text) : str(payload.base_instructions);
     if (instructions && !this.builder) {
-      this.session().add({ role: "system", parts: [{ type: "text", text: instructions }], source: at(this.file, line), ...(timestamp ? { timestamp } : {}), meta: { baseInstructions: true } });
+      this.session().add({
+        role: "system",
+        parts: [{ type: "text", text: instructions }],
+        source: at(this.file, line),
+        ...(timestamp ? { timestamp } : {}),
+        meta: { baseInstructions: true },
+      });
     }
-    for (const [key, field] of [["cwd", "cwd"], ["cliVersion", "cli_version"], ["originator", "originator"], ["modelProvider", "model_provider"], ["source", "source"]] as const) {
+    for (const [key, field] of [
+      ["cwd", "cwd"],
+      ["cliVersion", "cli_version"],
+      ["originator", "originator"],
+      ["modelProvider", "model_provider"],
+      ["source", "source"],
+    ] as const) {
       const value = str(payload[field]);
       if (value && !(key in this.sessionMeta)) this.sessionMeta[key] = value;
     }
@@ -245,7 +263,10 @@ class RolloutReader {
     if (!pending) return;
     this.pendingUser = undefined;
     const images = Array.isArray(pending.payload.images) ? pending.payload.images.filter((i): i is string => typeof i === "string") : [];
-    const parts: Part[] = [{ type: "text", text: str(pending.payload.message) ?? pending.text }, ...images.map((url): Part => ({ type: "image", ...dataUrlInfo(url) }))];
+    const parts: Part[] = [
+      { type: "text", text: str(pending.payload.message) ?? pending.text },
+      ...images.map((url): Part => ({ type: "image", ...dataUrlInfo(url) })),
+    ];
     this.addMapped({ role: "user", parts }, pending.line, pending.timestamp);
   }
 
@@ -275,7 +296,10 @@ class RolloutReader {
  * longer than the head.
  */
 export function detectCodexRollout(name: string, head: string): number {
-  const lines = head.split("\n").map((l) => l.trim()).filter(Boolean);
+  const lines = head
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean);
   let codexLike = 0;
   let foreign = 0;
   lines.slice(0, 100).forEach((text, i) => {

@@ -61,7 +61,11 @@ async function parseGeminiContents(source: TraceSource): Promise<ParseResult> {
     const { role, parts } = parsed.data;
     const mapped = role === "model" ? modelParts(parts, linker) : userParts(parts, linker);
     const hasResults = mapped.some((p) => p.type === "tool_result");
-    builder.add({ role: role === "model" ? "assistant" : hasResults || role === "function" ? "tool" : "user", parts: mapped, source: { file: source.name, line: doc.lineOf(field) } });
+    builder.add({
+      role: role === "model" ? "assistant" : hasResults || role === "function" ? "tool" : "user",
+      parts: mapped,
+      source: { file: source.name, line: doc.lineOf(field) },
+    });
   });
   if (builder.messageCount === 0) issues.warn(1, "no contents: the history is empty");
   return { format: "gemini_api_contents", sessions: builder.messageCount ? [builder.build()] : [], issues: issues.items };
@@ -82,7 +86,9 @@ function userParts(parts: GeminiPart[], linker: CallLinker): Part[] {
     if (response) {
       const name = response.name ?? undefined;
       const { content, isError } = responseContent([part]);
-      return [{ type: "tool_result", callId: linker.response(name, response.id ?? undefined), ...(name ? { name } : {}), content, ...(isError ? { isError } : {}) }];
+      return [
+        { type: "tool_result", callId: linker.response(name, response.id ?? undefined), ...(name ? { name } : {}), content, ...(isError ? { isError } : {}) },
+      ];
     }
     const mapped = contentPart(part);
     return mapped ? [mapped] : [];

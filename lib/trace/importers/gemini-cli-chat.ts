@@ -40,7 +40,11 @@ type Metadata = Partial<z.infer<typeof MetadataSchema>>;
 const SHAPE = "{sessionId, projectHash, startTime, messages[]} or its JSONL form";
 
 function detectGeminiCliChat(name: string, head: string): number {
-  const first = head.split("\n").find((l) => l.trim())?.trim() ?? "";
+  const first =
+    head
+      .split("\n")
+      .find((l) => l.trim())
+      ?.trim() ?? "";
   const header = tryParse(first);
   if (isRecord(header) && typeof header.sessionId === "string" && typeof header.projectHash === "string") return 0.95;
   const gemini = /(?<!\\)"type"\s*:\s*"gemini"/.test(head);
@@ -84,7 +88,12 @@ async function readJsonlRecording(source: TraceSource, issues: IssueList): Promi
     } else if (typeof value.sessionId === "string") {
       metadata = { ...metadata, ...pickMetadata(value) };
     } else {
-      issues.error(line, "unrecognised record: neither a message (string id), a $set, a $rewindTo nor the metadata line", undefined, "a Gemini CLI chat record");
+      issues.error(
+        line,
+        "unrecognised record: neither a message (string id), a $set, a $rewindTo nor the metadata line",
+        undefined,
+        "a Gemini CLI chat record",
+      );
     }
   }
   return { metadata, records: [...records.values()] };
@@ -110,7 +119,12 @@ async function readJsonRecording(source: TraceSource, issues: IssueList): Promis
     return undefined;
   }
   if (!isRecord(doc.value) || typeof doc.value.sessionId !== "string") {
-    issues.error(1, `expected a Gemini CLI chat recording, found ${jsonKind(doc.value)}${isRecord(doc.value) ? " without a sessionId" : ""}`, "sessionId", SHAPE);
+    issues.error(
+      1,
+      `expected a Gemini CLI chat recording, found ${jsonKind(doc.value)}${isRecord(doc.value) ? " without a sessionId" : ""}`,
+      "sessionId",
+      SHAPE,
+    );
     return undefined;
   }
   const messages = doc.value.messages;
@@ -148,8 +162,19 @@ function buildSession({ metadata, records }: Recording, file: string, issues: Is
   const firstUser = records.find((r) => r.record.type === "user");
   const typed = firstUser ? typedText(firstUser.record).split("\n")[0] : undefined;
   const title = metadata.summary ?? (typed ? (typed.length > 80 ? `${typed.slice(0, 79)}…` : typed) : undefined);
-  const meta = Object.fromEntries([["projectHash", metadata.projectHash], ["kind", metadata.kind]].filter((e): e is [string, string] => typeof e[1] === "string"));
-  return [builder.build({ ...(title ? { title } : {}), ...(metadata.startTime ? { startedAt: metadata.startTime } : {}), ...(Object.keys(meta).length ? { meta } : {}) })];
+  const meta = Object.fromEntries(
+    [
+      ["projectHash", metadata.projectHash],
+      ["kind", metadata.kind],
+    ].filter((e): e is [string, string] => typeof e[1] === "string"),
+  );
+  return [
+    builder.build({
+      ...(title ? { title } : {}),
+      ...(metadata.startTime ? { startedAt: metadata.startTime } : {}),
+      ...(Object.keys(meta).length ? { meta } : {}),
+    }),
+  ];
 }
 
 function stem(file: string): string {

@@ -69,9 +69,18 @@ export function addGeminiRecord(builder: SessionBuilder, record: GeminiRecord, s
   if (answered.length === 0) return true;
   const results: Part[] = answered.map((call) => {
     const { content, isError } = responseContent(partList(call.result));
-    return { type: "tool_result", callId: call.id, name: call.name, content, ...(isError || (call.status && call.status !== "success") ? { isError: true } : {}) };
+    return {
+      type: "tool_result",
+      callId: call.id,
+      name: call.name,
+      content,
+      ...(isError || (call.status && call.status !== "success") ? { isError: true } : {}),
+    };
   });
-  const last = answered.map((c) => c.timestamp).filter((t): t is string => Boolean(t)).at(-1);
+  const last = answered
+    .map((c) => c.timestamp)
+    .filter((t): t is string => Boolean(t))
+    .at(-1);
   builder.add({ role: "tool", parts: results, source, ...(last ? { timestamp: last } : timestamp) });
   return true;
 }
@@ -90,5 +99,9 @@ export function typedText(record: GeminiRecord): string {
 
 function usageOf(tokens: GeminiRecord["tokens"]): Usage | undefined {
   if (!tokens) return undefined;
-  return { inputTokens: tokens.input, outputTokens: tokens.output + (tokens.thoughts ?? 0), ...(tokens.cached !== undefined && tokens.cached !== null ? { cachedInputTokens: tokens.cached } : {}) };
+  return {
+    inputTokens: tokens.input,
+    outputTokens: tokens.output + (tokens.thoughts ?? 0),
+    ...(tokens.cached !== undefined && tokens.cached !== null ? { cachedInputTokens: tokens.cached } : {}),
+  };
 }

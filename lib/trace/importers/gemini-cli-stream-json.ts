@@ -33,16 +33,31 @@ const EventSchema = z.discriminatedUnion("type", [
   z.looseObject({ type: z.literal("init"), timestamp, session_id: z.string().nullish(), model: z.string().nullish() }),
   z.looseObject({ type: z.literal("message"), timestamp, role: z.enum(["user", "assistant"]), content: z.string(), delta: z.boolean().nullish() }),
   z.looseObject({ type: z.literal("tool_use"), timestamp, tool_name: z.string().min(1), tool_id: z.string().min(1), parameters: z.unknown().optional() }),
-  z.looseObject({ type: z.literal("tool_result"), timestamp, tool_id: z.string().min(1), status: z.string(), output: z.string().nullish(), error: z.looseObject({ type: z.string().nullish(), message: z.string().nullish() }).nullish() }),
+  z.looseObject({
+    type: z.literal("tool_result"),
+    timestamp,
+    tool_id: z.string().min(1),
+    status: z.string(),
+    output: z.string().nullish(),
+    error: z.looseObject({ type: z.string().nullish(), message: z.string().nullish() }).nullish(),
+  }),
   z.looseObject({ type: z.literal("error"), timestamp, severity: z.string().nullish(), message: z.string().nullish() }),
-  z.looseObject({ type: z.literal("result"), timestamp, status: z.string().nullish(), stats: z.looseObject({ input_tokens: z.number().nullish(), output_tokens: z.number().nullish(), cached: z.number().nullish() }).nullish() }),
+  z.looseObject({
+    type: z.literal("result"),
+    timestamp,
+    status: z.string().nullish(),
+    stats: z.looseObject({ input_tokens: z.number().nullish(), output_tokens: z.number().nullish(), cached: z.number().nullish() }).nullish(),
+  }),
 ]);
 type StreamEvent = z.infer<typeof EventSchema>;
 const EVENT_TYPES = ["init", "message", "tool_use", "tool_result", "error", "result"];
 
 /** The first line is an `init` event with a session id, or the head has tool events with Gemini's field names. */
 function detectStreamJson(_name: string, head: string): number {
-  const lines = head.split("\n").map((l) => l.trim()).filter(Boolean);
+  const lines = head
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean);
   const first = tryParse(lines[0] ?? "");
   if (isRecord(first) && first.type === "init" && typeof first.session_id === "string") return 0.95;
   const events = lines.slice(0, 50).map(tryParse).filter(isRecord);
@@ -103,7 +118,12 @@ async function parseStreamJson(source: TraceSource): Promise<ParseResult> {
       session().noteModel(model);
     } else if (event.type === "message" && event.role === "user") {
       flush();
-      session().add({ role: "user", parts: [{ type: "text", text: event.content }], source: { file: source.name, line }, ...(event.timestamp ? { timestamp: event.timestamp } : {}) });
+      session().add({
+        role: "user",
+        parts: [{ type: "text", text: event.content }],
+        source: { file: source.name, line },
+        ...(event.timestamp ? { timestamp: event.timestamp } : {}),
+      });
     } else if (event.type === "message") {
       const target = open("assistant", event);
       if (target.parts.some((p) => p.type === "tool_call")) {

@@ -44,7 +44,8 @@ export function contentPart(part: GeminiPart): Part | undefined {
   if (part.inlineData) {
     const mediaType = part.inlineData.mimeType ?? undefined;
     const data = part.inlineData.data ?? undefined;
-    if (mediaType?.startsWith("image/") || !mediaType) return { type: "image", ...(mediaType ? { mediaType } : {}), ...(data ? { bytes: base64Bytes(data) } : {}) };
+    if (mediaType?.startsWith("image/") || !mediaType)
+      return { type: "image", ...(mediaType ? { mediaType } : {}), ...(data ? { bytes: base64Bytes(data) } : {}) };
     return { type: "other", kind: "inline_data", text: `[${mediaType}${data ? `, ${base64Bytes(data)} bytes` : ""}]` };
   }
   if (part.fileData) return { type: "other", kind: "file_data", text: part.fileData.fileUri ?? "" };

@@ -49,7 +49,12 @@ const SampleSchema = z.looseObject({
 async function parseInspect(source: TraceSource): Promise<ParseResult> {
   const issues = new IssueList(source.name);
   // Depth 4 locates `samples[i].messages[j]`.
-  const doc = await readValidatedDocument(source, issues, DocumentSchema, { depth: 4, expected: "an Inspect eval log object", invalid: "not an Inspect eval log", shape: SHAPE });
+  const doc = await readValidatedDocument(source, issues, DocumentSchema, {
+    depth: 4,
+    expected: "an Inspect eval log object",
+    invalid: "not an Inspect eval log",
+    shape: SHAPE,
+  });
   const sessions: Session[] = [];
   if (doc && !doc.data.samples?.length) {
     issues.error(1, "the eval log holds no samples (a header-only log, or samples not yet written)", "samples", "at least one sample with messages");

@@ -35,7 +35,14 @@ function chatMessagesOfItem(item: unknown): Record<string, unknown>[] {
   const kwargs = isRecord(item.additional_kwargs) ? item.additional_kwargs : {};
   const toolCalls = Array.isArray(item.tool_calls) ? item.tool_calls : Array.isArray(kwargs.tool_calls) ? kwargs.tool_calls : koogCalls(role, item.content);
   if (Array.isArray(item.content)) return withBlocks(role, item.content, toolCalls, item);
-  return [{ role, content: toolCalls.length && koogCalls(role, item.content).length ? null : (item.content ?? null), ...(toolCalls.length ? { tool_calls: toolCalls } : {}), ...(str(item.tool_call_id) ? { tool_call_id: item.tool_call_id } : {}) }];
+  return [
+    {
+      role,
+      content: toolCalls.length && koogCalls(role, item.content).length ? null : (item.content ?? null),
+      ...(toolCalls.length ? { tool_calls: toolCalls } : {}),
+      ...(str(item.tool_call_id) ? { tool_call_id: item.tool_call_id } : {}),
+    },
+  ];
 }
 
 /** Anthropic and Responses content blocks: text kept, `tool_use` as calls, each `tool_result` its own tool message. */
@@ -53,7 +60,13 @@ function withBlocks(role: string, blocks: unknown[], toolCalls: unknown[], item:
     else content.push(block);
   }
   const own = content.length || calls.length || reasoning.length || !results.length;
-  const message = { role, content, ...(calls.length ? { tool_calls: calls } : {}), ...(reasoning.length ? { reasoning_content: reasoning.join("\n") } : {}), ...(str(item.tool_call_id) ? { tool_call_id: item.tool_call_id } : {}) };
+  const message = {
+    role,
+    content,
+    ...(calls.length ? { tool_calls: calls } : {}),
+    ...(reasoning.length ? { reasoning_content: reasoning.join("\n") } : {}),
+    ...(str(item.tool_call_id) ? { tool_call_id: item.tool_call_id } : {}),
+  };
   return [...(own ? [message] : []), ...results];
 }
 

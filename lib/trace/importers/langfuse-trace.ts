@@ -62,7 +62,12 @@ async function parseLangfuse(source: TraceSource): Promise<ParseResult> {
     const traceValue = isRecord(value) && isRecord(value.trace) ? value.trace : value;
     const field = traceValue === value ? "" : "trace";
     const trace = TraceSchema.safeParse(traceValue);
-    const list = isRecord(value) && Array.isArray(value.observations) ? { items: value.observations, field: "observations" } : isRecord(traceValue) && Array.isArray(traceValue.observations) ? { items: traceValue.observations, field: `${field}.observations` } : undefined;
+    const list =
+      isRecord(value) && Array.isArray(value.observations)
+        ? { items: value.observations, field: "observations" }
+        : isRecord(traceValue) && Array.isArray(traceValue.observations)
+          ? { items: traceValue.observations, field: `${field}.observations` }
+          : undefined;
     if (!isRecord(value)) issues.error(1, `expected a Langfuse trace export object, found ${jsonKind(value)}`, undefined, SHAPE);
     else if (!trace.success) reportZodIssues(issues, trace.error, { field, lineOf: doc.lineOf }, "not a Langfuse trace");
     else if (!list) issues.error(1, "the trace has no observations array", "observations", SHAPE);
@@ -79,7 +84,13 @@ async function parseLangfuse(source: TraceSource): Promise<ParseResult> {
       const conversation = new LangfuseConversation(new SessionBuilder(trace.data.id, "langfuse_trace"), source.name, issues);
       for (const entry of observations) conversation.add(entry.observation, entry.line, entry.field);
       const meta: Record<string, string> = trace.data.sessionId ? { langfuseSessionId: trace.data.sessionId } : {};
-      sessions.push(conversation.builder.build({ ...(trace.data.name ? { title: trace.data.name } : {}), ...(trace.data.timestamp ? { startedAt: trace.data.timestamp } : {}), meta }));
+      sessions.push(
+        conversation.builder.build({
+          ...(trace.data.name ? { title: trace.data.name } : {}),
+          ...(trace.data.timestamp ? { startedAt: trace.data.timestamp } : {}),
+          meta,
+        }),
+      );
     }
   }
   return { format: "langfuse_trace", sessions, issues: issues.items };
@@ -110,7 +121,9 @@ class LangfuseConversation {
     const outputs = chatMessagesOf(observation.output, "assistant");
     const model = observation.model ?? undefined;
     const usage = usageOf(observation.usageDetails);
-    outputs.forEach((m, i) => this.addChat(m, line, `${field}.output`, { ...(model ? { model } : {}), ...(usage && i === outputs.length - 1 ? { usage } : {}) }));
+    outputs.forEach((m, i) =>
+      this.addChat(m, line, `${field}.output`, { ...(model ? { model } : {}), ...(usage && i === outputs.length - 1 ? { usage } : {}) }),
+    );
     if (!outputs.length) this.builder.noteModel(model);
   }
 
@@ -130,8 +143,20 @@ class LangfuseConversation {
     if (index < 0) index = this.pending.findIndex((c) => c.name === name);
     const call = index >= 0 ? this.pending.splice(index, 1)[0] : undefined;
     if (!call) this.issues.warn(line, `tool observation "${name}" answers no earlier tool call; kept as an orphan result`, field);
-    const part = { type: "tool_result" as const, callId: call?.id ?? id ?? this.builder.nextSyntheticCallId(), name, content: toolOutputText(observation.output) };
-    this.track(this.builder.add({ role: "tool", parts: [part], source: { file: this.file, line }, ...(observation.startTime ? { timestamp: observation.startTime } : {}) }));
+    const part = {
+      type: "tool_result" as const,
+      callId: call?.id ?? id ?? this.builder.nextSyntheticCallId(),
+      name,
+      content: toolOutputText(observation.output),
+    };
+    this.track(
+      this.builder.add({
+        role: "tool",
+        parts: [part],
+        source: { file: this.file, line },
+        ...(observation.startTime ? { timestamp: observation.startTime } : {}),
+      }),
+    );
   }
 
   private addChat(raw: Record<string, unknown>, line: number, field: string, extra: Pick<Message, "model" | "usage">): void {

@@ -25,7 +25,8 @@ export const openaiChatImporter: Importer = {
 
 const ROLE = /"role"\s*:\s*"(system|developer|user|assistant|tool|function)"/;
 const CHAT_ONLY = /"(tool_calls|tool_call_id|image_url|finish_reason|prompt_tokens)"\s*:|"object"\s*:\s*"chat\.completion|"role"\s*:\s*"(tool|function)"/;
-const OTHER_API = /"type"\s*:\s*"(input_text|output_text|function_call|function_call_output|tool_use|tool_result|thinking|redacted_thinking)"|"(stop_reason|tool_use_id|call_id|input_schema)"\s*:/;
+const OTHER_API =
+  /"type"\s*:\s*"(input_text|output_text|function_call|function_call_output|tool_use|tool_result|thinking|redacted_thinking)"|"(stop_reason|tool_use_id|call_id|input_schema)"\s*:/;
 
 /** Role-tagged messages score 0.55, 0.85 with Chat-only fields (`tool_calls`, `choices`…); Responses/Anthropic fields pull it under 0.5. */
 export function detectOpenAiChat(name: string, head: string): number {
@@ -79,7 +80,12 @@ function requestUnit(value: Record<string, unknown>, lineOf: LineOf, prefix: str
   }
   if (!Array.isArray(value.messages) && !hasChoices) {
     const field = prefix ? prefix.slice(0, -1) : "";
-    issues.error(lineOf(field), "object has neither messages nor choices", field || undefined, "{messages: [...]} (a request) or {choices: [...]} (a response)");
+    issues.error(
+      lineOf(field),
+      "object has neither messages nor choices",
+      field || undefined,
+      "{messages: [...]} (a request) or {choices: [...]} (a response)",
+    );
     return [];
   }
   return [
@@ -123,7 +129,7 @@ function checkChatMessage(raw: unknown, field: string, line: number, issues: Iss
     issues.error(line, `content is ${typeof content}; imported as its JSON text`, `${field}.content`, "a string, an array of content parts, or null");
   }
   if (raw.tool_calls !== undefined && raw.tool_calls !== null && !Array.isArray(raw.tool_calls)) {
-    issues.error(line, "tool_calls is not an array; calls ignored", `${field}.tool_calls`, "an array of {id, type: \"function\", function: {name, arguments}}");
+    issues.error(line, "tool_calls is not an array; calls ignored", `${field}.tool_calls`, 'an array of {id, type: "function", function: {name, arguments}}');
   }
   if (raw.role === "tool" && typeof raw.tool_call_id !== "string") {
     issues.warn(line, "tool message without a string tool_call_id; paired with the latest call", `${field}.tool_call_id`);
@@ -138,7 +144,7 @@ function addResponse(builder: SessionBuilder, response: Record<string, unknown>,
   const line = unit.lineOf(field);
   const choice = choices[0];
   if (!isRecord(choice) || !isRecord(choice.message)) {
-    issues.error(line, "response has no choices[0].message", field, "{role: \"assistant\", content}");
+    issues.error(line, "response has no choices[0].message", field, '{role: "assistant", content}');
     return;
   }
   const message = { role: "assistant", ...choice.message };

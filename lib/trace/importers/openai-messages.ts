@@ -84,9 +84,7 @@ function mapRole(role: string | undefined): Role | undefined {
 export function contentText(content: unknown): string {
   if (typeof content === "string") return content;
   if (!Array.isArray(content)) return content == null ? "" : asText(content);
-  return content
-    .map((p) => (isRecord(p) ? (str(p.text) ?? (p.type === "image_url" ? "[image]" : asText(p))) : asText(p)))
-    .join("\n");
+  return content.map((p) => (isRecord(p) ? (str(p.text) ?? (p.type === "image_url" ? "[image]" : asText(p))) : asText(p))).join("\n");
 }
 
 /** Content parts of a non-tool message: text blocks, images as typed placeholders. */

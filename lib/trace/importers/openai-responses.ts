@@ -99,7 +99,8 @@ class ItemReader {
     if (instructions) this.add("system", [{ type: "text", text: instructions }], `${prefix}instructions`);
     if (typeof record.input === "string") this.add("user", [{ type: "text", text: record.input }], `${prefix}input`);
     else if (Array.isArray(record.input)) record.input.forEach((item, i) => this.addItem(item, `${prefix}input[${i}]`));
-    else if (record.input !== undefined) this.issues.error(this.lineOf(`${prefix}input`), `input is ${typeof record.input}`, `${prefix}input`, "a string or an array of items");
+    else if (record.input !== undefined)
+      this.issues.error(this.lineOf(`${prefix}input`), `input is ${typeof record.input}`, `${prefix}input`, "a string or an array of items");
     this.flush();
   }
 
@@ -114,7 +115,13 @@ class ItemReader {
     if (type?.endsWith("_call_output")) return this.addCallOutput(item, field);
     if (type?.endsWith("_call")) return this.addCall(item, type, field);
     const line = this.lineOf(field);
-    if (type === undefined) this.issues.error(line, "item has neither type nor role", `${field}.type`, "message | function_call | function_call_output | reasoning | {role, content}");
+    if (type === undefined)
+      this.issues.error(
+        line,
+        "item has neither type nor role",
+        `${field}.type`,
+        "message | function_call | function_call_output | reasoning | {role, content}",
+      );
     else this.issues.warn(line, `item type "${type}" is not imported`, `${field}.type`);
   }
 
@@ -126,7 +133,12 @@ class ItemReader {
       return;
     }
     if (item.content !== undefined && typeof item.content !== "string" && !Array.isArray(item.content)) {
-      this.issues.error(this.lineOf(field), `content is ${typeof item.content}; imported as its JSON text`, `${field}.content`, "a string or an array of content parts");
+      this.issues.error(
+        this.lineOf(field),
+        `content is ${typeof item.content}; imported as its JSON text`,
+        `${field}.content`,
+        "a string or an array of content parts",
+      );
     }
     const parts = contentParts(item.content);
     if (role === "assistant") this.appendToTurn(parts, field);
@@ -149,7 +161,12 @@ class ItemReader {
   private addCallOutput(item: Record<string, unknown>, field: string): void {
     let callId = str(item.call_id);
     if (!callId) {
-      this.issues.error(this.lineOf(field), "tool output without call_id; paired with the latest call", `${field}.call_id`, "the call_id of an earlier function_call");
+      this.issues.error(
+        this.lineOf(field),
+        "tool output without call_id; paired with the latest call",
+        `${field}.call_id`,
+        "the call_id of an earlier function_call",
+      );
       callId = this.builder.lastCall()?.id ?? this.builder.nextSyntheticCallId();
     }
     this.add("tool", [{ type: "tool_result", callId, content: contentText(item.output) }], field);

@@ -110,7 +110,13 @@ function addAction(raw: Record<string, unknown>, action: string, where: Where, c
  * `tool_call_metadata`), because OpenHands rewrites `args` (an `edit` keeps `content: ""` while the
  * model sent the whole `file_text`); without a response, `args` minus `thought` stand in.
  */
-function addToolCall(raw: Record<string, unknown>, action: string, args: Record<string, unknown>, fields: Omit<Message, "index" | "role" | "parts">, context: EventContext): void {
+function addToolCall(
+  raw: Record<string, unknown>,
+  action: string,
+  args: Record<string, unknown>,
+  fields: Omit<Message, "index" | "role" | "parts">,
+  context: EventContext,
+): void {
   const metadata = isRecord(raw.tool_call_metadata) ? raw.tool_call_metadata : {};
   const id = str(metadata.tool_call_id) ?? context.builder.nextSyntheticCallId();
   const { thought, ...rest } = args;

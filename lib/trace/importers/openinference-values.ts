@@ -53,11 +53,21 @@ function outputValueCalls(text: unknown): RecoveredCall[] {
   const generation = Array.isArray(value.generations) && Array.isArray(value.generations[0]) ? value.generations[0][0] : undefined;
   const kwargs = isRecord(generation) && isRecord(generation.message) && isRecord(generation.message.kwargs) ? generation.message.kwargs : undefined;
   if (!kwargs || !Array.isArray(kwargs.tool_calls)) return [];
-  return kwargs.tool_calls.flatMap((c) => (isRecord(c) && str(c.name) ? [{ ...(str(c.id) ? { id: str(c.id) } : {}), type: "function" as const, function: { name: str(c.name)!, arguments: asText(c.args ?? {}) } }] : []));
+  return kwargs.tool_calls.flatMap((c) =>
+    isRecord(c) && str(c.name)
+      ? [{ ...(str(c.id) ? { id: str(c.id) } : {}), type: "function" as const, function: { name: str(c.name)!, arguments: asText(c.args ?? {}) } }]
+      : [],
+  );
 }
 
 function openAiCall(call: unknown): RecoveredCall[] {
   const fn = isRecord(call) && isRecord(call.function) ? call.function : undefined;
   if (!fn || !str(fn.name)) return [];
-  return [{ ...(str((call as Record<string, unknown>).id) ? { id: str((call as Record<string, unknown>).id) } : {}), type: "function", function: { name: str(fn.name)!, arguments: asText(fn.arguments ?? {}) } }];
+  return [
+    {
+      ...(str((call as Record<string, unknown>).id) ? { id: str((call as Record<string, unknown>).id) } : {}),
+      type: "function",
+      function: { name: str(fn.name)!, arguments: asText(fn.arguments ?? {}) },
+    },
+  ];
 }

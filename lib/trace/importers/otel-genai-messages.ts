@@ -35,7 +35,6 @@ export interface SpanEvent {
   field: string;
 }
 
-
 /** An OpenAI-style chat message (what `addOpenAiChatMessage` reads) with where it came from. */
 export interface ChatInput {
   raw: Record<string, unknown>;
@@ -49,7 +48,12 @@ export function jsonAttribute(span: Span, key: string, issues: IssueList): unkno
   if (typeof value !== "string") return value;
   const deepAt = excessNestingAt(value);
   if (deepAt !== undefined) {
-    issues.error(span.line, `attribute ${key}: ${excessNestingMessage(deepAt)}`, `${span.field}.attributes.${key}`, `JSON nested at most ${MAX_JSON_DEPTH} levels deep`);
+    issues.error(
+      span.line,
+      `attribute ${key}: ${excessNestingMessage(deepAt)}`,
+      `${span.field}.attributes.${key}`,
+      `JSON nested at most ${MAX_JSON_DEPTH} levels deep`,
+    );
     return undefined;
   }
   try {
@@ -145,14 +149,21 @@ export function toChatMessages(message: unknown, field: string): ChatInput[] {
     if (!isRecord(part)) return;
     if (part.type === "text") content.push({ type: "text", text: asText(part.content) });
     else if (part.type === "reasoning") reasoning.push(asText(part.content));
-    else if (part.type === "tool_call") toolCalls.push({ ...(str(part.id) ? { id: part.id } : {}), type: "function", function: { name: part.name, arguments: asText(part.arguments) } });
-    else if (part.type === "tool_call_response") responses.push({ raw: { role: "tool", tool_call_id: part.id, content: asText(part.response) }, field: `${field}.parts[${i}]` });
+    else if (part.type === "tool_call")
+      toolCalls.push({ ...(str(part.id) ? { id: part.id } : {}), type: "function", function: { name: part.name, arguments: asText(part.arguments) } });
+    else if (part.type === "tool_call_response")
+      responses.push({ raw: { role: "tool", tool_call_id: part.id, content: asText(part.response) }, field: `${field}.parts[${i}]` });
     else if (part.modality === "image" || part.type === "image") content.push({ type: "image_url" });
     else content.push({ type: str(part.type) ?? "unknown", value: part });
   });
   if (message.role === "tool") return responses;
   const own = content.length || toolCalls.length || reasoning.length || !responses.length;
-  const raw = { role: message.role, content, ...(toolCalls.length ? { tool_calls: toolCalls } : {}), ...(reasoning.length ? { reasoning_content: reasoning.join("\n") } : {}) };
+  const raw = {
+    role: message.role,
+    content,
+    ...(toolCalls.length ? { tool_calls: toolCalls } : {}),
+    ...(reasoning.length ? { reasoning_content: reasoning.join("\n") } : {}),
+  };
   return [...(own ? [{ raw, field }] : []), ...responses];
 }
 

@@ -126,7 +126,6 @@ function isLlmSpan(span: Span, operation: string | undefined): boolean {
 const LLM_OPERATIONS = new Set(["call_llm", "chat", "text_completion", "generate_content", "completion"]);
 const LLM_ATTRIBUTES = ["gen_ai.input.messages", "gen_ai.output.messages"];
 
-
 /**
  * Replays one trace's spans into a session. Inputs of later LLM spans usually repeat the whole
  * history (semantic conventions) — only the part past what was already emitted is added, and tool
@@ -168,10 +167,17 @@ class SpanConversation {
     const id = str(span.attributes["gen_ai.tool.call.id"]) ?? str(span.attributes["tool_call.id"]);
     if (id && this.answered.has(id)) return;
     const call = this.takePendingCall(id, name);
-    if (!call) this.issues.warn(span.line, `execute_tool span for "${name}" has no matching tool call in an earlier LLM output; kept as an orphan result`, span.field);
+    if (!call)
+      this.issues.warn(span.line, `execute_tool span for "${name}" has no matching tool call in an earlier LLM output; kept as an orphan result`, span.field);
     const a = span.attributes;
     const content = asText(a["gen_ai.output"] ?? a["gen_ai.tool.call.result"] ?? a["gen_ai.tool.output"] ?? a["output.value"]);
-    const result = { type: "tool_result" as const, callId: call?.id ?? id ?? this.builder.nextSyntheticCallId(), name, content, ...(span.isError ? { isError: true } : {}) };
+    const result = {
+      type: "tool_result" as const,
+      callId: call?.id ?? id ?? this.builder.nextSyntheticCallId(),
+      name,
+      content,
+      ...(span.isError ? { isError: true } : {}),
+    };
     this.track(this.builder.add({ role: "tool", parts: [result], source: { file: this.file, line: span.line }, ...isoTime(span.startMs) }));
   }
 

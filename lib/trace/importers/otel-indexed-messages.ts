@@ -108,7 +108,9 @@ function indexedContents(fields: Record<string, unknown>): Record<string, unknow
     blocks.set(Number(match[1]), block);
   }
   if (!blocks.size) return null;
-  return [...blocks.entries()].sort(([a], [b]) => a - b).map(([, b]) => (b.type === "image" ? { type: "image_url" } : { type: "text", text: str(b.text) ?? "" }));
+  return [...blocks.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([, b]) => (b.type === "image" ? { type: "image_url" } : { type: "text", text: str(b.text) ?? "" }));
 }
 
 function argumentsText(value: unknown): string {

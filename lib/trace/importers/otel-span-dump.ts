@@ -37,7 +37,10 @@ function collectOtlpSpans(resourceSpans: unknown[], lineOf: LineOf, issues: Issu
 
 /** One span's attributes written alone (OpenInference test fixtures): dotted keys, a span kind or indexed messages. */
 function isBareAttributeMap(value: Record<string, unknown>): boolean {
-  return typeof value["openinference.span.kind"] === "string" || Object.keys(value).some((key) => /^(llm\.(input|output)_messages|gen_ai\.(prompt|completion))\.\d+\./.test(key));
+  return (
+    typeof value["openinference.span.kind"] === "string" ||
+    Object.keys(value).some((key) => /^(llm\.(input|output)_messages|gen_ai\.(prompt|completion))\.\d+\./.test(key))
+  );
 }
 
 /** SDK dumps say `context.trace_id` / `start_time` / `status.status_code`; OTLP `traceId` / `startTimeUnixNano` / `status.code`. */
@@ -133,7 +136,6 @@ function timeMs(value: unknown): number | undefined {
   const parsed = Date.parse(value);
   return Number.isNaN(parsed) ? undefined : parsed;
 }
-
 
 function flattenAttributes(raw: Record<string, unknown>, prefix = "", out: Record<string, unknown> = {}): Record<string, unknown> {
   for (const [key, value] of Object.entries(raw)) {

@@ -59,7 +59,12 @@ export function addTau2Message(raw: unknown, context: Tau2MessageContext): void 
   }
   const message = parsed.data;
   if (message.role === "tool" && !message.id) {
-    issues.error(where.lineOf(`${where.field}.id`), "tau2 tool message without the id of the call it answers; skipped", `${where.field}.id`, "the id of an earlier tool call");
+    issues.error(
+      where.lineOf(`${where.field}.id`),
+      "tau2 tool message without the id of the call it answers; skipped",
+      `${where.field}.id`,
+      "the id of an earlier tool call",
+    );
     return;
   }
   builder.add({ ...messageBody(message, context.agentModel), source: { file, line: where.lineOf(where.field) } });

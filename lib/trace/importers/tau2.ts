@@ -40,7 +40,13 @@ function detectTau2(_name: string, head: string): number {
 
 const named = z.looseObject({ llm: z.string().nullish() }).nullish();
 const DocumentSchema = z.looseObject({
-  info: z.looseObject({ agent_info: named, user_info: named, environment_info: z.looseObject({ domain_name: z.string().nullish(), policy: z.string().nullish() }).nullish() }).nullish(),
+  info: z
+    .looseObject({
+      agent_info: named,
+      user_info: named,
+      environment_info: z.looseObject({ domain_name: z.string().nullish(), policy: z.string().nullish() }).nullish(),
+    })
+    .nullish(),
   simulations: z.array(z.unknown()),
 });
 const SimulationSchema = z.looseObject({
@@ -61,7 +67,12 @@ type Simulation = z.infer<typeof SimulationSchema>;
 async function parseTau2(source: TraceSource): Promise<ParseResult> {
   const issues = new IssueList(source.name);
   // Depth 5 locates `simulations[i].messages[j].role`.
-  const doc = await readValidatedDocument(source, issues, DocumentSchema, { depth: 5, expected: "a tau2 results object", invalid: "not a tau2 results file", shape: SHAPE });
+  const doc = await readValidatedDocument(source, issues, DocumentSchema, {
+    depth: 5,
+    expected: "a tau2 results object",
+    invalid: "not a tau2 results file",
+    shape: SHAPE,
+  });
   const sessions: Session[] = [];
   if (doc) {
     const used = new Set<string>();

@@ -35,25 +35,35 @@ export const tracefoldJsonlImporter: Importer = {
 export const TRACEFOLD_JSONL_VERSION = "1";
 
 const count = z.number().int().nonnegative();
-const UsageSchema = z.strictObject({
-  inputTokens: count.optional(),
-  outputTokens: count.optional(),
-  cachedInputTokens: count.optional(),
-  cacheWriteTokens: count.optional(),
-}).meta({ id: "Usage", description: "Provider-reported token usage" });
+const UsageSchema = z
+  .strictObject({
+    inputTokens: count.optional(),
+    outputTokens: count.optional(),
+    cachedInputTokens: count.optional(),
+    cacheWriteTokens: count.optional(),
+  })
+  .meta({ id: "Usage", description: "Provider-reported token usage" });
 const MetaSchema = z
   .record(z.string(), z.union([z.string(), z.number(), z.boolean()]))
   .meta({ id: "Meta", description: "Format-specific flags worth keeping" });
 const timestamp = z.string().min(1).describe("ISO-8601 timestamp (a local time without zone is kept as given)");
 
-const PartSchema = z.discriminatedUnion("type", [
-  z.strictObject({ type: z.literal("text"), text: z.string() }),
-  z.strictObject({ type: z.literal("reasoning"), text: z.string() }),
-  z.strictObject({ type: z.literal("tool_call"), id: z.string().min(1), name: z.string().min(1), arguments: z.string() }),
-  z.strictObject({ type: z.literal("tool_result"), callId: z.string().min(1), name: z.string().optional(), content: z.string(), isError: z.boolean().optional() }),
-  z.strictObject({ type: z.literal("image"), mediaType: z.string().optional(), bytes: count.optional() }),
-  z.strictObject({ type: z.literal("other"), kind: z.string().min(1), text: z.string().optional() }),
-]).meta({ id: "Part", description: "One part of a message (lib/trace/model.ts Part)" });
+const PartSchema = z
+  .discriminatedUnion("type", [
+    z.strictObject({ type: z.literal("text"), text: z.string() }),
+    z.strictObject({ type: z.literal("reasoning"), text: z.string() }),
+    z.strictObject({ type: z.literal("tool_call"), id: z.string().min(1), name: z.string().min(1), arguments: z.string() }),
+    z.strictObject({
+      type: z.literal("tool_result"),
+      callId: z.string().min(1),
+      name: z.string().optional(),
+      content: z.string(),
+      isError: z.boolean().optional(),
+    }),
+    z.strictObject({ type: z.literal("image"), mediaType: z.string().optional(), bytes: count.optional() }),
+    z.strictObject({ type: z.literal("other"), kind: z.string().min(1), text: z.string().optional() }),
+  ])
+  .meta({ id: "Part", description: "One part of a message (lib/trace/model.ts Part)" });
 
 const SessionLineSchema = z.strictObject({
   tracefold: z.literal(TRACEFOLD_JSONL_VERSION),
@@ -136,7 +146,8 @@ async function parseTracefoldJsonl(source: TraceSource): Promise<ParseResult> {
     }
     addRecord(owner.builder, record, { file: source.name, line });
   }
-  if (!sessions.size && !issues.errorCount) issues.error(1, "no session line found", undefined, `{"tracefold":"${TRACEFOLD_JSONL_VERSION}","type":"session","id":…}`);
+  if (!sessions.size && !issues.errorCount)
+    issues.error(1, "no session line found", undefined, `{"tracefold":"${TRACEFOLD_JSONL_VERSION}","type":"session","id":…}`);
   return { format: "tracefold_jsonl", sessions: [...sessions.values()].map(buildSession), issues: issues.items };
 }
 
@@ -163,7 +174,7 @@ function buildSession({ builder, line }: OpenSession): Session {
  */
 function reportZodIssues(zodIssues: z.core.$ZodIssue[], value: unknown, line: number, issues: IssueList): void {
   if (!isRecord(value)) {
-    issues.error(line, "line is not a JSON object", undefined, "{\"type\": \"session\" | \"message\" | \"compaction\", …}");
+    issues.error(line, "line is not a JSON object", undefined, '{"type": "session" | "message" | "compaction", …}');
     return;
   }
   for (const issue of zodIssues) {
@@ -174,7 +185,8 @@ function reportZodIssues(zodIssues: z.core.$ZodIssue[], value: unknown, line: nu
 
 /** The shared wording (zod-issues.ts), plus the two cases only this strict format meets. */
 function expectedOf(issue: z.core.$ZodIssue): string | undefined {
-  if (issue.code === "invalid_union") return "options" in issue && Array.isArray(issue.options) ? issue.options.map((v) => JSON.stringify(v)).join(" | ") : undefined;
+  if (issue.code === "invalid_union")
+    return "options" in issue && Array.isArray(issue.options) ? issue.options.map((v) => JSON.stringify(v)).join(" | ") : undefined;
   if (issue.code === "unrecognized_keys") return "only the fields documented in docs/tracefold-jsonl.md";
   return expectedOfIssue(issue);
 }

@@ -76,7 +76,14 @@ export function isComplete(u: StoredUpload): boolean {
 
 /** Every upload row named after one of `fileNames`, with its sessions (by ordinal) and completeness. */
 export async function storedUploads(client: pg.Client, fileNames: string[]): Promise<StoredUpload[]> {
-  const { rows } = await client.query<{ id: string; fileName: string; sessionCount: number; sessions: { id: string; messageCount: number }[] | null; brokenSessions: number; redacted: boolean }>(
+  const { rows } = await client.query<{
+    id: string;
+    fileName: string;
+    sessionCount: number;
+    sessions: { id: string; messageCount: number }[] | null;
+    brokenSessions: number;
+    redacted: boolean;
+  }>(
     `SELECT u.id, u."fileName", u."sessionCount",
             (SELECT json_agg(json_build_object('id', s.id, 'messageCount', s."messageCount") ORDER BY s.ordinal) FROM "TraceSession" s WHERE s."uploadId" = u.id) AS sessions,
             (SELECT count(*)::int FROM "TraceSession" s WHERE s."uploadId" = u.id AND (

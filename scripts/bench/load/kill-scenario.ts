@@ -3,7 +3,17 @@ import { join } from "node:path";
 import pg from "pg";
 import type { UploadResponse } from "../../../server/uploads/upload-response";
 import { makeClaudeJsonl } from "../make-claude-jsonl";
-import { halfImportedRows, isComplete, openImportTransactions, storedUploads, transactionOutcomes, unreferencedBlobs, uploadTempFiles, type OpenImport, type StoredUpload } from "./kill-checks";
+import {
+  halfImportedRows,
+  isComplete,
+  openImportTransactions,
+  storedUploads,
+  transactionOutcomes,
+  unreferencedBlobs,
+  uploadTempFiles,
+  type OpenImport,
+  type StoredUpload,
+} from "./kill-checks";
 import { round } from "./latency";
 import type { LoadAccount } from "./seed-load";
 import { StudioClient } from "./studio-client";
@@ -95,7 +105,8 @@ export async function runKillScenario(options: {
     const inFlight = files.map((file) =>
       put(client, file)
         .then((answer) => {
-          if (answer.status === 201 && answer.body.ok && answer.body.data.status === "imported") acks.set(file.name, { uploadId: answer.body.data.uploadId, sessions: answer.body.data.sessions });
+          if (answer.status === 201 && answer.body.ok && answer.body.data.status === "imported")
+            acks.set(file.name, { uploadId: answer.body.data.uploadId, sessions: answer.body.data.sessions });
         })
         .catch(() => undefined) // no answer: the studio died first
         .finally(() => settled++),
@@ -110,15 +121,23 @@ export async function runKillScenario(options: {
     const killedAt = performance.now();
     await server.kill();
     await Promise.all(inFlight);
-    const transactionsGoneSeconds = (await until(async () => (await openImportTransactions(watch)).length === 0, 60_000)) ? round((performance.now() - killedAt) / 1000) : null;
-    const ended = await transactionOutcomes(watch, open.map((t) => t.xid));
+    const transactionsGoneSeconds = (await until(async () => (await openImportTransactions(watch)).length === 0, 60_000))
+      ? round((performance.now() - killedAt) / 1000)
+      : null;
+    const ended = await transactionOutcomes(
+      watch,
+      open.map((t) => t.xid),
+    );
 
     const restarting = performance.now();
     const restarted = await options.restart();
     const restartSeconds = round((performance.now() - restarting) / 1000);
 
     const afterKill = await storedUploads(watch, names);
-    let acknowledgedIntact = 0, acknowledgedLost = 0, committedUnanswered = 0, partialUnanswered = 0;
+    let acknowledgedIntact = 0,
+      acknowledgedLost = 0,
+      committedUnanswered = 0,
+      partialUnanswered = 0;
     for (const file of files) {
       const rows = afterKill.filter((r) => r.fileName === file.name);
       const ack = acks.get(file.name);
@@ -137,7 +156,8 @@ export async function runKillScenario(options: {
     await retryClient.signIn(account.email, account.password);
     const retryFiles = files.filter((f) => !acks.has(f.name));
     const retryStarted = performance.now();
-    let imported = 0, duplicate = 0;
+    let imported = 0,
+      duplicate = 0;
     const errors: string[] = [];
     await Promise.all(
       retryFiles.map(async (file) => {
@@ -146,7 +166,10 @@ export async function runKillScenario(options: {
           const { status, body } = await put(retryClient, file);
           if (status === 201 && body.ok && body.data.status === "imported" && !committed) imported++;
           else if (status === 200 && body.ok && body.data.status === "duplicate" && committed?.id === body.data.uploadId) duplicate++;
-          else errors.push(`${file.name}: HTTP ${status} ${body.ok ? body.data.status : body.message}${committed ? " (its upload had committed before the kill)" : ""}`);
+          else
+            errors.push(
+              `${file.name}: HTTP ${status} ${body.ok ? body.data.status : body.message}${committed ? " (its upload had committed before the kill)" : ""}`,
+            );
         } catch (error) {
           errors.push(`${file.name}: ${error instanceof Error ? error.message : String(error)}`);
         }
@@ -155,7 +178,10 @@ export async function runKillScenario(options: {
     const retrySeconds = round((performance.now() - retryStarted) / 1000);
 
     const finalRows = await storedUploads(watch, names);
-    let exactlyOnce = 0, missing = 0, duplicated = 0, incomplete = 0;
+    let exactlyOnce = 0,
+      missing = 0,
+      duplicated = 0,
+      incomplete = 0;
     for (const file of files) {
       const rows = finalRows.filter((r) => r.fileName === file.name);
       const ack = acks.get(file.name);
@@ -178,9 +204,24 @@ export async function runKillScenario(options: {
       unanswered: count - acks.size,
       transactionsGoneSeconds,
       restartSeconds,
-      afterRestart: { acknowledgedIntact, acknowledgedLost, committedUnanswered, partialUnanswered, halfImported, tempFilesLeft, unreferencedBlobs: blobsAfterKill },
+      afterRestart: {
+        acknowledgedIntact,
+        acknowledgedLost,
+        committedUnanswered,
+        partialUnanswered,
+        halfImported,
+        tempFilesLeft,
+        unreferencedBlobs: blobsAfterKill,
+      },
       retry: { files: retryFiles.length, imported, duplicate, errors: errors.length, errorSamples: errors.slice(0, 5), seconds: retrySeconds },
-      final: { exactlyOnce, missing, duplicated, incomplete, halfImported: finalHalf.uploads + finalHalf.sessions + finalHalf.redactions, unreferencedBlobs: await unreferencedBlobs(dbUrl, dataDir) },
+      final: {
+        exactlyOnce,
+        missing,
+        duplicated,
+        incomplete,
+        halfImported: finalHalf.uploads + finalHalf.sessions + finalHalf.redactions,
+        unreferencedBlobs: await unreferencedBlobs(dbUrl, dataDir),
+      },
     };
   } finally {
     await watch.end();
@@ -189,7 +230,11 @@ export async function runKillScenario(options: {
 
 /** PUT /api/uploads as the drop zone sends a file; the status and the decoded answer. */
 async function put(client: StudioClient, file: { name: string; body: Buffer }): Promise<{ status: number; body: UploadResponse }> {
-  const response = await client.fetch(`/api/uploads?name=${encodeURIComponent(file.name)}`, { method: "PUT", headers: { "content-type": "application/octet-stream" }, body: new Uint8Array(file.body) });
+  const response = await client.fetch(`/api/uploads?name=${encodeURIComponent(file.name)}`, {
+    method: "PUT",
+    headers: { "content-type": "application/octet-stream" },
+    body: new Uint8Array(file.body),
+  });
   return { status: response.status, body: (await response.json()) as UploadResponse };
 }
 

@@ -97,7 +97,17 @@ async function main(): Promise<number> {
   let kill: KillScenarioResult | null = null;
   if (killUploads > 0) {
     console.error(`bench:load: ${killUploads} concurrent uploads of ${uploadMb} MB, the studio SIGKILLed mid-import and restarted…`);
-    kill = await runKillScenario({ server, restart: () => start("studio-restarted.log"), dbUrl: database.url, dataDir, account: seed.uploader, sourcePath: UPLOAD_SOURCE, workDir, count: killUploads, megabytes: uploadMb });
+    kill = await runKillScenario({
+      server,
+      restart: () => start("studio-restarted.log"),
+      dbUrl: database.url,
+      dataDir,
+      account: seed.uploader,
+      sourcePath: UPLOAD_SOURCE,
+      workDir,
+      count: killUploads,
+      megabytes: uploadMb,
+    });
   }
   const after = loadavg().map((l) => round(l, 2));
 

@@ -26,10 +26,14 @@ export function missedTargets(review: ReviewScenarioResult, uploads: UploadScena
   if (review.saves.p95 >= P95_SAVE_TARGET_MS) failures.push(`save p95 ${review.saves.p95} ms is not under ${P95_SAVE_TARGET_MS} ms`);
   if (review.errors > 0) failures.push(`${review.errors} reviewer request errors (${review.errorSamples.join("; ")})`);
   const v = review.verify;
-  if (v.missing + v.duplicated + v.wrongReviewer > 0) failures.push(`acknowledged labels: ${v.missing} missing, ${v.duplicated} duplicated, ${v.wrongReviewer} under another reviewer`);
+  if (v.missing + v.duplicated + v.wrongReviewer > 0)
+    failures.push(`acknowledged labels: ${v.missing} missing, ${v.duplicated} duplicated, ${v.wrongReviewer} under another reviewer`);
   if (v.unacknowledgedRows > 0) failures.push(`${v.unacknowledgedRows} stored labels were never acknowledged`);
   if (uploads.errors > 0) failures.push(`${uploads.errors} upload errors (${uploads.errorSamples.join("; ")})`);
-  if (uploads.verify.importedOnce !== uploads.uploads) failures.push(`uploads imported exactly once: ${uploads.verify.importedOnce} of ${uploads.uploads} (${uploads.verify.missing} missing, ${uploads.verify.duplicated} duplicated, ${uploads.verify.wrongSessionCount} with wrong session counts)`);
+  if (uploads.verify.importedOnce !== uploads.uploads)
+    failures.push(
+      `uploads imported exactly once: ${uploads.verify.importedOnce} of ${uploads.uploads} (${uploads.verify.missing} missing, ${uploads.verify.duplicated} duplicated, ${uploads.verify.wrongSessionCount} with wrong session counts)`,
+    );
   if (kill) failures.push(...missedKillTargets(kill));
   return failures;
 }
@@ -37,16 +41,26 @@ export function missedTargets(review: ReviewScenarioResult, uploads: UploadScena
 /** Scenario C's violations: a kill that missed the imports proves nothing, so it fails too. */
 export function missedKillTargets(k: KillScenarioResult): string[] {
   const failures: string[] = [];
-  if (!k.killedMidImport) failures.push(`C: the kill cut no import after an upload was answered (${k.acknowledged} answered; ${k.openTransactionsAtKill} import transactions open at the kill, ${k.transactionsAborted} aborted, ${k.transactionsCommitted} committed)`);
+  if (!k.killedMidImport)
+    failures.push(
+      `C: the kill cut no import after an upload was answered (${k.acknowledged} answered; ${k.openTransactionsAtKill} import transactions open at the kill, ${k.transactionsAborted} aborted, ${k.transactionsCommitted} committed)`,
+    );
   const a = k.afterRestart;
-  if (a.acknowledgedLost > 0) failures.push(`C: ${a.acknowledgedLost} of ${k.acknowledged} acknowledged uploads lost, duplicated or incomplete after the restart`);
+  if (a.acknowledgedLost > 0)
+    failures.push(`C: ${a.acknowledgedLost} of ${k.acknowledged} acknowledged uploads lost, duplicated or incomplete after the restart`);
   if (a.partialUnanswered > 0) failures.push(`C: ${a.partialUnanswered} unanswered uploads left incomplete or duplicated rows`);
   const half = a.halfImported.uploads + a.halfImported.sessions + a.halfImported.redactions;
-  if (half > 0) failures.push(`C: half-imported rows after the restart: ${a.halfImported.uploads} uploads, ${a.halfImported.sessions} sessions, ${a.halfImported.redactions} redaction reports`);
+  if (half > 0)
+    failures.push(
+      `C: half-imported rows after the restart: ${a.halfImported.uploads} uploads, ${a.halfImported.sessions} sessions, ${a.halfImported.redactions} redaction reports`,
+    );
   if (k.transactionsGoneSeconds === null) failures.push("C: an import transaction of the killed studio was still open in PostgreSQL 60 s after the kill");
   if (k.retry.errors > 0) failures.push(`C: ${k.retry.errors} re-uploads not answered as expected (${k.retry.errorSamples.join("; ")})`);
   const f = k.final;
-  if (f.exactlyOnce !== k.uploads) failures.push(`C: uploads stored exactly once and complete: ${f.exactlyOnce} of ${k.uploads} (${f.missing} missing, ${f.duplicated} duplicated, ${f.incomplete} incomplete or not as answered)`);
+  if (f.exactlyOnce !== k.uploads)
+    failures.push(
+      `C: uploads stored exactly once and complete: ${f.exactlyOnce} of ${k.uploads} (${f.missing} missing, ${f.duplicated} duplicated, ${f.incomplete} incomplete or not as answered)`,
+    );
   if (f.halfImported > 0) failures.push(`C: ${f.halfImported} half-imported rows after the re-uploads`);
   if (f.unreferencedBlobs > 0) failures.push(`C: ${f.unreferencedBlobs} stored blobs named by no row after the re-uploads`);
   return failures;
@@ -63,7 +77,10 @@ export function formatTable(report: LoadReport): string {
     ["A: open item / queue status", `${lat(r.opens)} / ${lat(r.statusRefreshes)}`],
     ["A: agreement (own request, after saves)", lat(r.agreementRefreshes)],
     ["A: item labels reloaded (after a dependency save)", lat(r.activityRefreshes)],
-    ["A: errors; acknowledged → stored", `${r.errors}; ${r.acknowledged} acknowledged, ${r.verify.stored} stored, ${r.verify.missing} missing, ${r.verify.duplicated} duplicated, ${r.verify.unacknowledgedRows} unacknowledged`],
+    [
+      "A: errors; acknowledged → stored",
+      `${r.errors}; ${r.acknowledged} acknowledged, ${r.verify.stored} stored, ${r.verify.missing} missing, ${r.verify.duplicated} duplicated, ${r.verify.unacknowledgedRows} unacknowledged`,
+    ],
     [`B: ${u.uploads} concurrent uploads of ${u.megabytesEach} MB`, `all done in ${u.wallSeconds} s; per upload ${lat(u.perUploadMs)}`],
     ["B: errors; imported exactly once", `${u.errors}; ${u.verify.importedOnce} of ${u.uploads}`],
     ...(report.kill ? killRows(report.kill) : [["C: SIGKILL mid-import", "skipped (LOAD_KILL_UPLOADS=0)"] as [string, string]]),
@@ -77,8 +94,17 @@ function killRows(k: KillScenarioResult): [string, string][] {
   const a = k.afterRestart;
   const half = a.halfImported.uploads + a.halfImported.sessions + a.halfImported.redactions;
   return [
-    [`C: ${k.uploads} uploads of ${k.megabytesEach} MB, SIGKILL`, `after ${k.killedAfterSeconds} s with ${k.acknowledged} answered 201, ${k.unanswered} unanswered; ${k.openTransactionsAtKill} import transactions writing (oldest ${k.oldestOpenMsAtKill} ms): ${k.transactionsAborted} aborted, ${k.transactionsCommitted} committed${k.killedMidImport ? "" : " (NOT mid-import)"}; gone from PostgreSQL ${k.transactionsGoneSeconds ?? "never"} s after`],
-    ["C: after the restart", `restart ${k.restartSeconds} s; acknowledged intact ${a.acknowledgedIntact} of ${k.acknowledged}; committed unanswered ${a.committedUnanswered}; partial ${a.partialUnanswered}; half-imported rows ${half}; temp files left ${a.tempFilesLeft}; unreferenced blobs ${a.unreferencedBlobs}`],
-    ["C: re-upload the unanswered; final", `${k.retry.files} in ${k.retry.seconds} s: ${k.retry.imported} imported, ${k.retry.duplicate} duplicate, ${k.retry.errors} errors; ${k.final.exactlyOnce} of ${k.uploads} stored exactly once, half-imported ${k.final.halfImported}, unreferenced blobs ${k.final.unreferencedBlobs}`],
+    [
+      `C: ${k.uploads} uploads of ${k.megabytesEach} MB, SIGKILL`,
+      `after ${k.killedAfterSeconds} s with ${k.acknowledged} answered 201, ${k.unanswered} unanswered; ${k.openTransactionsAtKill} import transactions writing (oldest ${k.oldestOpenMsAtKill} ms): ${k.transactionsAborted} aborted, ${k.transactionsCommitted} committed${k.killedMidImport ? "" : " (NOT mid-import)"}; gone from PostgreSQL ${k.transactionsGoneSeconds ?? "never"} s after`,
+    ],
+    [
+      "C: after the restart",
+      `restart ${k.restartSeconds} s; acknowledged intact ${a.acknowledgedIntact} of ${k.acknowledged}; committed unanswered ${a.committedUnanswered}; partial ${a.partialUnanswered}; half-imported rows ${half}; temp files left ${a.tempFilesLeft}; unreferenced blobs ${a.unreferencedBlobs}`,
+    ],
+    [
+      "C: re-upload the unanswered; final",
+      `${k.retry.files} in ${k.retry.seconds} s: ${k.retry.imported} imported, ${k.retry.duplicate} duplicate, ${k.retry.errors} errors; ${k.final.exactlyOnce} of ${k.uploads} stored exactly once, half-imported ${k.final.halfImported}, unreferenced blobs ${k.final.unreferencedBlobs}`,
+    ],
   ];
 }

@@ -9,8 +9,15 @@ import { StudioClient } from "./studio-client";
 const ACTIONS_FILE = "app/_actions/review.ts";
 
 type Result<T> = { ok: true; data: T } | { ok: false; code: string; message: string };
-interface Candidate { id: string; value: string; suggestedType: string }
-interface OpenedItem { itemKey: string; candidates?: Candidate[] }
+interface Candidate {
+  id: string;
+  value: string;
+  suggestedType: string;
+}
+interface OpenedItem {
+  itemKey: string;
+  candidates?: Candidate[];
+}
 
 export interface ReviewScenarioResult {
   reviewers: number;
@@ -40,7 +47,14 @@ export interface ReviewScenarioResult {
  * server action over HTTP. Afterwards every acknowledged (labelId, version) must be in the database
  * exactly once under its reviewer, and nothing unacknowledged may be stored.
  */
-export async function runReviewScenario(origin: string, dbUrl: string, queueId: string, accounts: LoadAccount[], seconds: number, thinkMs: number): Promise<ReviewScenarioResult> {
+export async function runReviewScenario(
+  origin: string,
+  dbUrl: string,
+  queueId: string,
+  accounts: LoadAccount[],
+  seconds: number,
+  thinkMs: number,
+): Promise<ReviewScenarioResult> {
   const manifest = `${LOAD_DIST_DIR}/server/server-reference-manifest.json`;
   const ref = (name: string) => {
     const action = findAction(ACTIONS_FILE, name, manifest);
@@ -56,15 +70,21 @@ export async function runReviewScenario(origin: string, dbUrl: string, queueId: 
   const acked: { labelId: string; version: number; reviewer: string }[] = [];
   const errors: string[] = [];
 
-  const clients = await Promise.all(accounts.map(async (a) => { const c = new StudioClient(origin); await c.signIn(a.email, a.password); return { client: c, email: a.email }; }));
+  const clients = await Promise.all(
+    accounts.map(async (a) => {
+      const c = new StudioClient(origin);
+      await c.signIn(a.email, a.password);
+      return { client: c, email: a.email };
+    }),
+  );
   const started = performance.now();
   const deadline = started + seconds * 1000;
 
   const call = async <T>(client: StudioClient, action: { id: string; page: string }, args: unknown[], into: number[], what: string): Promise<T | null> => {
     try {
       const { status: http, value } = await timed(into, () => client.callAction<Result<T>>(action.page, action.id, args));
-      if (http !== 200 || !value) return void errors.push(`${what}: HTTP ${http}`), null;
-      if (!value.ok) return void errors.push(`${what}: ${value.code} ${value.message}`), null;
+      if (http !== 200 || !value) return (void errors.push(`${what}: HTTP ${http}`), null);
+      if (!value.ok) return (void errors.push(`${what}: ${value.code} ${value.message}`), null);
       return value.data;
     } catch (error) {
       errors.push(`${what}: ${error instanceof Error ? error.message : String(error)}`);
@@ -77,7 +97,9 @@ export async function runReviewScenario(origin: string, dbUrl: string, queueId: 
     const askAgreement = () => {
       if (agreementInFlight) return;
       agreementInFlight = true;
-      const asked = new Promise((r) => setTimeout(r, 750)).then(() => call(client, agreement, [queueId], latencies.agreement, "agreement")).finally(() => (agreementInFlight = false));
+      const asked = new Promise((r) => setTimeout(r, 750))
+        .then(() => call(client, agreement, [queueId], latencies.agreement, "agreement"))
+        .finally(() => (agreementInFlight = false));
       agreementCalls.push(asked);
     };
     const think = () => new Promise((r) => setTimeout(r, thinkMs * (0.5 + Math.random())));
@@ -90,7 +112,13 @@ export async function runReviewScenario(origin: string, dbUrl: string, queueId: 
       }
       const saveOne = async (draft: Record<string, unknown>) => {
         const labelId = randomUUID();
-        const saved = await call<{ labelId: string; version: number }>(client, save, [{ queueId, itemKey: item!.itemKey, labelId, version: 1, draft }], latencies.saves, "save");
+        const saved = await call<{ labelId: string; version: number }>(
+          client,
+          save,
+          [{ queueId, itemKey: item!.itemKey, labelId, version: 1, draft }],
+          latencies.saves,
+          "save",
+        );
         if (saved) acked.push({ labelId: saved.labelId, version: saved.version, reviewer: email });
         await call(client, status, [queueId], latencies.status, "status");
         askAgreement();
@@ -106,7 +134,8 @@ export async function runReviewScenario(origin: string, dbUrl: string, queueId: 
       await think();
       if (performance.now() >= deadline) break;
       await saveOne({ kind: "cut_review" });
-      item = (await call<{ item: OpenedItem | null }>(client, open, [{ queueId, current: item.itemKey, direction: "next" }], latencies.opens, "open"))?.item ?? null;
+      item =
+        (await call<{ item: OpenedItem | null }>(client, open, [{ queueId, current: item.itemKey, direction: "next" }], latencies.opens, "open"))?.item ?? null;
     }
   };
   await Promise.all(clients.map(reviewer));
@@ -131,7 +160,11 @@ export async function runReviewScenario(origin: string, dbUrl: string, queueId: 
   };
 }
 
-async function verifyLabels(dbUrl: string, queueId: string, acked: { labelId: string; version: number; reviewer: string }[]): Promise<ReviewScenarioResult["verify"]> {
+async function verifyLabels(
+  dbUrl: string,
+  queueId: string,
+  acked: { labelId: string; version: number; reviewer: string }[],
+): Promise<ReviewScenarioResult["verify"]> {
   const db = createDb(dbUrl);
   try {
     const rows = await db.reviewLabelRow.findMany({ where: { queueId }, select: { labelId: true, version: true, reviewer: true } });
@@ -140,7 +173,9 @@ async function verifyLabels(dbUrl: string, queueId: string, acked: { labelId: st
       const key = `${r.labelId}#${r.version}`;
       stored.set(key, { count: (stored.get(key)?.count ?? 0) + 1, reviewer: r.reviewer });
     }
-    let missing = 0, duplicated = 0, wrongReviewer = 0;
+    let missing = 0,
+      duplicated = 0,
+      wrongReviewer = 0;
     const ackedKeys = new Set<string>();
     for (const a of acked) {
       const key = `${a.labelId}#${a.version}`;

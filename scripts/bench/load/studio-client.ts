@@ -27,7 +27,11 @@ export class StudioClient {
   async signIn(email: string, password: string): Promise<void> {
     const { csrfToken } = (await (await this.fetch("/api/auth/csrf")).json()) as { csrfToken: string };
     const body = new URLSearchParams({ csrfToken, email, password, callbackUrl: `${this.origin}/traces`, json: "true" });
-    const response = await this.fetch("/api/auth/callback/credentials", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body });
+    const response = await this.fetch("/api/auth/callback/credentials", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body,
+    });
     await response.arrayBuffer();
     if (![...this.cookies.keys()].some((k) => k.endsWith("next-auth.session-token"))) throw new Error(`sign-in of ${email} failed (HTTP ${response.status})`);
   }
@@ -40,7 +44,8 @@ export class StudioClient {
       body: encodeActionArgs(args),
     });
     const bytes = Buffer.from(await response.arrayBuffer());
-    if (response.status !== 200 || !(response.headers.get("content-type") ?? "").includes("text/x-component")) return { status: response.status, value: undefined };
+    if (response.status !== 200 || !(response.headers.get("content-type") ?? "").includes("text/x-component"))
+      return { status: response.status, value: undefined };
     return { status: response.status, value: decodeActionResult(bytes) as T };
   }
 }

@@ -25,7 +25,10 @@ export async function buildStudio(env: NodeJS.ProcessEnv, skipBuild: boolean): P
   const saved = existsSync("next-env.d.ts") ? readFileSync("next-env.d.ts", "utf8") : null;
   const started = performance.now();
   try {
-    const child = spawn("npx", ["--no-install", "next", "build"], { env: { ...env, TRACEFOLD_NEXT_DIST_DIR: LOAD_DIST_DIR, TRACEFOLD_TSCONFIG: LOAD_TSCONFIG }, stdio: ["ignore", "inherit", "inherit"] });
+    const child = spawn("npx", ["--no-install", "next", "build"], {
+      env: { ...env, TRACEFOLD_NEXT_DIST_DIR: LOAD_DIST_DIR, TRACEFOLD_TSCONFIG: LOAD_TSCONFIG },
+      stdio: ["ignore", "inherit", "inherit"],
+    });
     const [code] = (await once(child, "exit")) as [number | null];
     if (code !== 0) throw new Error(`next build exited with ${code}`);
   } finally {

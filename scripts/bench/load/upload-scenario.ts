@@ -23,7 +23,15 @@ export interface UploadScenarioResult {
  * `PUT /api/uploads`, as the studio's drop zone sends them. Each must answer 201, and the database
  * must then hold exactly one upload row per file name with the session count the answer reported.
  */
-export async function runUploadScenario(origin: string, dbUrl: string, account: LoadAccount, sourcePath: string, workDir: string, count: number, megabytes: number): Promise<UploadScenarioResult> {
+export async function runUploadScenario(
+  origin: string,
+  dbUrl: string,
+  account: LoadAccount,
+  sourcePath: string,
+  workDir: string,
+  count: number,
+  megabytes: number,
+): Promise<UploadScenarioResult> {
   const files: { name: string; path: string }[] = [];
   for (let i = 0; i < count; i++) {
     const name = `load-upload-${String(i).padStart(2, "0")}.jsonl`;
@@ -44,9 +52,14 @@ export async function runUploadScenario(origin: string, dbUrl: string, account: 
       const body = await readFile(file.path);
       const t0 = performance.now();
       try {
-        const response = await client.fetch(`/api/uploads?name=${encodeURIComponent(file.name)}`, { method: "PUT", headers: { "content-type": "application/octet-stream" }, body });
+        const response = await client.fetch(`/api/uploads?name=${encodeURIComponent(file.name)}`, {
+          method: "PUT",
+          headers: { "content-type": "application/octet-stream" },
+          body,
+        });
         const answer = (await response.json()) as { ok: boolean; message?: string; data?: { status: string; sessions: unknown[] } };
-        if (response.status !== 201 || !answer.ok || answer.data?.status !== "imported") errors.push(`${file.name}: HTTP ${response.status} ${answer.message ?? answer.data?.status ?? ""}`);
+        if (response.status !== 201 || !answer.ok || answer.data?.status !== "imported")
+          errors.push(`${file.name}: HTTP ${response.status} ${answer.message ?? answer.data?.status ?? ""}`);
         else reported.set(file.name, answer.data.sessions.length);
       } catch (error) {
         errors.push(`${file.name}: ${error instanceof Error ? error.message : String(error)}`);
@@ -59,13 +72,20 @@ export async function runUploadScenario(origin: string, dbUrl: string, account: 
 
   const db = createDb(dbUrl);
   try {
-    const rows = await db.upload.findMany({ where: { fileName: { in: files.map((f) => f.name) } }, select: { fileName: true, sessionCount: true, _count: { select: { sessions: true } } } });
-    let importedOnce = 0, missing = 0, duplicated = 0, wrongSessionCount = 0;
+    const rows = await db.upload.findMany({
+      where: { fileName: { in: files.map((f) => f.name) } },
+      select: { fileName: true, sessionCount: true, _count: { select: { sessions: true } } },
+    });
+    let importedOnce = 0,
+      missing = 0,
+      duplicated = 0,
+      wrongSessionCount = 0;
     for (const file of files) {
       const mine = rows.filter((r) => r.fileName === file.name);
       if (mine.length === 0) missing++;
       else if (mine.length > 1) duplicated++;
-      else if (mine[0]!._count.sessions !== mine[0]!.sessionCount || (reported.has(file.name) && reported.get(file.name) !== mine[0]!._count.sessions)) wrongSessionCount++;
+      else if (mine[0]!._count.sessions !== mine[0]!.sessionCount || (reported.has(file.name) && reported.get(file.name) !== mine[0]!._count.sessions))
+        wrongSessionCount++;
       else importedOnce++;
     }
     return {

@@ -33,7 +33,15 @@ export function sanitizedFixtures(sessions: readonly LoadedSuiteSession[], redac
     const before = redactor.redacted;
     for (const line of toTracefoldJsonl([redacted]).split("\n")) if (line) jsonl += `${JSON.stringify(redactor.value(JSON.parse(line)))}\n`;
     const otherRedactions = redactor.redacted - before;
-    report.sessions.push({ id: session.id, title: redacted.title, format: session.format, tokenizer: tokenizer.id, messages: session.messages.length, redactions, otherRedactions });
+    report.sessions.push({
+      id: session.id,
+      title: redacted.title,
+      format: session.format,
+      tokenizer: tokenizer.id,
+      messages: session.messages.length,
+      redactions,
+      otherRedactions,
+    });
     report.total += redactions.length + otherRedactions;
   }
   return { jsonl, report };

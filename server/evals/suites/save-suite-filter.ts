@@ -9,8 +9,7 @@ export const SaveSuiteFilterSchema = z.object({
 });
 
 export type SaveSuiteFilterOutcome =
-  | { ok: true; id: string }
-  | { ok: false; code: "invalid_input" | "name_taken"; message: string; fieldErrors: Record<string, string[]> };
+  { ok: true; id: string } | { ok: false; code: "invalid_input" | "name_taken"; message: string; fieldErrors: Record<string, string[]> };
 
 /**
  * Saves a named suite filter, or replaces the filter of the one with that name (saving again
@@ -20,16 +19,32 @@ export async function saveSuiteFilter(db: Db, input: unknown, createdById?: stri
   const parsed = SaveSuiteFilterSchema.safeParse(input);
   if (!parsed.success) {
     const fieldErrors = filterFieldErrors(parsed.error);
-    return { ok: false, code: "invalid_input", message: Object.entries(fieldErrors).map(([k, v]) => `${k}: ${v.join(" ")}`).join("; "), fieldErrors };
+    return {
+      ok: false,
+      code: "invalid_input",
+      message: Object.entries(fieldErrors)
+        .map(([k, v]) => `${k}: ${v.join(" ")}`)
+        .join("; "),
+      fieldErrors,
+    };
   }
   const { name, filter } = parsed.data;
   const json = JSON.stringify(filter);
   try {
-    const row = await db.savedSuiteFilter.upsert({ where: { name }, create: { name, filter: json, ...(createdById ? { createdById } : {}) }, update: { filter: json } });
+    const row = await db.savedSuiteFilter.upsert({
+      where: { name },
+      create: { name, filter: json, ...(createdById ? { createdById } : {}) },
+      update: { filter: json },
+    });
     return { ok: true, id: row.id };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    return { ok: false, code: "name_taken", message: `a filter named ${JSON.stringify(name)} was saved at the same moment; try again`, fieldErrors: { name: ["saved at the same moment by someone else"] } };
+    return {
+      ok: false,
+      code: "name_taken",
+      message: `a filter named ${JSON.stringify(name)} was saved at the same moment; try again`,
+      fieldErrors: { name: ["saved at the same moment by someone else"] },
+    };
   }
 }
 

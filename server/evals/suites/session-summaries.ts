@@ -44,7 +44,11 @@ async function computeSummary(db: Db, id: string, tokenizerSetting: EvalSettings
   const data = { version: SESSION_SUMMARY_VERSION, summary: JSON.stringify(summary) };
   // Two requests may summarise the same session at once; the second upsert writes the same row.
   try {
-    await db.sessionSummaryRow.upsert({ where: { sessionId_tokenizer: { sessionId: id, tokenizer: tokenizerSetting } }, create: { sessionId: id, tokenizer: tokenizerSetting, ...data }, update: data });
+    await db.sessionSummaryRow.upsert({
+      where: { sessionId_tokenizer: { sessionId: id, tokenizer: tokenizerSetting } },
+      create: { sessionId: id, tokenizer: tokenizerSetting, ...data },
+      update: data,
+    });
   } catch (error) {
     if ((error as { code?: string }).code !== "P2002") throw error;
   }

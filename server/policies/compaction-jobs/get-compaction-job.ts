@@ -11,6 +11,13 @@ export async function getCompactionJobResponse(db: Db, sessionId: string, jobId:
   const row = await db.compactionJob.findUnique({ where: { id: jobId } });
   if (!row || row.sessionId !== sessionId) return null;
   if (row.status === "done" && row.result) return { ok: true, jobId: row.id, status: "done", data: JSON.parse(row.result) as CompactData };
-  if (row.status === "failed") return { ok: false, jobId: row.id, status: "failed", code: (row.errorCode ?? "internal") as CompactErrorCode, message: row.error ?? "the compaction failed" };
+  if (row.status === "failed")
+    return {
+      ok: false,
+      jobId: row.id,
+      status: "failed",
+      code: (row.errorCode ?? "internal") as CompactErrorCode,
+      message: row.error ?? "the compaction failed",
+    };
   return { ok: true, jobId: row.id, status: row.status === "running" ? "running" : "queued", attempts: row.attempts };
 }

@@ -7,7 +7,11 @@ import type { CompactRequest } from "../compaction-api";
  * `session-compact` job that carries its id; the row, not the job, is the truth (see
  * run-compaction-job.ts). Returns the row's id, which the page polls.
  */
-export async function queueCompactionJob(db: Db, queue: JobQueue, input: { sessionId: string; request: CompactRequest; userId?: string | undefined }): Promise<string> {
+export async function queueCompactionJob(
+  db: Db,
+  queue: JobQueue,
+  input: { sessionId: string; request: CompactRequest; userId?: string | undefined },
+): Promise<string> {
   const { policy, cut, window, params } = input.request;
   const row = await db.compactionJob.create({
     data: {

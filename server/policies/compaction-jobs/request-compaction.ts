@@ -8,9 +8,7 @@ import type { CompactData, CompactErrorCode, CompactRequest } from "../compactio
 import { queueCompactionJob } from "./queue-compaction-job";
 
 export type RequestCompactionOutcome =
-  | { kind: "done"; data: CompactData }
-  | { kind: "queued"; jobId: string }
-  | { kind: "refused"; code: CompactErrorCode; message: string };
+  { kind: "done"; data: CompactData } | { kind: "queued"; jobId: string } | { kind: "refused"; code: CompactErrorCode; message: string };
 
 /**
  * What `POST /api/sessions/[id]/compact` does with a valid body. A run that calls the LLM

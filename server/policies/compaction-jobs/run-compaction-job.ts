@@ -47,7 +47,10 @@ export async function runCompactionJob(db: Db, store: BlobStore, jobId: string, 
   if (!row || row.status !== "queued") return null;
   if (row.attempts >= MAX_COMPACTION_ATTEMPTS) {
     const message = `the compaction was interrupted ${row.attempts} times (its worker stopped each time before the policy run ended); run it again`;
-    await db.compactionJob.updateMany({ where: { id: jobId, status: "queued" }, data: { status: "failed", errorCode: "internal", error: message, finishedAt: new Date() } });
+    await db.compactionJob.updateMany({
+      where: { id: jobId, status: "queued" },
+      data: { status: "failed", errorCode: "internal", error: message, finishedAt: new Date() },
+    });
     return "failed";
   }
   const claimed = await db.compactionJob.updateMany({
@@ -56,17 +59,34 @@ export async function runCompactionJob(db: Db, store: BlobStore, jobId: string, 
   });
   if (claimed.count === 0) return null;
   const mine = { id: jobId, status: "running", workerId: options.workerId };
-  const beat = setInterval(() => void db.compactionJob.updateMany({ where: mine, data: { heartbeatAt: new Date() } }).catch(() => undefined), Math.max(250, Math.floor((options.staleMs ?? DEFAULT_COMPACTION_STALE_MS) / 4)));
+  const beat = setInterval(
+    () => void db.compactionJob.updateMany({ where: mine, data: { heartbeatAt: new Date() } }).catch(() => undefined),
+    Math.max(250, Math.floor((options.staleMs ?? DEFAULT_COMPACTION_STALE_MS) / 4)),
+  );
   beat.unref();
   const fail = async (code: CompactErrorCode, message: string) => {
     await db.compactionJob.updateMany({ where: mine, data: { status: "failed", workerId: null, errorCode: code, error: message, finishedAt: new Date() } });
     return "failed" as const;
   };
   try {
-    const request = CompactRequestSchema.safeParse({ policy: row.policy, cut: row.cut ?? undefined, window: row.window ?? undefined, params: JSON.parse(row.params) as unknown });
-    if (!request.success) return await fail("invalid_request", `compaction job ${jobId}: the stored request is invalid: ${request.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+    const request = CompactRequestSchema.safeParse({
+      policy: row.policy,
+      cut: row.cut ?? undefined,
+      window: row.window ?? undefined,
+      params: JSON.parse(row.params) as unknown,
+    });
+    if (!request.success)
+      return await fail(
+        "invalid_request",
+        `compaction job ${jobId}: the stored request is invalid: ${request.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
+      );
     // The job's signal also cancels the planner's in-flight model call: a released job pays for no answer.
-    const run = compactSession(db, store, { sessionId: row.sessionId, ...request.data, ...(options.llm ? { llm: options.llm } : {}), ...(options.signal ? { signal: options.signal } : {}) });
+    const run = compactSession(db, store, {
+      sessionId: row.sessionId,
+      ...request.data,
+      ...(options.llm ? { llm: options.llm } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
     const outcome = await untilAborted(run, options.signal);
     if (outcome === ABORTED) {
       // A graceful stop is not an interruption: the attempt is given back with the row.
@@ -133,7 +153,9 @@ export function compactionJobHandler(db: Db, store: BlobStore, options: Omit<Run
  */
 export async function reconcileCompactionJobs(db: Db, queue: JobQueue, options: { workerId: string; staleMs?: number; now?: Date }): Promise<string[]> {
   const now = options.now ?? new Date();
-  await db.compactionJob.deleteMany({ where: { status: { in: ["done", "failed"] }, finishedAt: { lt: new Date(now.getTime() - COMPACTION_JOB_RETENTION_MS) } } });
+  await db.compactionJob.deleteMany({
+    where: { status: { in: ["done", "failed"] }, finishedAt: { lt: new Date(now.getTime() - COMPACTION_JOB_RETENTION_MS) } },
+  });
   const cutoff = new Date(now.getTime() - (options.staleMs ?? DEFAULT_COMPACTION_STALE_MS));
   const where = { status: "running", workerId: { not: options.workerId }, OR: [{ heartbeatAt: null }, { heartbeatAt: { lt: cutoff } }] };
   const stale = await db.compactionJob.findMany({ where, select: { id: true } });
@@ -142,6 +164,7 @@ export async function reconcileCompactionJobs(db: Db, queue: JobQueue, options: 
     const updated = await db.compactionJob.updateMany({ where: { id, ...where }, data: { status: "queued", workerId: null } });
     if (updated.count === 1) recovered.push(id);
   }
-  for (const { id } of await db.compactionJob.findMany({ where: { status: "queued" }, orderBy: { createdAt: "asc" }, select: { id: true } })) await enqueueCompactionJob(queue, id);
+  for (const { id } of await db.compactionJob.findMany({ where: { status: "queued" }, orderBy: { createdAt: "asc" }, select: { id: true } }))
+    await enqueueCompactionJob(queue, id);
   return recovered;
 }

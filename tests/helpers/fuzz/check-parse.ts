@@ -63,7 +63,8 @@ export async function checkParse(name: string, input: Uint8Array | string, forma
   }
   const detected = await parseTrace(source);
   if (detected.format !== format && detected.format !== "unknown") {
-    if (detected.issues.some((i) => /^importer \S+ failed/.test(i.message))) throw new Error(`auto-detected ${detected.format} failed: ${detected.issues.map((i) => i.message).join("; ")}`);
+    if (detected.issues.some((i) => /^importer \S+ failed/.test(i.message)))
+      throw new Error(`auto-detected ${detected.format} failed: ${detected.issues.map((i) => i.message).join("; ")}`);
     checkResult(detected as ParseResult, name, lineCount);
   }
   return { ...(result ? { result } : {}), ms };
@@ -108,18 +109,21 @@ function checkSession(session: Session, name: string, lineCount: number): void {
     if (message.records) checkRecords(message, `session ${session.id}: message ${i}`, lineCount);
     for (const part of message.parts) {
       if (part.type === "tool_call") {
-        if (typeof part.id !== "string" || typeof part.name !== "string" || typeof part.arguments !== "string") throw new Error(`session ${session.id}: malformed tool_call ${JSON.stringify(part)}`);
+        if (typeof part.id !== "string" || typeof part.name !== "string" || typeof part.arguments !== "string")
+          throw new Error(`session ${session.id}: malformed tool_call ${JSON.stringify(part)}`);
         callIds.add(part.id);
       } else if (part.type === "tool_result") {
         if (typeof part.content !== "string" || typeof part.callId !== "string") throw new Error(`session ${session.id}: malformed tool_result`);
-        if (!part.orphan && !callIds.has(part.callId)) throw new Error(`session ${session.id}: tool_result ${part.callId} has no earlier call and is not flagged orphan`);
+        if (!part.orphan && !callIds.has(part.callId))
+          throw new Error(`session ${session.id}: tool_result ${part.callId} has no earlier call and is not flagged orphan`);
       } else if ((part.type === "text" || part.type === "reasoning") && typeof part.text !== "string") {
         throw new Error(`session ${session.id}: ${part.type} part without text`);
       }
     }
   });
   for (const compaction of session.compactions) {
-    if (compaction.beforeMessage < 0 || compaction.beforeMessage > session.messages.length) throw new Error(`session ${session.id}: compaction at ${compaction.beforeMessage}`);
+    if (compaction.beforeMessage < 0 || compaction.beforeMessage > session.messages.length)
+      throw new Error(`session ${session.id}: compaction at ${compaction.beforeMessage}`);
   }
 }
 

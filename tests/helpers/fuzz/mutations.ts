@@ -15,22 +15,39 @@ export type Mutation =
   | { op: "bom" | "crlf" | "stripFinalNewline" | "blankLines" };
 
 /** What a JSON value is replaced with: wrong types, null, huge strings, deep nesting. */
-export type WrongValue =
-  | { kind: "json"; value: unknown }
-  | { kind: "huge"; length: number }
-  | { kind: "deep"; depth: number; open: "[" | "{" };
+export type WrongValue = { kind: "json"; value: unknown } | { kind: "huge"; length: number } | { kind: "deep"; depth: number; open: "[" | "{" };
 
 const fraction = fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true });
 
 const wrongValue: fc.Arbitrary<WrongValue> = fc.oneof(
-  { weight: 6, arbitrary: fc.constantFrom<unknown>(null, 0, -1, 1e308, true, false, "", "x", [], {}, [null], { type: 7 }, "\ud800", { __proto__: null, role: 42 }).map((value) => ({ kind: "json" as const, value })) },
+  {
+    weight: 6,
+    arbitrary: fc
+      .constantFrom<unknown>(null, 0, -1, 1e308, true, false, "", "x", [], {}, [null], { type: 7 }, "\ud800", { __proto__: null, role: 42 })
+      .map((value) => ({ kind: "json" as const, value })),
+  },
   { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 3 }).map((value) => ({ kind: "json" as const, value })) },
   { weight: 1, arbitrary: fc.integer({ min: 100_000, max: 1_000_000 }).map((length) => ({ kind: "huge" as const, length })) },
-  { weight: 1, arbitrary: fc.record({ depth: fc.integer({ min: 200, max: 200_000 }), open: fc.constantFrom<"[" | "{">("[", "{") }).map((d) => ({ kind: "deep" as const, ...d })) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .record({ depth: fc.integer({ min: 200, max: 200_000 }), open: fc.constantFrom<"[" | "{">("[", "{") })
+      .map((d) => ({ kind: "deep" as const, ...d })),
+  },
 );
 
 /** Invalid UTF-8 and other hostile byte runs. */
-const badBytes: fc.Arbitrary<number[]> = fc.constantFrom<number[]>([0xff], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0x80], [0xe2, 0x82], [0xf4, 0x90, 0x80, 0x80], [0x00], [0x0d], [0xef, 0xbb, 0xbf]);
+const badBytes: fc.Arbitrary<number[]> = fc.constantFrom<number[]>(
+  [0xff],
+  [0xc0, 0xaf],
+  [0xed, 0xa0, 0x80],
+  [0x80],
+  [0xe2, 0x82],
+  [0xf4, 0x90, 0x80, 0x80],
+  [0x00],
+  [0x0d],
+  [0xef, 0xbb, 0xbf],
+);
 
 export const mutationArb: fc.Arbitrary<Mutation> = fc.oneof(
   { weight: 3, arbitrary: fraction.map((at) => ({ op: "truncate" as const, at })) },
@@ -40,7 +57,10 @@ export const mutationArb: fc.Arbitrary<Mutation> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ op: fc.constant("dropField" as const), line: fraction, at: fraction }) },
   { weight: 2, arbitrary: fc.record({ op: fc.constant("flipByte" as const), at: fraction, bit: fc.integer({ min: 0, max: 7 }) }) },
   { weight: 2, arbitrary: fc.record({ op: fc.constant("insertBytes" as const), at: fraction, bytes: badBytes }) },
-  { weight: 2, arbitrary: fc.constantFrom<"bom" | "crlf" | "stripFinalNewline" | "blankLines">("bom", "crlf", "stripFinalNewline", "blankLines").map((op) => ({ op })) },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom<"bom" | "crlf" | "stripFinalNewline" | "blankLines">("bom", "crlf", "stripFinalNewline", "blankLines").map((op) => ({ op })),
+  },
 );
 
 /** Applies mutations in order; text stays a string until a byte-level mutation needs bytes. */
@@ -95,7 +115,7 @@ function applyTextMutation(text: string, m: Mutation, isJsonl: boolean): string 
     }
     case "replaceValue":
     case "dropField":
-      return isJsonl ? mutateJsonLine(text, m) : mutateJsonText(text, m, true) ?? text;
+      return isJsonl ? mutateJsonLine(text, m) : (mutateJsonText(text, m, true) ?? text);
     default:
       return text;
   }

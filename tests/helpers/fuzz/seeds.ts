@@ -73,7 +73,14 @@ export function shrinkTrace(format: FormatId, text: string, name = ""): string {
   if (text.length <= MAX_SEED_BYTES) return text;
   if (format === "aider_chat_md") return text.slice(0, text.lastIndexOf("\n", MAX_SEED_BYTES) + 1);
   if (format.endsWith("_jsonl") || /\.jsonl$/i.test(name)) {
-    return text.split("\n").filter(Boolean).slice(0, 30).map((line) => JSON.stringify(shrinkValue(JSON.parse(line)))).join("\n") + "\n";
+    return (
+      text
+        .split("\n")
+        .filter(Boolean)
+        .slice(0, 30)
+        .map((line) => JSON.stringify(shrinkValue(JSON.parse(line))))
+        .join("\n") + "\n"
+    );
   }
   return JSON.stringify(shrinkValue(JSON.parse(text)), null, 2) + "\n";
 }

@@ -10,12 +10,20 @@ export interface Refusal {
 
 export function reasoningRefusal(path: string, body: Record<string, unknown>): Refusal | undefined {
   if ("max_tokens" in body) {
-    return refusal("max_tokens", "unsupported_parameter", "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.");
+    return refusal(
+      "max_tokens",
+      "unsupported_parameter",
+      "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+    );
   }
   if ("temperature" in body && body.temperature !== 1) {
     return path.endsWith("/responses")
       ? refusal("temperature", "unsupported_parameter", "Unsupported parameter: 'temperature' is not supported with this model.")
-      : refusal("temperature", "unsupported_value", `Unsupported value: 'temperature' does not support ${String(body.temperature)} with this model. Only the default (1) value is supported.`);
+      : refusal(
+          "temperature",
+          "unsupported_value",
+          `Unsupported value: 'temperature' does not support ${String(body.temperature)} with this model. Only the default (1) value is supported.`,
+        );
   }
   return undefined;
 }

@@ -18,7 +18,12 @@ export function openAiBody(text: string, model = "stub-model", usage: StubUsage 
     created: 1_700_000_000,
     model,
     choices: [{ index: 0, message: { role: "assistant", content: text }, finish_reason: "stop" }],
-    usage: { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output, prompt_tokens_details: { cached_tokens: usage.cached } },
+    usage: {
+      prompt_tokens: usage.input,
+      completion_tokens: usage.output,
+      total_tokens: usage.input + usage.output,
+      prompt_tokens_details: { cached_tokens: usage.cached },
+    },
   };
 }
 
@@ -31,13 +36,27 @@ export function responsesBody(text: string, model = "stub-model", usage: StubUsa
     model,
     output: [{ type: "message", id: "msg_stub", role: "assistant", status: "completed", content: [{ type: "output_text", text, annotations: [] }] }],
     incomplete_details: null,
-    usage: { input_tokens: usage.input, input_tokens_details: { cached_tokens: usage.cached }, output_tokens: usage.output, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: usage.input + usage.output },
+    usage: {
+      input_tokens: usage.input,
+      input_tokens_details: { cached_tokens: usage.cached },
+      output_tokens: usage.output,
+      output_tokens_details: { reasoning_tokens: 0 },
+      total_tokens: usage.input + usage.output,
+    },
   };
 }
 
 export function anthropicBody(text: string, model = "stub-model", usage: StubUsage = DEFAULT_USAGE): unknown {
   // Anthropic reports cache reads beside input_tokens (which excludes them).
-  return { id: "msg_stub", type: "message", role: "assistant", model, content: [{ type: "text", text }], stop_reason: "end_turn", usage: { input_tokens: usage.input - usage.cached, output_tokens: usage.output, cache_read_input_tokens: usage.cached } };
+  return {
+    id: "msg_stub",
+    type: "message",
+    role: "assistant",
+    model,
+    content: [{ type: "text", text }],
+    stop_reason: "end_turn",
+    usage: { input_tokens: usage.input - usage.cached, output_tokens: usage.output, cache_read_input_tokens: usage.cached },
+  };
 }
 
 export function bedrockConverseBody(text: string, usage: StubUsage = DEFAULT_USAGE): unknown {
@@ -53,7 +72,12 @@ export function bedrockConverseBody(text: string, usage: StubUsage = DEFAULT_USA
 export function googleBody(text: string, model = "stub-model", usage: StubUsage = DEFAULT_USAGE): unknown {
   return {
     candidates: [{ content: { role: "model", parts: [{ text }] }, finishReason: "STOP", index: 0 }],
-    usageMetadata: { promptTokenCount: usage.input, candidatesTokenCount: usage.output, totalTokenCount: usage.input + usage.output, cachedContentTokenCount: usage.cached },
+    usageMetadata: {
+      promptTokenCount: usage.input,
+      candidatesTokenCount: usage.output,
+      totalTokenCount: usage.input + usage.output,
+      cachedContentTokenCount: usage.cached,
+    },
     modelVersion: model,
   };
 }

@@ -18,7 +18,16 @@ function operationsOf(file: string): string[] {
   const path = `/api/v1/${relative(V1, file).split(sep).slice(0, -1).join("/")}`.replace(/\/$/, "").replace(/\[(\w+)\]/g, "{$1}");
   const source = readFileSync(file, "utf8");
   const declared = [...source.matchAll(/export\s+async\s+function\s+(GET|POST|PUT|PATCH|DELETE)\b/g)].map((m) => m[1]!);
-  const reexported = [...source.matchAll(/export\s*\{([^}]*)\}\s*from/g)].flatMap((m) => m[1]!.split(",").map((name) => name.trim().split(/\s+as\s+/).pop()!)).filter((name) => /^(GET|POST|PUT|PATCH|DELETE)$/.test(name));
+  const reexported = [...source.matchAll(/export\s*\{([^}]*)\}\s*from/g)]
+    .flatMap((m) =>
+      m[1]!.split(",").map((name) =>
+        name
+          .trim()
+          .split(/\s+as\s+/)
+          .pop()!,
+      ),
+    )
+    .filter((name) => /^(GET|POST|PUT|PATCH|DELETE)$/.test(name));
   const methods = [...declared, ...reexported].map((m) => m.toLowerCase());
   return methods.map((method) => `${method} ${path}`);
 }
@@ -26,7 +35,9 @@ function operationsOf(file: string): string[] {
 test("the OpenAPI document describes exactly the /api/v1 routes app/ has", () => {
   const doc = openApiDocument() as { openapi: string; paths: Record<string, Record<string, unknown>> };
   assert.equal(doc.openapi, "3.1.0");
-  const documented = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method} ${path}`)).sort();
+  const documented = Object.entries(doc.paths)
+    .flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method} ${path}`))
+    .sort();
   const routes = routeFiles(V1).flatMap(operationsOf).sort();
   assert.ok(routes.length >= 7, routes.join(", "));
   assert.deepEqual(documented, routes);

@@ -19,7 +19,15 @@ function clean(): KillScenarioResult {
     unanswered: 4,
     transactionsGoneSeconds: 0.1,
     restartSeconds: 3.4,
-    afterRestart: { acknowledgedIntact: 2, acknowledgedLost: 0, committedUnanswered: 1, partialUnanswered: 0, halfImported: { uploads: 0, sessions: 0, redactions: 0 }, tempFilesLeft: 8, unreferencedBlobs: 3 },
+    afterRestart: {
+      acknowledgedIntact: 2,
+      acknowledgedLost: 0,
+      committedUnanswered: 1,
+      partialUnanswered: 0,
+      halfImported: { uploads: 0, sessions: 0, redactions: 0 },
+      tempFilesLeft: 8,
+      unreferencedBlobs: 3,
+    },
     retry: { files: 4, imported: 3, duplicate: 1, errors: 0, errorSamples: [], seconds: 5 },
     final: { exactlyOnce: 6, missing: 0, duplicated: 0, incomplete: 0, halfImported: 0, unreferencedBlobs: 0 },
   };
@@ -32,7 +40,10 @@ describe("bench:load scenario C's targets", () => {
 
   test("a kill that cut no import proves nothing and fails", () => {
     const k = { ...clean(), killedMidImport: false, transactionsAborted: 0, transactionsCommitted: 3 };
-    assert.match(missedKillTargets(k).join("\n"), /cut no import after an upload was answered \(2 answered; 3 import transactions open at the kill, 0 aborted, 3 committed\)/);
+    assert.match(
+      missedKillTargets(k).join("\n"),
+      /cut no import after an upload was answered \(2 answered; 3 import transactions open at the kill, 0 aborted, 3 committed\)/,
+    );
   });
 
   test("a lost acknowledged upload, a half-imported session, a failed re-upload and a duplicate each fail on their own", () => {
@@ -56,12 +67,38 @@ describe("bench:load scenario C's targets", () => {
     const zero = { n: 0, p50: 0, p95: 0, p99: 0, max: 0 };
     const report: LoadReport = {
       setup: { reviewers: 1, items: 2, sessions: 3, buildSeconds: 0, loadAverage: { before: [1], after: [1] } },
-      review: { reviewers: 1, seconds: 1, thinkMs: 1, saves: zero, savesPerSecond: 0, opens: zero, statusRefreshes: zero, agreementRefreshes: zero, activityRefreshes: zero, errors: 0, errorSamples: [], acknowledged: 0, verify: { stored: 0, missing: 0, duplicated: 0, wrongReviewer: 0, unacknowledgedRows: 0 } },
-      uploads: { uploads: 1, megabytesEach: 10, wallSeconds: 1, perUploadMs: zero, imported: 1, errors: 0, errorSamples: [], verify: { importedOnce: 1, missing: 0, duplicated: 0, wrongSessionCount: 0 } },
+      review: {
+        reviewers: 1,
+        seconds: 1,
+        thinkMs: 1,
+        saves: zero,
+        savesPerSecond: 0,
+        opens: zero,
+        statusRefreshes: zero,
+        agreementRefreshes: zero,
+        activityRefreshes: zero,
+        errors: 0,
+        errorSamples: [],
+        acknowledged: 0,
+        verify: { stored: 0, missing: 0, duplicated: 0, wrongReviewer: 0, unacknowledgedRows: 0 },
+      },
+      uploads: {
+        uploads: 1,
+        megabytesEach: 10,
+        wallSeconds: 1,
+        perUploadMs: zero,
+        imported: 1,
+        errors: 0,
+        errorSamples: [],
+        verify: { importedOnce: 1, missing: 0, duplicated: 0, wrongSessionCount: 0 },
+      },
       kill: clean(),
       failures: [],
     };
-    assert.match(formatTable(report), /C: 6 uploads of 10 MB, SIGKILL +after 7\.2 s with 2 answered 201, 4 unanswered; 3 import transactions writing \(oldest 420 ms\): 3 aborted, 0 committed;/);
+    assert.match(
+      formatTable(report),
+      /C: 6 uploads of 10 MB, SIGKILL +after 7\.2 s with 2 answered 201, 4 unanswered; 3 import transactions writing \(oldest 420 ms\): 3 aborted, 0 committed;/,
+    );
     assert.match(formatTable({ ...report, kill: null }), /C: SIGKILL mid-import +skipped \(LOAD_KILL_UPLOADS=0\)/);
   });
 });

@@ -5,7 +5,10 @@ import { decodeActionResult, encodeActionArgs } from "../../../scripts/bench/loa
 describe("bench:load's server-action client", () => {
   test("strings starting with $ are escaped as React's client does, at any depth; other values are plain JSON", () => {
     const args = [{ queueId: "q1", draft: { kind: "dependency", value: "$HOME/.config", type: "path", spans: ["$1", "a$b", ""] }, version: 1 }];
-    assert.equal(encodeActionArgs(args), JSON.stringify([{ queueId: "q1", draft: { kind: "dependency", value: "$$HOME/.config", type: "path", spans: ["$$1", "a$b", ""] }, version: 1 }]));
+    assert.equal(
+      encodeActionArgs(args),
+      JSON.stringify([{ queueId: "q1", draft: { kind: "dependency", value: "$$HOME/.config", type: "path", spans: ["$$1", "a$b", ""] }, version: 1 }]),
+    );
     assert.equal(encodeActionArgs(["$"]), JSON.stringify(["$$"]));
   });
 

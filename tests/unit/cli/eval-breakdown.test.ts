@@ -32,12 +32,18 @@ const POLICIES = ["none", "tool-prune"];
 
 /** The documented contract, with the group counts a breakdown must have. */
 const ReportSchema = EvalReportSchema.extend({
-  breakdown: z.record(z.string(), z.strictObject({ sessions: z.number().int().positive(), cuts: z.number().int().positive(), policies: z.array(ContractPolicySchema) })).optional(),
+  breakdown: z
+    .record(z.string(), z.strictObject({ sessions: z.number().int().positive(), cuts: z.number().int().positive(), policies: z.array(ContractPolicySchema) }))
+    .optional(),
 });
 
 function tracefold(args: string[]) {
   const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("TRACEFOLD_LLM_"))) as NodeJS.ProcessEnv;
-  const run = spawnSync(process.execPath, [BIN, "eval", subset, "--policies", POLICIES.join(","), ...args], { encoding: "utf8", env: clean, maxBuffer: 16 * 1024 * 1024 });
+  const run = spawnSync(process.execPath, [BIN, "eval", subset, "--policies", POLICIES.join(","), ...args], {
+    encoding: "utf8",
+    env: clean,
+    maxBuffer: 16 * 1024 * 1024,
+  });
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
@@ -64,8 +70,15 @@ function checkPartition(stdout: string, labelOf: (s: LoadedSuite["sessions"][num
   for (const [group, g] of Object.entries(breakdown)) {
     const members = withCuts.filter((s) => labelOf(s) === group);
     assert.equal(g.sessions, members.length, group);
-    assert.equal(g.cuts, members.reduce((n, s) => n + replayCuts(s.session, s.index).length, 0), group);
-    assert.deepEqual(g.policies.map((p) => p.id), POLICIES);
+    assert.equal(
+      g.cuts,
+      members.reduce((n, s) => n + replayCuts(s.session, s.index).length, 0),
+      group,
+    );
+    assert.deepEqual(
+      g.policies.map((p) => p.id),
+      POLICIES,
+    );
     for (const p of g.policies) {
       assert.equal(p.n, g.cuts, `${group} ${p.id}: judged at every cut of the group`);
       const interval = wilson(p.noImpact, p.n);
@@ -74,8 +87,16 @@ function checkPartition(stdout: string, labelOf: (s: LoadedSuite["sessions"][num
   }
   for (const [i, row] of report.policies.entries()) {
     const groups = Object.values(breakdown).map((g) => g.policies[i]!);
-    assert.equal(groups.reduce((n, p) => n + p.n, 0), row.n, row.id);
-    assert.equal(groups.reduce((n, p) => n + p.noImpact, 0), row.noImpact, row.id);
+    assert.equal(
+      groups.reduce((n, p) => n + p.n, 0),
+      row.n,
+      row.id,
+    );
+    assert.equal(
+      groups.reduce((n, p) => n + p.noImpact, 0),
+      row.noImpact,
+      row.id,
+    );
     const meanPrune = groups.reduce((x, p) => x + p.prunePct * p.n, 0) / row.n;
     assert.ok(Math.abs(meanPrune - row.prunePct) < 0.05, `${row.id}: group prune rates weigh back to the suite's`);
   }
@@ -110,7 +131,10 @@ describe("tracefold eval --by", () => {
   });
 
   test("an unknown --by is a usage error naming the choices", () => {
-    assert.throws(() => parseEvalOptions([subset, "--by", "tools"]), (e: unknown) => e instanceof UsageError && /unknown --by tools; expected workload or format/.test(e.message));
+    assert.throws(
+      () => parseEvalOptions([subset, "--by", "tools"]),
+      (e: unknown) => e instanceof UsageError && /unknown --by tools; expected workload or format/.test(e.message),
+    );
     assert.equal(parseEvalOptions([subset, "--by", "format"]).by, "format");
     assert.equal(parseEvalOptions([subset]).by, undefined);
   });

@@ -47,20 +47,40 @@ describe("tracefold eval --match --sweep --sensitivity --export-views", () => {
   let lines: ViewsLine[];
   before(() => {
     const views = join(dir, "views.jsonl");
-    const run = tracefold(["--policies", "self-gc,oldest-turn,tool-prune", "--match", "self-gc", "--sweep", "30,50", "--sensitivity", "--export-views", views, "--json"]);
+    const run = tracefold([
+      "--policies",
+      "self-gc,oldest-turn,tool-prune",
+      "--match",
+      "self-gc",
+      "--sweep",
+      "30,50",
+      "--sensitivity",
+      "--export-views",
+      views,
+      "--json",
+    ]);
     assert.equal(run.status, 0, run.stderr);
     report = EvalReportSchema.parse(JSON.parse(run.stdout));
-    lines = readFileSync(views, "utf8").trim().split("\n").map((l) => {
-      const value: unknown = JSON.parse(l);
-      ViewsLineSchema.parse(value);
-      return value as ViewsLine;
-    });
+    lines = readFileSync(views, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => {
+        const value: unknown = JSON.parse(l);
+        ViewsLineSchema.parse(value);
+        return value as ViewsLine;
+      });
   });
 
   test("the JSON has curves for each policy and budget, the matched comparison and sensitivity", () => {
-    assert.deepEqual(report.curves!.map((c) => `${c.policy}@${c.budgetPct}`), ["self-gc@30", "self-gc@50", "oldest-turn@30", "oldest-turn@50", "tool-prune@30", "tool-prune@50"]);
+    assert.deepEqual(
+      report.curves!.map((c) => `${c.policy}@${c.budgetPct}`),
+      ["self-gc@30", "self-gc@50", "oldest-turn@30", "oldest-turn@50", "tool-prune@30", "tool-prune@50"],
+    );
     assert.equal(report.matched!.reference, "self-gc");
-    assert.deepEqual(report.matched!.paired.map((p) => `${p.policy}/${p.metric}`), ["oldest-turn/noImpact", "oldest-turn/visibleNoImpact", "tool-prune/noImpact", "tool-prune/visibleNoImpact"]);
+    assert.deepEqual(
+      report.matched!.paired.map((p) => `${p.policy}/${p.metric}`),
+      ["oldest-turn/noImpact", "oldest-turn/visibleNoImpact", "tool-prune/noImpact", "tool-prune/visibleNoImpact"],
+    );
     for (const p of report.matched!.paired) assert.ok(p.ci95[0] <= p.diffPts && p.diffPts <= p.ci95[1], `${p.policy} ${p.metric}: ${p.diffPts} in ${p.ci95}`);
     assert.ok(report.sensitivity!.some((s) => s.records === "matched"));
     for (const s of report.sensitivity!) assert.equal(s.variants[0]!.variant, "headline");
@@ -76,7 +96,8 @@ describe("tracefold eval --match --sweep --sensitivity --export-views", () => {
       for (const u of cutUnits) {
         if (u.policy === "self-gc") continue;
         assert.equal(u.targetTokens, reference.tokensAfter, `${u.unit} targets the reference's view size`);
-        if (reference.tokensAfter >= reference.tokensBefore) assert.equal(u.tokensAfter, u.tokensBefore, `${u.unit}: the reference stayed pending, so nobody compacts`);
+        if (reference.tokensAfter >= reference.tokensBefore)
+          assert.equal(u.tokensAfter, u.tokensBefore, `${u.unit}: the reference stayed pending, so nobody compacts`);
       }
     }
   });
@@ -93,8 +114,16 @@ describe("tracefold eval --match --sweep --sensitivity --export-views", () => {
         const cut = cuts.get(`${unit.sessionId}#${unit.cut}`);
         assert.ok(cut, `${unit.unit}: its cut line comes first`);
         const found = loaded.sessions.find((s) => s.session.id === unit.sessionId)!;
-        const view = expandView(cut.prefix.map((m) => ({ ...m, source: { file: "", line: 0 } })), unit.view);
-        const sidecars = unit.sidecars.map((s) => ({ target: s.objectId, sha256: s.digest, bytes: utf8Bytes(payloads.get(s.digest)!).length, payload: payloads.get(s.digest)! }));
+        const view = expandView(
+          cut.prefix.map((m) => ({ ...m, source: { file: "", line: 0 } })),
+          unit.view,
+        );
+        const sidecars = unit.sidecars.map((s) => ({
+          target: s.objectId,
+          sha256: s.digest,
+          bytes: utf8Bytes(payloads.get(s.digest)!).length,
+          payload: payloads.get(s.digest)!,
+        }));
         const tokenizer = loaded.tokenizerFor(found.session);
         const verdict = judgeDependencies({
           session: found.session,

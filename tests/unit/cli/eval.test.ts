@@ -105,7 +105,10 @@ describe("tracefold eval --json", () => {
     assert.equal(run.code, 0, run.stderr);
     const report = parseReport(run.stdout);
     assert.equal(report.judge, "dependency");
-    assert.deepEqual(report.policies.map((p) => p.id), POLICIES.map((p) => p.id));
+    assert.deepEqual(
+      report.policies.map((p) => p.id),
+      POLICIES.map((p) => p.id),
+    );
     assert.ok(report.suite.cuts >= 10, `cuts: ${report.suite.cuts}`);
     for (const p of report.policies) {
       assert.equal(p.n, report.suite.cuts, `${p.id} judged at every cut`);
@@ -116,18 +119,28 @@ describe("tracefold eval --json", () => {
       assert.deepEqual(Object.keys(p.failures).slice(0, 6), [...FAILURE_CATEGORY_IDS], p.id);
       const impacted = p.n - p.noImpact;
       for (const count of Object.values(p.failures)) assert.ok(count <= impacted, `${p.id}: a category counts impacted cuts`);
-      if (impacted > 0) assert.ok(Object.values(p.failures).some((c) => c > 0), `${p.id}: impacted cuts have a category`);
+      if (impacted > 0)
+        assert.ok(
+          Object.values(p.failures).some((c) => c > 0),
+          `${p.id}: impacted cuts have a category`,
+        );
     }
     const pruned = report.policies.filter((p) => p.prunePct > 0);
     assert.ok(pruned.length >= 10, "most policies prune something at 90% pressure");
-    assert.ok(report.policies.some((p) => p.noImpactPct < 100), "some policy loses a dependency on these traces");
+    assert.ok(
+      report.policies.some((p) => p.noImpactPct < 100),
+      "some policy loses a dependency on these traces",
+    );
   });
 
   test("--policies none,tool-prune: the control keeps everything, in the order asked", async () => {
     const run = tracefold([subset, "--policies", "none,tool-prune", "--json"]);
     assert.equal(run.code, 0, run.stderr);
     const report = parseReport(run.stdout);
-    assert.deepEqual(report.policies.map((p) => p.id), ["none", "tool-prune"]);
+    assert.deepEqual(
+      report.policies.map((p) => p.id),
+      ["none", "tool-prune"],
+    );
     const [none, prune] = report.policies;
     assert.equal(none!.noImpactPct, 100);
     assert.equal(none!.prunePct, 0);
@@ -135,7 +148,11 @@ describe("tracefold eval --json", () => {
     assert.ok(prune!.prunePct > 0);
     const loaded = await loadSessions([subset]);
     assert.equal(report.suite.sessions, loaded.sessions.length);
-    assert.equal(report.suite.cuts, loaded.sessions.reduce((n, s) => n + replayCuts(s.session, s.index).length, 0), "suite.cuts counts session × cut");
+    assert.equal(
+      report.suite.cuts,
+      loaded.sessions.reduce((n, s) => n + replayCuts(s.session, s.index).length, 0),
+      "suite.cuts counts session × cut",
+    );
   });
 
   test("--suite hard runs the Hard Set only", async () => {
@@ -145,7 +162,10 @@ describe("tracefold eval --json", () => {
     const hard = selectSuite((await loadSessions([subset])).sessions, { kind: "hard" });
     assert.ok(hard.length >= 1);
     assert.equal(report.suite.sessions, hard.length);
-    assert.equal(report.suite.cuts, hard.reduce((n, s) => n + replayCuts(s.session, s.index).length, 0));
+    assert.equal(
+      report.suite.cuts,
+      hard.reduce((n, s) => n + replayCuts(s.session, s.index).length, 0),
+    );
     assert.equal(report.policies[0]!.n, report.suite.cuts);
   });
 
@@ -156,7 +176,10 @@ describe("tracefold eval --json", () => {
     const chosen = selectSuite((await loadSessions([subset])).sessions, { kind: "filter", filter: { formats: ["claude_code_jsonl"], minMessages: 20 } });
     assert.ok(chosen.length >= 1 && chosen.every((s) => s.session.format === "claude_code_jsonl" && s.session.messages.length >= 20));
     assert.equal(report.suite.sessions, chosen.length);
-    assert.equal(report.suite.cuts, chosen.reduce((n, s) => n + replayCuts(s.session, s.index).length, 0));
+    assert.equal(
+      report.suite.cuts,
+      chosen.reduce((n, s) => n + replayCuts(s.session, s.index).length, 0),
+    );
     assert.deepEqual(parseEvalOptions([subset, "--suite", "hard", "--filter", "workload=shell"]).filter, { workloads: ["shell"] });
   });
 
@@ -219,7 +242,11 @@ describe("tracefold eval errors", () => {
   });
 
   test("bad option values are usage errors naming the flag", () => {
-    const bad = (args: string[], message: RegExp) => assert.throws(() => parseEvalOptions([subset, ...args]), (e: unknown) => e instanceof UsageError && message.test(e.message));
+    const bad = (args: string[], message: RegExp) =>
+      assert.throws(
+        () => parseEvalOptions([subset, ...args]),
+        (e: unknown) => e instanceof UsageError && message.test(e.message),
+      );
     bad(["--trigger", "90"], /--trigger must be .* at most 1/);
     bad(["--trigger", "0"], /--trigger must be/);
     bad(["--judge", "human"], /unknown --judge human/);
@@ -227,11 +254,17 @@ describe("tracefold eval errors", () => {
     bad(["--policies", "none", "--compare", "none,codex"], /--compare codex: not among the evaluated --policies/);
     bad(["--compare", "none"], /--compare takes two different policy ids/);
     bad(["--tokenizer", "bpe"], /unknown --tokenizer bpe/);
-    bad(["--filter", "format=codex,length=5"], /^--filter: unknown filter key "length"; expected one of format, model, tool, workload, minMessages, maxMessages, minTokens, maxTokens, nativeCompaction$/);
+    bad(
+      ["--filter", "format=codex,length=5"],
+      /^--filter: unknown filter key "length"; expected one of format, model, tool, workload, minMessages, maxMessages, minTokens, maxTokens, nativeCompaction$/,
+    );
     bad(["--filter", "minMessages=many"], /^--filter: filter key minMessages must be a whole number, got "many"$/);
     bad(["--filter", "minMessages=9,maxMessages=3"], /^--filter: maxMessages \(3\) is below minMessages \(9\)$/);
     bad(["--cut-levels", "70,50"], /^--cut-levels takes whole percents .*got "70,50": level 2: cut levels must be strictly increasing: 50 follows 70$/);
-    bad(["--cut-levels", "0,x,100"], /level 1: each cut level must be at least 1; level 2: each cut level must be a number; level 3: each cut level must be at most 99$/);
+    bad(
+      ["--cut-levels", "0,x,100"],
+      /level 1: each cut level must be at least 1; level 2: each cut level must be a number; level 3: each cut level must be at most 99$/,
+    );
     bad(["--cut-levels", ""], /give at least one cut level$/);
     assert.equal(parseEvalOptions([subset, "--trigger", "0.7"]).triggerLevel, 0.7);
     assert.deepEqual(parseEvalOptions([subset, "--cut-levels", "10, 20,30%"]).cutLevels, [10, 20, 30]);
@@ -240,7 +273,10 @@ describe("tracefold eval errors", () => {
   test("an unknown --filter key exits 2 with the exact message; an empty selection exits 1", () => {
     const run = tracefold([subset, "--filter", "length=5", "--json"]);
     assert.equal(run.code, 2);
-    assert.equal(run.stderr.split("\n")[0], 'tracefold eval: --filter: unknown filter key "length"; expected one of format, model, tool, workload, minMessages, maxMessages, minTokens, maxTokens, nativeCompaction');
+    assert.equal(
+      run.stderr.split("\n")[0],
+      'tracefold eval: --filter: unknown filter key "length"; expected one of format, model, tool, workload, minMessages, maxMessages, minTokens, maxTokens, nativeCompaction',
+    );
     assert.equal(run.stdout, "");
     const none = tracefold([subset, "--policies", "none", "--filter", "workload=browser", "--json"]);
     assert.equal(none.code, 1);
@@ -269,7 +305,12 @@ function stubVerdict(request: RecordedRequest): string {
     uncertain: false,
     overall_score: unchanged ? 5 : 2,
     summary: unchanged ? "Nothing was removed." : "Edits removed context the future used.",
-    dimension_scores: { goal_retention: score(5), evidence_retention: score(unchanged ? 5 : 1), continuation_readiness: score(unchanged ? 5 : 2), compression_safety: score(unchanged ? 5 : 2) },
+    dimension_scores: {
+      goal_retention: score(5),
+      evidence_retention: score(unchanged ? 5 : 1),
+      continuation_readiness: score(unchanged ? 5 : 2),
+      compression_safety: score(unchanged ? 5 : 2),
+    },
     failure_culprit: null,
   });
 }
@@ -278,12 +319,15 @@ test("--judge llm judges every unit through the configured endpoint (stub)", asy
   const stub = await startLlmStub(stubVerdict);
   try {
     stub.script({ text: "I think it is fine." });
-    const run = await tracefoldAsync([TOOL_HEAVY, join(TRACES_DIR, SUBSET[2]!), "--policies", "none,tool-prune", "--judge", "llm", "--concurrency", "2", "--json"], {
-      TRACEFOLD_LLM_PROVIDER: "openai",
-      TRACEFOLD_LLM_BASE_URL: `${stub.baseUrl}/v1`,
-      TRACEFOLD_LLM_MODEL: "stub-judge",
-      TRACEFOLD_LLM_MAX_RETRIES: "0",
-    });
+    const run = await tracefoldAsync(
+      [TOOL_HEAVY, join(TRACES_DIR, SUBSET[2]!), "--policies", "none,tool-prune", "--judge", "llm", "--concurrency", "2", "--json"],
+      {
+        TRACEFOLD_LLM_PROVIDER: "openai",
+        TRACEFOLD_LLM_BASE_URL: `${stub.baseUrl}/v1`,
+        TRACEFOLD_LLM_MODEL: "stub-judge",
+        TRACEFOLD_LLM_MAX_RETRIES: "0",
+      },
+    );
     assert.equal(run.code, 0, run.stderr);
     const report = parseReport(run.stdout);
     assert.equal(report.judge, "llm:openai:stub-judge");
@@ -298,7 +342,9 @@ test("--judge llm judges every unit through the configured endpoint (stub)", asy
     assert.ok(stub.requests.every((r) => r.path === "/v1/chat/completions"));
     // The stub reports 11 input and 7 output tokens per answer; the endpoint has no prices.
     const calls = stub.requests.length;
-    assert.deepEqual(report.llmUsage, { judge: { calls, inputTokens: 11 * calls, cachedInputTokens: 0, outputTokens: 7 * calls, costUsd: 0, unpricedCalls: calls } });
+    assert.deepEqual(report.llmUsage, {
+      judge: { calls, inputTokens: 11 * calls, cachedInputTokens: 0, outputTokens: 7 * calls, costUsd: 0, unpricedCalls: calls },
+    });
   } finally {
     await stub.close();
   }
@@ -317,7 +363,14 @@ test("--planner llm --judge llm: tokens and price per purpose, in llmUsage (--js
   try {
     const args = [join(TRACES_DIR, SUBSET[2]!), "--policies", "self-gc,oldest-turn", "--planner", "llm", "--judge", "llm"];
     // $2 per million input tokens, $8 per million output tokens: 11 × 2 + 7 × 8 = 78 micro-USD a call.
-    const endpoint = { TRACEFOLD_LLM_PROVIDER: "openai", TRACEFOLD_LLM_BASE_URL: `${stub.baseUrl}/v1`, TRACEFOLD_LLM_MODEL: "stub-both", TRACEFOLD_LLM_MAX_RETRIES: "0", TRACEFOLD_LLM_PRICE_INPUT: "2", TRACEFOLD_LLM_PRICE_OUTPUT: "8" };
+    const endpoint = {
+      TRACEFOLD_LLM_PROVIDER: "openai",
+      TRACEFOLD_LLM_BASE_URL: `${stub.baseUrl}/v1`,
+      TRACEFOLD_LLM_MODEL: "stub-both",
+      TRACEFOLD_LLM_MAX_RETRIES: "0",
+      TRACEFOLD_LLM_PRICE_INPUT: "2",
+      TRACEFOLD_LLM_PRICE_OUTPUT: "8",
+    };
     const run = await tracefoldAsync([...args, "--json"], endpoint);
     assert.equal(run.code, 0, run.stderr);
     const report = parseReport(run.stdout);
@@ -327,17 +380,36 @@ test("--planner llm --judge llm: tokens and price per purpose, in llmUsage (--js
     assert.equal(judge, 2 * report.suite.cuts, "one verdict per unit");
     const usage = report.llmUsage!;
     assert.deepEqual(Object.keys(usage).sort(), ["judge", "planner"]);
-    for (const [purpose, calls] of [["planner", planner], ["judge", judge]] as const) {
+    for (const [purpose, calls] of [
+      ["planner", planner],
+      ["judge", judge],
+    ] as const) {
       const entry = usage[purpose]!;
-      assert.deepEqual([entry.calls, entry.inputTokens, entry.outputTokens, entry.cachedInputTokens, entry.unpricedCalls], [calls, 11 * calls, 7 * calls, 0, 0], purpose);
+      assert.deepEqual(
+        [entry.calls, entry.inputTokens, entry.outputTokens, entry.cachedInputTokens, entry.unpricedCalls],
+        [calls, 11 * calls, 7 * calls, 0, 0],
+        purpose,
+      );
       assert.ok(Math.abs(entry.costUsd - calls * 78e-6) < 1e-12, `${purpose}: ${entry.costUsd}`);
     }
 
     const human = await tracefoldAsync(args, endpoint);
     assert.equal(human.code, 0, human.stderr);
     const table = human.stdout.slice(human.stdout.indexOf("LLM usage"));
-    const row = (label: string) => table.split("\n").find((l) => l.startsWith(label))?.split(/\s{2,}/);
-    assert.deepEqual(row("Planner"), ["Planner", "openai:stub-both", String(planner), String(11 * planner), "0", String(7 * planner), `$${(planner * 78e-6).toFixed(4)}`]);
+    const row = (label: string) =>
+      table
+        .split("\n")
+        .find((l) => l.startsWith(label))
+        ?.split(/\s{2,}/);
+    assert.deepEqual(row("Planner"), [
+      "Planner",
+      "openai:stub-both",
+      String(planner),
+      String(11 * planner),
+      "0",
+      String(7 * planner),
+      `$${(planner * 78e-6).toFixed(4)}`,
+    ]);
     assert.deepEqual(row("Judge"), ["Judge", "openai:stub-both", String(judge), String(11 * judge), "0", String(7 * judge), `$${(judge * 78e-6).toFixed(4)}`]);
     assert.equal(row("Total")?.at(-1), `$${((planner + judge) * 78e-6).toFixed(4)}`);
   } finally {
@@ -359,10 +431,20 @@ test("Ctrl-C during --judge llm cancels the model calls in flight and exits 130 
   try {
     stub.script(...Array.from({ length: 4 }, () => ({ hold: true })));
     // Its own process group, like a terminal's foreground job: Ctrl-C signals the wrapper and the command alike.
-    const child = spawn(process.execPath, [BIN, "eval", TOOL_HEAVY, join(TRACES_DIR, SUBSET[2]!), "--policies", "none,tool-prune", "--judge", "llm", "--concurrency", "4", "--json"], {
-      env: env({ TRACEFOLD_LLM_PROVIDER: "openai", TRACEFOLD_LLM_BASE_URL: `${stub.baseUrl}/v1`, TRACEFOLD_LLM_MODEL: "stub-judge", TRACEFOLD_LLM_MAX_RETRIES: "0", TRACEFOLD_LLM_TIMEOUT_MS: "600000" }),
-      detached: true,
-    });
+    const child = spawn(
+      process.execPath,
+      [BIN, "eval", TOOL_HEAVY, join(TRACES_DIR, SUBSET[2]!), "--policies", "none,tool-prune", "--judge", "llm", "--concurrency", "4", "--json"],
+      {
+        env: env({
+          TRACEFOLD_LLM_PROVIDER: "openai",
+          TRACEFOLD_LLM_BASE_URL: `${stub.baseUrl}/v1`,
+          TRACEFOLD_LLM_MODEL: "stub-judge",
+          TRACEFOLD_LLM_MAX_RETRIES: "0",
+          TRACEFOLD_LLM_TIMEOUT_MS: "600000",
+        }),
+        detached: true,
+      },
+    );
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk) => (stdout += chunk));

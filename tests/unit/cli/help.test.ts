@@ -13,11 +13,15 @@ const SPECS = Object.entries(usage).map(([exportName, spec]) => [exportName.repl
 
 /** The CLI as a fresh clone has it before Prisma's clients are generated: help must not need them. */
 function tracefold(...args: string[]) {
-  const run = spawnSync(process.execPath, ["--require", resolve(ROOT, "tests/helpers/deny-prisma.cjs"), "--import", "tsx", resolve(ROOT, "cli/main.ts"), ...args], {
-    encoding: "utf8",
-    cwd: ROOT,
-    env: { ...process.env, TSX_TSCONFIG_PATH: resolve(ROOT, "tsconfig.json"), DATABASE_URL: "file:/nonexistent/tracefold.db" },
-  });
+  const run = spawnSync(
+    process.execPath,
+    ["--require", resolve(ROOT, "tests/helpers/deny-prisma.cjs"), "--import", "tsx", resolve(ROOT, "cli/main.ts"), ...args],
+    {
+      encoding: "utf8",
+      cwd: ROOT,
+      env: { ...process.env, TSX_TSCONFIG_PATH: resolve(ROOT, "tsconfig.json"), DATABASE_URL: "file:/nonexistent/tracefold.db" },
+    },
+  );
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 

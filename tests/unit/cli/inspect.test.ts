@@ -21,7 +21,18 @@ test("inspect --json prints exactly one object with the contract's fields for ev
   const manifest = readManifest();
   assert.equal(report.files.length, manifest.length);
   for (const file of report.files) {
-    assert.deepEqual(Object.keys(file).sort(), ["errors", "format", "messages", "nativeCompactions", "path", "records", "sessions", "tokens", "toolCalls", "toolResults"]);
+    assert.deepEqual(Object.keys(file).sort(), [
+      "errors",
+      "format",
+      "messages",
+      "nativeCompactions",
+      "path",
+      "records",
+      "sessions",
+      "tokens",
+      "toolCalls",
+      "toolResults",
+    ]);
     const entry = manifest.find((e) => String(file.path).endsWith(e.path))!;
     assert.equal(file.format, entry.format);
     // The MANIFEST counts a Claude Code file's sessions without its inline sidechain threads, each a session here.
@@ -59,15 +70,17 @@ test("compact --json follows the documented contract", () => {
   const run = tracefold("compact", file, "--policy", "tool-prune", "--cut", "12", "--json");
   assert.equal(run.code, 0, run.stderr);
   const out = JSON.parse(run.stdout);
-  for (const key of ["policy", "session", "cut", "before", "after", "prunePct", "actions", "rejected", "summary", "view", "sidecars", "providerFixes"]) assert.ok(key in out, key);
+  for (const key of ["policy", "session", "cut", "before", "after", "prunePct", "actions", "rejected", "summary", "view", "sidecars", "providerFixes"])
+    assert.ok(key in out, key);
   assert.deepEqual(Object.keys(out.providerFixes).sort(), ["anthropic", "openai"]);
   assert.equal(out.cut.index, 12);
   assert.equal(out.before.tokens, out.cut.tokens);
-  for (const message of out.view) for (const part of message.parts) {
-    assert.ok(["text", "reasoning", "tool_call", "tool_result", "image", "other"].includes(part.type));
-    if (part.type === "tool_call") assert.equal(typeof part.id, "string");
-    if (part.type === "tool_result") assert.equal(typeof part.callId, "string");
-  }
+  for (const message of out.view)
+    for (const part of message.parts) {
+      assert.ok(["text", "reasoning", "tool_call", "tool_result", "image", "other"].includes(part.type));
+      if (part.type === "tool_call") assert.equal(typeof part.id, "string");
+      if (part.type === "tool_result") assert.equal(typeof part.callId, "string");
+    }
 });
 
 test("compact --json reports no provider fix for self-gc on a real Claude Code session with parallel tool calls", () => {

@@ -12,23 +12,34 @@ const AIDER = `${TRACES_DIR}/aider_chat_md/AlexShchuka__mozgoslav/.aider.chat.hi
  * (a hook makes every import of them fail). Only the database commands may need them (issue 18).
  */
 function tracefoldWithoutPrisma(...args: string[]) {
-  const run = spawnSync(process.execPath, ["--require", resolve(ROOT, "tests/helpers/deny-prisma.cjs"), "--import", "tsx", resolve(ROOT, "cli/main.ts"), ...args], {
-    encoding: "utf8",
-    cwd: ROOT,
-    env: { ...process.env, TSX_TSCONFIG_PATH: resolve(ROOT, "tsconfig.json"), DATABASE_URL: "file:/nonexistent/tracefold.db" },
-    maxBuffer: 16 * 1024 * 1024,
-  });
+  const run = spawnSync(
+    process.execPath,
+    ["--require", resolve(ROOT, "tests/helpers/deny-prisma.cjs"), "--import", "tsx", resolve(ROOT, "cli/main.ts"), ...args],
+    {
+      encoding: "utf8",
+      cwd: ROOT,
+      env: { ...process.env, TSX_TSCONFIG_PATH: resolve(ROOT, "tsconfig.json"), DATABASE_URL: "file:/nonexistent/tracefold.db" },
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  );
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
 test("--help lists every command without loading a command module", () => {
   const run = tracefoldWithoutPrisma("--help");
   assert.equal(run.code, 0, run.stderr);
-  for (const command of ["inspect", "import", "policies", "compact", "eval", "backup", "storage", "review"]) assert.match(run.stdout, new RegExp(`^  ${command} +\\S`, "m"));
+  for (const command of ["inspect", "import", "policies", "compact", "eval", "backup", "storage", "review"])
+    assert.match(run.stdout, new RegExp(`^  ${command} +\\S`, "m"));
 });
 
 test("inspect, policies, compact, eval and rollout run without the database client", () => {
-  for (const args of [["inspect", AIDER, "--json"], ["policies", "--json"], ["compact", AIDER, "--policy", "oldest-turn", "--json"], ["eval", AIDER, "--policies", "none", "--json"], ["rollout", AIDER, "--policies", "none,tool-prune", "--json"]]) {
+  for (const args of [
+    ["inspect", AIDER, "--json"],
+    ["policies", "--json"],
+    ["compact", AIDER, "--policy", "oldest-turn", "--json"],
+    ["eval", AIDER, "--policies", "none", "--json"],
+    ["rollout", AIDER, "--policies", "none,tool-prune", "--json"],
+  ]) {
     const run = tracefoldWithoutPrisma(...args);
     assert.equal(run.code, 0, `${args[0]}: ${run.stderr}`);
     JSON.parse(run.stdout);

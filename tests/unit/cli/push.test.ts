@@ -39,7 +39,8 @@ function stubStudio() {
     req.on("end", () => {
       const url = new URL(req.url!, "http://stub");
       const next = url.pathname === "/api/v1/uploads" ? answers.shift() : url.pathname.startsWith("/api/uploads/imports/") ? polls.shift() : undefined;
-      if (url.pathname === "/api/v1/uploads") received.push({ name: url.searchParams.get("name")!, auth: req.headers.authorization, bytes: Buffer.concat(chunks).length });
+      if (url.pathname === "/api/v1/uploads")
+        received.push({ name: url.searchParams.get("name")!, auth: req.headers.authorization, bytes: Buffer.concat(chunks).length });
       const answer = next ?? { status: 201, body: { ok: true, data: { status: "imported", uploadId: `u${received.length}`, sessions: [{ id: "s" }] } } };
       res.writeHead(answer.status, { "content-type": "application/json", ...answer.headers });
       res.end(JSON.stringify(answer.body));
@@ -48,7 +49,10 @@ function stubStudio() {
   return { server, answers, polls, received };
 }
 
-const imported = (sessions: number): Scripted => ({ status: 201, body: { ok: true, data: { status: "imported", uploadId: "up1", sessions: Array.from({ length: sessions }, (_, i) => ({ id: `s${i}` })) } } });
+const imported = (sessions: number): Scripted => ({
+  status: 201,
+  body: { ok: true, data: { status: "imported", uploadId: "up1", sessions: Array.from({ length: sessions }, (_, i) => ({ id: `s${i}` })) } },
+});
 
 describe("tracefold push", () => {
   const stub = stubStudio();
@@ -63,20 +67,30 @@ describe("tracefold push", () => {
     await new Promise<void>((r) => stub.server.listen(0, "127.0.0.1", r));
     to = `http://127.0.0.1:${(stub.server.address() as { port: number }).port}`;
   });
-  after(() => new Promise<void>((r) => {
-    stub.server.close(() => r());
-    stub.server.closeAllConnections();
-  }));
+  after(
+    () =>
+      new Promise<void>((r) => {
+        stub.server.close(() => r());
+        stub.server.closeAllConnections();
+      }),
+  );
 
   test("retry waits: Retry-After when given, else 1, 2, 4 … s capped at 30", () => {
-    assert.deepEqual([1, 2, 3, 6, 9].map((a) => retryDelayMs(a)), [1000, 2000, 4000, 30_000, 30_000]);
+    assert.deepEqual(
+      [1, 2, 3, 6, 9].map((a) => retryDelayMs(a)),
+      [1000, 2000, 4000, 30_000, 30_000],
+    );
     assert.equal(retryDelayMs(1, 7), 7000);
   });
 
   test("a rate limit and a server error are retried; the file arrives once with the key", async () => {
     waits.length = 0;
     stub.received.length = 0;
-    stub.answers.push({ status: 429, body: { ok: false, code: "rate_limited", message: "slow down" }, headers: { "retry-after": "3" } }, { status: 503, body: { ok: false, message: "busy" } }, imported(2));
+    stub.answers.push(
+      { status: 429, body: { ok: false, code: "rate_limited", message: "slow down" }, headers: { "retry-after": "3" } },
+      { status: 503, body: { ok: false, message: "busy" } },
+      imported(2),
+    );
     const outcome = await uploadFile(client(), file);
     assert.deepEqual(outcome, { status: "imported", uploadId: "up1", sessions: 2 });
     assert.deepEqual(waits, [3000, 2000]);
@@ -93,7 +107,10 @@ describe("tracefold push", () => {
 
   test("a queued import is followed until it is imported", async () => {
     stub.answers.push({ status: 202, body: { ok: true, data: { status: "queued", importId: "imp1" } } });
-    stub.polls.push({ status: 200, body: { ok: true, data: { status: "importing" } } }, { status: 200, body: { ok: true, data: { status: "imported", uploadId: "up9", sessions: [{ id: "x" }] } } });
+    stub.polls.push(
+      { status: 200, body: { ok: true, data: { status: "importing" } } },
+      { status: 200, body: { ok: true, data: { status: "imported", uploadId: "up9", sessions: [{ id: "x" }] } } },
+    );
     assert.deepEqual(await uploadFile(client(), file), { status: "imported", uploadId: "up9", sessions: 1 });
   });
 
@@ -115,17 +132,29 @@ describe("tracefold push", () => {
     stub.received.length = 0;
     const first = await push();
     assert.equal(first.status, 0, first.stderr);
-    assert.deepEqual((JSON.parse(first.stdout) as { files: { status: string }[] }).files.map((f) => f.status), ["imported"]);
+    assert.deepEqual(
+      (JSON.parse(first.stdout) as { files: { status: string }[] }).files.map((f) => f.status),
+      ["imported"],
+    );
     const second = await push();
-    assert.deepEqual((JSON.parse(second.stdout) as { files: { status: string }[] }).files.map((f) => f.status), ["skipped"]);
+    assert.deepEqual(
+      (JSON.parse(second.stdout) as { files: { status: string }[] }).files.map((f) => f.status),
+      ["skipped"],
+    );
     assert.equal(stub.received.length, 1);
     writeFileSync(file, '{"type":"user"}\n{"type":"assistant"}\n');
     const third = await push();
-    assert.deepEqual((JSON.parse(third.stdout) as { files: { status: string }[] }).files.map((f) => f.status), ["imported"]);
+    assert.deepEqual(
+      (JSON.parse(third.stdout) as { files: { status: string }[] }).files.map((f) => f.status),
+      ["imported"],
+    );
     assert.equal(stub.received.length, 2);
     const saved = JSON.parse(readFileSync(state, "utf8")) as { to: string; files: Record<string, { status: string }> };
     assert.equal(saved.to, to);
-    assert.deepEqual(Object.values(saved.files).map((f) => f.status), ["imported"]);
+    assert.deepEqual(
+      Object.values(saved.files).map((f) => f.status),
+      ["imported"],
+    );
   });
 
   test("bad command lines and a state file for another studio are refused before anything is sent", async () => {

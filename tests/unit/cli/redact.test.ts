@@ -38,15 +38,28 @@ test("redact --dry-run --json prints one object with kind, line and fingerprint 
   const run = tracefold("redact", dir, "--dry-run", "--json");
   assert.equal(run.code, 1, run.stderr);
   const out = JSON.parse(run.stdout) as { files: { path: string; findings: Record<string, unknown>[] }[] };
-  assert.deepEqual(out.files.map((f) => f.path), [secrets, clean]);
+  assert.deepEqual(
+    out.files.map((f) => f.path),
+    [secrets, clean],
+  );
   for (const file of out.files) {
     assert.deepEqual(Object.keys(file).sort(), ["findings", "path"]);
     for (const finding of file.findings) assert.deepEqual(Object.keys(finding).sort(), ["fingerprint", "kind", "line"]);
   }
-  assert.deepEqual(out.files[0]!.findings.map((f) => [f.line, f.kind]), [[1, "openai_key"], [4, "password_assignment"], [4, "url_password"]]);
+  assert.deepEqual(
+    out.files[0]!.findings.map((f) => [f.line, f.kind]),
+    [
+      [1, "openai_key"],
+      [4, "password_assignment"],
+      [4, "url_password"],
+    ],
+  );
   assert.deepEqual(out.files[1]!.findings, []);
   const report = await redactUploadFile(secrets, join(dir, "redacted-copy"), redactOptionsOf(DEFAULT_RULES));
-  assert.deepEqual(out.files[0]!.findings, report.map(({ kind, line, fingerprint }) => ({ kind, line, fingerprint })));
+  assert.deepEqual(
+    out.files[0]!.findings,
+    report.map(({ kind, line, fingerprint }) => ({ kind, line, fingerprint })),
+  );
   assert.ok(!run.stdout.includes("hunter2") && !run.stdout.includes(KEY.slice(0, 10)), "never a secret");
 });
 
@@ -62,7 +75,10 @@ test("a clean file exits 0; the human table lists line, kind and fingerprint", (
 
 test("--emails, --disable and --allow mirror the admin's settings", () => {
   const { secrets } = traces();
-  const kinds = (...flags: string[]) => (JSON.parse(tracefold("redact", secrets, "--dry-run", "--json", ...flags).stdout) as { files: { findings: { kind: string }[] }[] }).files[0]!.findings.map((f) => f.kind);
+  const kinds = (...flags: string[]) =>
+    (JSON.parse(tracefold("redact", secrets, "--dry-run", "--json", ...flags).stdout) as { files: { findings: { kind: string }[] }[] }).files[0]!.findings.map(
+      (f) => f.kind,
+    );
   assert.deepEqual(kinds("--emails"), ["openai_key", "email", "password_assignment", "url_password"]);
   assert.deepEqual(kinds("--disable", "url_password,password_assignment"), ["openai_key"]);
   assert.deepEqual(kinds("--allow", KEY, "--allow", "/s3cr3t.*/"), ["password_assignment"]);

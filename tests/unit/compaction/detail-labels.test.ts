@@ -44,7 +44,8 @@ async function detailKeys(): Promise<Map<string, string>> {
 
 test("every field a policy reports in its details has a written label", async () => {
   const keys = await detailKeys();
-  for (const expected of ["openAiMessages", "gcLoss", "cacheBreakLoss", "parentMap", "splitPoint"]) assert.ok(keys.has(expected), `${expected} should appear in some policy's details`);
+  for (const expected of ["openAiMessages", "gcLoss", "cacheBreakLoss", "parentMap", "splitPoint"])
+    assert.ok(keys.has(expected), `${expected} should appear in some policy's details`);
   const unlabelled = [...keys].filter(([key]) => !(key in DETAIL_LABELS) && detailLabel(key) !== key).map(([key, path]) => path);
   assert.deepEqual(unlabelled, []);
 });

@@ -16,7 +16,10 @@ function scriptFetch(answers: { status?: number; body: unknown; json?: boolean }
     const next = answers.shift();
     if (!next) throw new Error("polled past the end of the script");
     const json = next.json ?? true;
-    return new Response(json ? JSON.stringify(next.body) : String(next.body), { status: next.status ?? 200, headers: { "content-type": json ? "application/json" : "text/html" } });
+    return new Response(json ? JSON.stringify(next.body) : String(next.body), {
+      status: next.status ?? 200,
+      headers: { "content-type": json ? "application/json" : "text/html" },
+    });
   }) as typeof fetch;
   return urls;
 }
@@ -32,18 +35,29 @@ test("polls queued → running → done and returns the synchronous answer's sha
   const progress: JobProgress[] = [];
   const answer = await pollCompactionJob("s/1", "j1", new AbortController().signal, (p) => progress.push(p), 1);
   assert.deepEqual(answer, { ok: true, data });
-  assert.deepEqual(progress.map((p) => `${p.status}:${p.attempts}`), ["queued:0", "queued:0", "running:1"]);
+  assert.deepEqual(
+    progress.map((p) => `${p.status}:${p.attempts}`),
+    ["queued:0", "queued:0", "running:1"],
+  );
   assert.deepEqual(urls, Array(3).fill("/api/sessions/s%2F1/compact/jobs/j1"));
 });
 
 test("a failed job comes back as the error the synchronous route would answer", async () => {
   scriptFetch([{ body: { ok: false, jobId: "j1", status: "failed", code: "internal", message: "the policy run failed (self-gc at cut 3): boom" } }]);
-  assert.deepEqual(await pollCompactionJob("s", "j1", new AbortController().signal, () => undefined, 1), { ok: false, code: "internal", message: "the policy run failed (self-gc at cut 3): boom" });
+  assert.deepEqual(await pollCompactionJob("s", "j1", new AbortController().signal, () => undefined, 1), {
+    ok: false,
+    code: "internal",
+    message: "the policy run failed (self-gc at cut 3): boom",
+  });
 });
 
 test("a refused or broken poll ends with a located error instead of polling forever", async () => {
   scriptFetch([{ status: 404, body: { ok: false, code: "not_found", message: "no such compaction job for this session" } }]);
-  assert.deepEqual(await pollCompactionJob("s", "j9", new AbortController().signal, () => undefined, 1), { ok: false, code: "not_found", message: "polling compaction job j9: no such compaction job for this session" });
+  assert.deepEqual(await pollCompactionJob("s", "j9", new AbortController().signal, () => undefined, 1), {
+    ok: false,
+    code: "not_found",
+    message: "polling compaction job j9: no such compaction job for this session",
+  });
   scriptFetch([{ status: 502, body: "<html>bad gateway</html>", json: false }]);
   const broken = await pollCompactionJob("s", "j9", new AbortController().signal, () => undefined, 1);
   assert.equal(broken.ok, false);

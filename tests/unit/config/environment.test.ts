@@ -17,11 +17,17 @@ function sources(dir: string): string[] {
 
 test("server/env.ts is the only reader of process.env in the app, the server, the CLI and lib", () => {
   const files = [...["app", "components", "server", "cli", "lib"].flatMap((dir) => sources(resolve(ROOT, dir))), resolve(ROOT, "proxy.ts")];
-  const readers = files.filter((file) => /process\.env\b/.test(readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, ""))).map((file) => relative(ROOT, file));
+  const readers = files
+    .filter((file) => /process\.env\b/.test(readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, "")))
+    .map((file) => relative(ROOT, file));
   // cli/bin.mjs starts tsx with the caller's environment; it reads no setting.
   assert.deepEqual(readers.sort(), ["cli/bin.mjs", "server/env.ts"]);
   const instrumentation = readFileSync(resolve(ROOT, "instrumentation.ts"), "utf8");
-  assert.deepEqual([...instrumentation.matchAll(/process\.env\.(\w+)/g)].map((m) => m[1]), ["NEXT_RUNTIME"], "instrumentation.ts reads only Next's runtime marker");
+  assert.deepEqual(
+    [...instrumentation.matchAll(/process\.env\.(\w+)/g)].map((m) => m[1]),
+    ["NEXT_RUNTIME"],
+    "instrumentation.ts reads only Next's runtime marker",
+  );
 });
 
 test("every setting is in the README, and every variable the README names is a setting or tooling", () => {
@@ -38,7 +44,15 @@ test("every setting is in the README, and every variable the README names is a s
 
 test("the start-up check names every bad setting at once, never echoing a secret", () => {
   assert.deepEqual(checkEnvironment({}), []);
-  assert.deepEqual(checkEnvironment({ TRACEFOLD_MAX_UPLOAD_MB: "64", TRACEFOLD_TEMP_SWEEP_MS: "0", DATABASE_URL: "postgresql://db/tracefold", TRACEFOLD_INPROCESS_WORKER: "1" }), []);
+  assert.deepEqual(
+    checkEnvironment({
+      TRACEFOLD_MAX_UPLOAD_MB: "64",
+      TRACEFOLD_TEMP_SWEEP_MS: "0",
+      DATABASE_URL: "postgresql://db/tracefold",
+      TRACEFOLD_INPROCESS_WORKER: "1",
+    }),
+    [],
+  );
   const problems = checkEnvironment({
     TRACEFOLD_MAX_UPLOAD_MB: "lots",
     TRACEFOLD_LLM_CONCURRENCY: "100",

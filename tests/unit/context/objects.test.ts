@@ -20,8 +20,20 @@ const listing = session([
   ["user", [{ type: "text", text: "What does src/main.py do?" }]],
   ["assistant", [{ type: "tool_call", id: "c1", name: "Read", arguments: '{"file_path":"src/main.py"}' }]],
   ["tool", [{ type: "tool_result", callId: "c1", content: "def main():\n    print('x')" }]],
-  ["assistant", [{ type: "tool_call", id: "c2", name: "Bash", arguments: '{"command":"python src/main.py"}' }, { type: "tool_call", id: "c3", name: "Read", arguments: "{}" }]],
-  ["tool", [{ type: "tool_result", callId: "c2", content: "x", isError: true }, { type: "tool_result", callId: "c3", content: "y" }]],
+  [
+    "assistant",
+    [
+      { type: "tool_call", id: "c2", name: "Bash", arguments: '{"command":"python src/main.py"}' },
+      { type: "tool_call", id: "c3", name: "Read", arguments: "{}" },
+    ],
+  ],
+  [
+    "tool",
+    [
+      { type: "tool_result", callId: "c2", content: "x", isError: true },
+      { type: "tool_result", callId: "c3", content: "y" },
+    ],
+  ],
   ["assistant", [{ type: "text", text: "It prints x." }]],
   ["user", [{ type: "text", text: "Thanks. Now open https://example.com/r/8f3a2c" }]],
   ["assistant", [{ type: "text", text: "Done." }]],
@@ -65,7 +77,10 @@ test("the same session always gets the same ids and counts", () => {
 test("prefix sums are monotone and end at the session total", () => {
   const index = buildContextIndex(listing, rawTokenizer("o200k"));
   for (let i = 1; i < index.prefixTokens.length; i++) assert.ok(index.prefixTokens[i]! > index.prefixTokens[i - 1]!);
-  assert.equal(index.prefixTokens.at(-1), index.messageTokens.reduce((a, b) => a + b, 0));
+  assert.equal(
+    index.prefixTokens.at(-1),
+    index.messageTokens.reduce((a, b) => a + b, 0),
+  );
 });
 
 test("tool names normalise across harnesses", () => {

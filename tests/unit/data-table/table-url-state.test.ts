@@ -19,8 +19,14 @@ test("an untouched table has a clean URL and reads back as the defaults", () => 
 
 test("sort, filters, search and page survive a round trip through the query string", () => {
   const view: TableViewState = {
-    sorting: [{ id: "startedAt", desc: true }, { id: "title", desc: false }],
-    columnFilters: [{ id: "format", value: "claude_code_jsonl" }, { id: "tools", value: "bash" }],
+    sorting: [
+      { id: "startedAt", desc: true },
+      { id: "title", desc: false },
+    ],
+    columnFilters: [
+      { id: "format", value: "claude_code_jsonl" },
+      { id: "tools", value: "bash" },
+    ],
     globalFilter: "fix the flaky test & more",
     pageIndex: 2,
     pageSize: 100,

@@ -31,9 +31,17 @@ test("a Node ENOENT error is shown as an internal error with a ref, its path and
 });
 
 test("unexpected errors of any shape are hidden, each under its own ref", () => {
-  const prismaLike = Object.assign(new Error("Invalid `db.sidecar.upsert()` invocation in\n/work/server/policies/run-session-policy.ts:63:22"), { code: "P2002" });
+  const prismaLike = Object.assign(new Error("Invalid `db.sidecar.upsert()` invocation in\n/work/server/policies/run-session-policy.ts:63:22"), {
+    code: "P2002",
+  });
   const refs = new Set<string>();
-  for (const error of [new TypeError("Cannot read properties of undefined (reading 'x')"), prismaLike, "a thrown string /etc/passwd", { message: "/a/path" }, undefined]) {
+  for (const error of [
+    new TypeError("Cannot read properties of undefined (reading 'x')"),
+    prismaLike,
+    "a thrown string /etc/passwd",
+    { message: "/a/path" },
+    undefined,
+  ]) {
     const { message, logged } = shown(error);
     assert.match(message, /^internal error \(ref [0-9a-f]{8}\)$/);
     assert.equal(logged.length, 1);

@@ -23,7 +23,10 @@ test("the gold sets parse: every unit validates, every label names its unit's vi
   assert.ok(main.lines.length >= 150, `${main.lines.length} gold units`);
   assert.equal(new Set(main.lines.map((l) => l.unit.id)).size, main.lines.length);
   const sessions = new Set(main.lines.map((l) => `${l.unit.trace.path}#${l.unit.sessionId}`));
-  assert.ok(holdout.lines.every((l) => !sessions.has(`${l.unit.trace.path}#${l.unit.sessionId}`)), "held-out units come from other sessions");
+  assert.ok(
+    holdout.lines.every((l) => !sessions.has(`${l.unit.trace.path}#${l.unit.sessionId}`)),
+    "held-out units come from other sessions",
+  );
 });
 
 test("gold/judge-calibration.json is what the current judge gives over the gold set", async () => {
@@ -37,7 +40,11 @@ test("gold/judge-calibration.json is what the current judge gives over the gold 
 
 test("tracefold eval --calibrate reports the agreement on the gold units among the loaded traces", () => {
   const tau = resolve(TRACES_DIR, "tau_bench_traj/sierra-research__tau-bench/historical_trajectories/gpt-4o-airline.json");
-  const run = spawnSync(process.execPath, [resolve(ROOT, "cli/bin.mjs"), "eval", tau, "--policies", "none", "--calibrate", resolve(ROOT, GOLD_FILE), "--json"], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const run = spawnSync(
+    process.execPath,
+    [resolve(ROOT, "cli/bin.mjs"), "eval", tau, "--policies", "none", "--calibrate", resolve(ROOT, GOLD_FILE), "--json"],
+    { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
+  );
   assert.equal(run.status, 0, run.stderr);
   const report = EvalReportSchema.parse(JSON.parse(run.stdout));
   const gold = parseGold(readFileSync(resolve(ROOT, GOLD_FILE), "utf8")).lines;
@@ -49,7 +56,9 @@ test("tracefold eval --calibrate reports the agreement on the gold units among t
 
 test("a malformed gold file is refused before anything is replayed (exit 2, the line named)", () => {
   const bad = resolve(ROOT, "package.json");
-  const run = spawnSync(process.execPath, [resolve(ROOT, "cli/bin.mjs"), "eval", resolve(TRACES_DIR, "aider_chat_md"), "--calibrate", bad, "--json"], { encoding: "utf8" });
+  const run = spawnSync(process.execPath, [resolve(ROOT, "cli/bin.mjs"), "eval", resolve(TRACES_DIR, "aider_chat_md"), "--calibrate", bad, "--json"], {
+    encoding: "utf8",
+  });
   assert.equal(run.status, 2);
   assert.match(run.stderr, /--calibrate .*package\.json: line 1: not JSON/);
 });

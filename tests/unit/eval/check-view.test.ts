@@ -20,7 +20,12 @@ const ops = analyze(
     ["user", [text("Rerun the nightly ledger export and send me the report link. Do not touch the production pool.")]],
     ...step("c1", "exec", { cmd: "schedctl rerun nightly-ledger" }, "queued JOB-11111 on pool default\nJOB-11111 FAILED: upstream throttled"),
     ...step("c2", "exec", { cmd: "schedctl logs JOB-11111 --full" }, `${prose(2_000, "a")}\n${LOG_LINE}\n${prose(2_000, "b")}`),
-    ...step("c3", "exec", { cmd: "schedctl rerun nightly-ledger --pool=canary" }, "queued JOB-22222 on pool canary\nreport: https://reports.example.com/r/abc123"),
+    ...step(
+      "c3",
+      "exec",
+      { cmd: "schedctl rerun nightly-ledger --pool=canary" },
+      "queued JOB-22222 on pool canary\nreport: https://reports.example.com/r/abc123",
+    ),
     ["assistant", [text("The rerun is queued.")]],
     ["user", [text("Thanks. Wait for it.")]],
     ...step("c4", "exec", { cmd: "schedctl wait JOB-22222" }, "done"),
@@ -42,7 +47,11 @@ const byValue = (checked: CheckedDependency[], value: string) => {
 
 describe("check-view on a hand-built ops session", () => {
   test("the fixture has the dependencies the cases rely on", () => {
-    for (const value of ["JOB-22222", "https://reports.example.com/r/abc123", LOG_LINE, "Do not touch the production pool."]) byValue(opsDeps.map((d) => ({ ...d, status: "visible" })), value);
+    for (const value of ["JOB-22222", "https://reports.example.com/r/abc123", LOG_LINE, "Do not touch the production pool."])
+      byValue(
+        opsDeps.map((d) => ({ ...d, status: "visible" })),
+        value,
+      );
   });
 
   test("no edits: everything visible", async () => {
@@ -62,7 +71,11 @@ describe("check-view on a hand-built ops session", () => {
   });
 
   test("when the stale id is gone too, the lost job id is a plain locator loss", async () => {
-    const checked = await check(ops, CUT, ["function:exec:1", "function:exec:2", "function:exec:3"].map((target) => ({ target, action: "prune" as const })));
+    const checked = await check(
+      ops,
+      CUT,
+      ["function:exec:1", "function:exec:2", "function:exec:3"].map((target) => ({ target, action: "prune" as const })),
+    );
     assert.equal(byValue(checked, "JOB-22222").category, "locator_handle");
   });
 
@@ -93,7 +106,9 @@ describe("check-view on a hand-built ops session", () => {
     const sidecar = result.sidecars.find((s) => s.target === "conversation:user:1")!;
     const unnamed = result.view.map((message) => ({
       ...message,
-      parts: message.parts.map((part) => (part.type === "text" ? { ...part, text: part.text.split(sidecar.sha256).join("").split(sidecar.sha256.slice(0, 12)).join("") } : part)),
+      parts: message.parts.map((part) =>
+        part.type === "text" ? { ...part, text: part.text.split(sidecar.sha256).join("").split(sidecar.sha256.slice(0, 12)).join("") } : part,
+      ),
     }));
     const checked = checkView({ session: ops.session, index: ops.index, dependencies: opsDeps, result: { ...result, view: unnamed } });
     const d = byValue(checked, LOG_LINE);
@@ -158,7 +173,12 @@ describe("restorable is decided by the digest, never by what else a pointer says
         return part;
       }),
     }));
-    const checked = checkView({ session: a.session, index: a.index, dependencies: extractDependencies(a.session, a.index, 5).dependencies, result: { ...result, view } });
+    const checked = checkView({
+      session: a.session,
+      index: a.index,
+      dependencies: extractDependencies(a.session, a.index, 5).dependencies,
+      result: { ...result, view },
+    });
     const d = byValue(checked, NEEDED);
     assert.equal(d.status, "lost");
     assert.equal(d.category, "recovery_routing");
@@ -192,8 +212,16 @@ describe("check-view on scenarios with real policies", () => {
     for (const { scenario, index } of suite) {
       const a = { session: scenario.session, index };
       for (const cut of replayCuts(a.session, index)) {
-        const checked = checkView({ session: a.session, index, dependencies: extractDependencies(a.session, index, cut.cut).dependencies, result: await runAt(none, a, cut.cut) });
-        assert.ok(checked.every((d) => d.status === "visible"), `${a.session.id} cut ${cut.cut}`);
+        const checked = checkView({
+          session: a.session,
+          index,
+          dependencies: extractDependencies(a.session, index, cut.cut).dependencies,
+          result: await runAt(none, a, cut.cut),
+        });
+        assert.ok(
+          checked.every((d) => d.status === "visible"),
+          `${a.session.id} cut ${cut.cut}`,
+        );
       }
     }
   });

@@ -18,12 +18,19 @@ describe("replayCuts on every real trace", () => {
         const replay = replayCuts(s, index);
         const safe = safeCutPoints(s);
         const total = index.prefixTokens.at(-1)!;
-        assert.deepEqual(replay.map((c) => c.cut), [...new Set(replay.map((c) => c.cut))].sort((a, b) => a - b), `${where}: cuts ascending, deduplicated`);
+        assert.deepEqual(
+          replay.map((c) => c.cut),
+          [...new Set(replay.map((c) => c.cut))].sort((a, b) => a - b),
+          `${where}: cuts ascending, deduplicated`,
+        );
         for (const c of replay) {
           cuts++;
           assert.ok(safe.includes(c.cut), `${where}: cut ${c.cut} is a safe cut`);
           assert.equal(c.prefixTokens, index.prefixTokens[c.cut], `${where}: prefix tokens`);
-          assert.ok(s.messages.slice(c.cut).some((m) => m.role === "assistant"), `${where}: cut ${c.cut} has a later assistant step`);
+          assert.ok(
+            s.messages.slice(c.cut).some((m) => m.role === "assistant"),
+            `${where}: cut ${c.cut} has a later assistant step`,
+          );
           assert.equal(c.reason, c.reasons[0]);
         }
         for (const compaction of s.compactions) {
@@ -39,7 +46,11 @@ describe("replayCuts on every real trace", () => {
         DEFAULT_SHARES.forEach((share, i) => {
           const c = shareCuts[i];
           if (!c) return;
-          assert.equal(c.cut, safe.find((k) => index.prefixTokens[k]! >= share * total), `${where}: share-${share * 100} is the first safe cut reaching it`);
+          assert.equal(
+            c.cut,
+            safe.find((k) => index.prefixTokens[k]! >= share * total),
+            `${where}: share-${share * 100} is the first safe cut reaching it`,
+          );
           assert.ok(c.cut >= previous, `${where}: share cuts monotone`);
           assert.ok(c.share >= share, `${where}: share ${c.share} reaches ${share}`);
           previous = c.cut;
@@ -74,7 +85,10 @@ describe("cut levels", () => {
     // same fingerprint); the one file with inline sidechains went from one 345-message session with 2
     // cuts to its 23-message main session and five subagent threads, 16 cuts in all (241 → 246, 653 → 667).
     assert.equal(all.length, 246);
-    assert.equal(all.reduce((n, [, , cuts]) => n + cuts.length, 0), 667);
+    assert.equal(
+      all.reduce((n, [, , cuts]) => n + cuts.length, 0),
+      667,
+    );
     assert.equal(createHash("sha256").update(JSON.stringify(all)).digest("hex"), "4cbe0b6a8955f483c6d752665bd7925ca95cb9393562ca05c998bae152a94b17");
   });
 
@@ -82,14 +96,31 @@ describe("cut levels", () => {
     const { session: s, index } = await find(LONG_SESSION);
     assert.equal(replayCuts(s, index).length, 4);
     const dense = replayCuts(s, index, { levels: DENSE_CUT_LEVELS });
-    assert.deepEqual(dense.map((c) => [c.cut, c.reasons.join("+")]), [
-      [17, "share-10"], [49, "share-20"], [59, "share-30"], [61, "share-40"], [85, "share-50"],
-      [147, "share-60"], [190, "share-70"], [227, "native"], [234, "share-80"], [287, "share-90"],
-    ]);
+    assert.deepEqual(
+      dense.map((c) => [c.cut, c.reasons.join("+")]),
+      [
+        [17, "share-10"],
+        [49, "share-20"],
+        [59, "share-30"],
+        [61, "share-40"],
+        [85, "share-50"],
+        [147, "share-60"],
+        [190, "share-70"],
+        [227, "native"],
+        [234, "share-80"],
+        [287, "share-90"],
+      ],
+    );
     // The same moments in the file, each at a response's first record (lines 71 and 1245 were later records of one response).
-    assert.deepEqual(dense.map((c) => s.messages[c.cut]!.source.line), [83, 337, 385, 397, 523, 843, 1041, 1244, 1279, 1550]);
+    assert.deepEqual(
+      dense.map((c) => s.messages[c.cut]!.source.line),
+      [83, 337, 385, 397, 523, 843, 1041, 1244, 1279, 1550],
+    );
     const defaults = replayCuts(s, index).map((c) => c.cut);
-    assert.ok(defaults.every((cut) => dense.some((c) => c.cut === cut)), "the default cuts are among the dense ones");
+    assert.ok(
+      defaults.every((cut) => dense.some((c) => c.cut === cut)),
+      "the default cuts are among the dense ones",
+    );
     assert.deepEqual(replayCuts(s, index, { levels: DENSE_CUT_LEVELS }), dense, "deterministic");
   });
 
@@ -97,16 +128,22 @@ describe("cut levels", () => {
     // An orchestrating session whose Task results make its prefix jump past two levels in one step.
     const { session: s, index } = await find("fe5e1c67-53e7-4862-81ae-d0e013e3270b");
     const dense = replayCuts(s, index, { levels: DENSE_CUT_LEVELS });
-    assert.deepEqual(dense.map((c) => [c.cut, c.reason, c.reasons]), [
-      [2, "share-10", ["share-10"]],
-      [5, "share-20", ["share-20"]],
-      [11, "share-30", ["share-30", "share-40"]],
-      [13, "share-50", ["share-50"]],
-      [16, "share-60", ["share-60", "share-70"]],
-      [20, "share-80", ["share-80"]],
-      [22, "share-90", ["share-90"]],
-    ]);
-    assert.deepEqual(dense.map((c) => s.messages[c.cut]!.source.line), [4, 9, 224, 226, 431, 435, 438]);
+    assert.deepEqual(
+      dense.map((c) => [c.cut, c.reason, c.reasons]),
+      [
+        [2, "share-10", ["share-10"]],
+        [5, "share-20", ["share-20"]],
+        [11, "share-30", ["share-30", "share-40"]],
+        [13, "share-50", ["share-50"]],
+        [16, "share-60", ["share-60", "share-70"]],
+        [20, "share-80", ["share-80"]],
+        [22, "share-90", ["share-90"]],
+      ],
+    );
+    assert.deepEqual(
+      dense.map((c) => s.messages[c.cut]!.source.line),
+      [4, 9, 224, 226, 431, 435, 438],
+    );
   });
 
   test("levels are validated with each problem located at its index; text is read leniently", () => {
@@ -125,7 +162,23 @@ describe("cut levels", () => {
     assert.deepEqual(parseCutLevelsText(" 10, 20 ,30% "), [10, 20, 30]);
     assert.deepEqual(parseCutLevelsText(""), []);
     assert.ok(Number.isNaN(parseCutLevelsText("10,,x")[1]) && Number.isNaN(parseCutLevelsText("10,,x")[2]));
-    assert.throws(() => replayCuts(session([["user", [text("hi")]], ["assistant", [text("ok")]]]), analyze(session([["user", [text("hi")]], ["assistant", [text("ok")]]])).index, { levels: [70, 50] }), /strictly increasing/);
+    assert.throws(
+      () =>
+        replayCuts(
+          session([
+            ["user", [text("hi")]],
+            ["assistant", [text("ok")]],
+          ]),
+          analyze(
+            session([
+              ["user", [text("hi")]],
+              ["assistant", [text("ok")]],
+            ]),
+          ).index,
+          { levels: [70, 50] },
+        ),
+      /strictly increasing/,
+    );
   });
 });
 
@@ -147,7 +200,10 @@ describe("replayCuts edge cases", () => {
   test("a native cut and a share cut on the same message merge, native first", () => {
     const share = (a.index.prefixTokens[5]! - 0.5) / a.index.prefixTokens.at(-1)!;
     const replay = replayCuts(a.session, a.index, { shares: [share] });
-    assert.deepEqual(replay.map((c) => [c.cut, c.reasons]), [[5, ["native", `share-${Math.round(share * 100)}`]]]);
+    assert.deepEqual(
+      replay.map((c) => [c.cut, c.reasons]),
+      [[5, ["native", `share-${Math.round(share * 100)}`]]],
+    );
     assert.equal(replay[0]!.reason, "native");
   });
 
@@ -156,15 +212,31 @@ describe("replayCuts edge cases", () => {
     const without = replayCuts(a.session, a.index, { shares: [0.5, 0.9], includeNative: false });
     assert.ok(withNative.some((c) => c.reasons.includes("native")));
     assert.ok(!without.some((c) => c.reasons.includes("native")));
-    assert.deepEqual(without.map((c) => c.reasons), [["share-50"], ["share-90"]].filter((_, i) => without[i]));
+    assert.deepEqual(
+      without.map((c) => c.reasons),
+      [["share-50"], ["share-90"]].filter((_, i) => without[i]),
+    );
   });
 
   test("a compaction before any safe cut, or at the very end with no assistant after, yields no cut", () => {
-    const tail = session([["user", [text("hi")]], ["assistant", [text("hello")]], ["user", [text("bye")]]], {
-      compactions: [{ kind: "other", beforeMessage: 0 }, { kind: "other", beforeMessage: 3 }],
-    });
+    const tail = session(
+      [
+        ["user", [text("hi")]],
+        ["assistant", [text("hello")]],
+        ["user", [text("bye")]],
+      ],
+      {
+        compactions: [
+          { kind: "other", beforeMessage: 0 },
+          { kind: "other", beforeMessage: 3 },
+        ],
+      },
+    );
     const t = analyze(tail);
-    assert.deepEqual(replayCuts(t.session, t.index, { shares: [] }).map((c) => c.cut), [1]);
+    assert.deepEqual(
+      replayCuts(t.session, t.index, { shares: [] }).map((c) => c.cut),
+      [1],
+    );
   });
 
   test("windowForCut puts the prefix at the trigger level", () => {

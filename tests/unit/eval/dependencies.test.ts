@@ -42,7 +42,10 @@ describe("the re-discovery rule", () => {
     const job = dependencies.find((d) => d.value === "JOB-48213");
     assert.ok(job, "JOB-48213 is a dependency");
     assert.equal(job.kind, "id");
-    assert.deepEqual({ message: job.plantedAt.message, part: job.plantedAt.part, objectId: job.plantedAt.objectId }, { message: 2, part: 0, objectId: "function:exec:1" });
+    assert.deepEqual(
+      { message: job.plantedAt.message, part: job.plantedAt.part, objectId: job.plantedAt.objectId },
+      { message: 2, part: 0, objectId: "function:exec:1" },
+    );
     assert.deepEqual(job.usedAt, { message: 4, part: 0 });
     assert.equal(job.usedBeforeNextRequest, true);
   });
@@ -72,8 +75,14 @@ describe("the re-discovery rule", () => {
     a.session.messages[4]!.meta = { compactSummary: true };
     // The agent received the summary before it said "Checking JOB-48213": the id was supplied again.
     assert.ok(!extractDependencies(a.session, a.index, 3).dependencies.some((d) => d.value === "JOB-48213"));
-    const plain = analyze({ ...a.session, messages: a.session.messages.map((m, i) => (i === 4 ? { ...m, parts: [text("Go on.")], meta: { compactSummary: true } } : m)) });
-    assert.ok(extractDependencies(plain.session, plain.index, 3).dependencies.some((d) => d.value === "JOB-48213"), "a summary without the id re-supplies nothing");
+    const plain = analyze({
+      ...a.session,
+      messages: a.session.messages.map((m, i) => (i === 4 ? { ...m, parts: [text("Go on.")], meta: { compactSummary: true } } : m)),
+    });
+    assert.ok(
+      extractDependencies(plain.session, plain.index, 3).dependencies.some((d) => d.value === "JOB-48213"),
+      "a summary without the id re-supplies nothing",
+    );
   });
 });
 
@@ -82,8 +91,18 @@ describe("what counts as a dependency", () => {
     session([
       ["system", [text("You are a careful agent.")]],
       ["user", [text("Fix the export. Never use --force when rerunning the ledger export.\nI don't know why it broke.")]],
-      ...step("c1", "exec", { cmd: "cat report.txt", timeout: 120000 }, "total: $12,480.50 on 2025-03-03 at 02:00, version 1.2.3, see src/app/main.ts:42\nrows 17 and 20"),
-      ...step("c2", "read_file", { path: "/srv/app/config.yaml" }, `${prose(300)}\nretry budget exhausted after 9 attempts at batch 208/659\n${prose(300, "q")}`),
+      ...step(
+        "c1",
+        "exec",
+        { cmd: "cat report.txt", timeout: 120000 },
+        "total: $12,480.50 on 2025-03-03 at 02:00, version 1.2.3, see src/app/main.ts:42\nrows 17 and 20",
+      ),
+      ...step(
+        "c2",
+        "read_file",
+        { path: "/srv/app/config.yaml" },
+        `${prose(300)}\nretry budget exhausted after 9 attempts at batch 208/659\n${prose(300, "q")}`,
+      ),
       ["assistant", [text("Found it.")]],
       ["assistant", [call("c3", "exec", { cmd: "rerun ledger export --pool=canary", timeout: 120000 })]],
       ["tool", [result("c3", "ok")]],
@@ -108,7 +127,10 @@ describe("what counts as a dependency", () => {
   test("paths and long shared spans are found; values absent from the prefix are not", () => {
     assert.ok(values.includes("src/app/main.ts"));
     assert.ok(values.includes("/srv/app/config.yaml"));
-    assert.ok(values.some((v) => v.includes("retry budget exhausted after 9 attempts at batch 208/659")), values.join(" | "));
+    assert.ok(
+      values.some((v) => v.includes("retry budget exhausted after 9 attempts at batch 208/659")),
+      values.join(" | "),
+    );
     assert.ok(!values.includes("JOB-99999"));
   });
 
@@ -125,7 +147,10 @@ describe("what counts as a dependency", () => {
   });
 
   test("dependencies are ordered by first use and numbered", () => {
-    assert.deepEqual(deps.map((d) => d.id), deps.map((_, i) => `dep-${i + 1}`));
+    assert.deepEqual(
+      deps.map((d) => d.id),
+      deps.map((_, i) => `dep-${i + 1}`),
+    );
     for (let i = 1; i < deps.length; i++) assert.ok(deps[i - 1]!.usedAt.message <= deps[i]!.usedAt.message);
   });
 });
@@ -134,7 +159,15 @@ describe("identifiers", () => {
   test("a code identifier counts only when rare in the prefix (≤ 3 parts)", () => {
     const mentions = (n: number): Spec[] => Array.from({ length: n }, (_, i) => ["assistant", [text(`note ${"abcdefgh"[i]}: the loadSessionMessages helper`)]]);
     // Identifiers count only where the agent writes them into a call (prose mentions are narrative).
-    const build = (n: number) => analyze(session([["user", [text("Refactor")]], ...mentions(n), ["assistant", [call("e1", "edit", { text: "return loadSessionMessages(id)" })]], ["tool", [result("e1", "ok")]]]));
+    const build = (n: number) =>
+      analyze(
+        session([
+          ["user", [text("Refactor")]],
+          ...mentions(n),
+          ["assistant", [call("e1", "edit", { text: "return loadSessionMessages(id)" })]],
+          ["tool", [result("e1", "ok")]],
+        ]),
+      );
     const rare = build(2);
     const common = build(5);
     assert.ok(extractDependencies(rare.session, rare.index, 3).dependencies.some((d) => d.value === "loadSessionMessages" && d.kind === "identifier"));

@@ -51,7 +51,10 @@ describe("the shared verdict schema", () => {
     assert.equal(JudgeVerdictSchema.safeParse(listing3).success, false, "noImpact is required");
     assert.equal(JudgeVerdictSchema.safeParse({ ...listing3, noImpact: true }).success, true);
     assert.equal(JudgeOutputSchema.safeParse({ ...listing3, failure_culprit: { target_id: "function:read:3" } }).success, true);
-    assert.equal(JudgeOutputSchema.safeParse({ ...listing3, dimension_scores: { ...listing3.dimension_scores, goal_retention: { score: 6, verdict: "pass" } } }).success, false);
+    assert.equal(
+      JudgeOutputSchema.safeParse({ ...listing3, dimension_scores: { ...listing3.dimension_scores, goal_retention: { score: 6, verdict: "pass" } } }).success,
+      false,
+    );
   });
 });
 
@@ -140,7 +143,8 @@ describe("judge on every real trace", () => {
       }
     }
     const elapsed = Date.now() - started;
-    for (const [id, x] of Object.entries(tally)) t.diagnostic(`${id}: ${x.cuts} cuts, prune ${((100 * x.prune) / x.cuts).toFixed(1)}%, no-impact ${((100 * x.noImpact) / x.cuts).toFixed(1)}%`);
+    for (const [id, x] of Object.entries(tally))
+      t.diagnostic(`${id}: ${x.cuts} cuts, prune ${((100 * x.prune) / x.cuts).toFixed(1)}%, no-impact ${((100 * x.noImpact) / x.cuts).toFixed(1)}%`);
     t.diagnostic(`${elapsed} ms`);
     assert.ok(tally.none.cuts > 300);
     assert.ok(tally["tool-prune"].noImpact < tally["tool-prune"].cuts, "tool-prune loses something somewhere");

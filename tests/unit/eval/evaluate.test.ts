@@ -12,7 +12,16 @@ import { cachedTokenizer } from "../../../lib/tokens";
 const tokenizer = cachedTokenizer("o200k");
 const sessions = scenarioSuite([1]).map(({ scenario, index }) => ({ session: scenario.session, index }));
 const policies = ["none", "tool-prune", "oldest-turn"].map((id) => ({ policy: findPolicy(id)! }));
-const failing: Policy = { id: "broken", family: "baseline", source: "test", description: "throws", params: [], decide: () => { throw new Error("boom"); } };
+const failing: Policy = {
+  id: "broken",
+  family: "baseline",
+  source: "test",
+  description: "throws",
+  params: [],
+  decide: () => {
+    throw new Error("boom");
+  },
+};
 
 async function collect(iterable: AsyncIterable<SuiteItem>): Promise<SuiteItem[]> {
   const out: SuiteItem[] = [];

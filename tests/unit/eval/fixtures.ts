@@ -11,7 +11,12 @@ import type { Message, NativeCompaction, Part, Role, Session, ToolCallPart, Tool
 export const tokenizer = rawTokenizer("chars4");
 
 export const text = (t: string): Part => ({ type: "text", text: t });
-export const call = (id: string, name: string, args: Record<string, unknown>): ToolCallPart => ({ type: "tool_call", id, name, arguments: JSON.stringify(args) });
+export const call = (id: string, name: string, args: Record<string, unknown>): ToolCallPart => ({
+  type: "tool_call",
+  id,
+  name,
+  arguments: JSON.stringify(args),
+});
 export const result = (callId: string, content: string, name?: string): ToolResultPart => ({ type: "tool_result", callId, content, ...(name ? { name } : {}) });
 
 export type Spec = [Role, Part[]];
@@ -57,7 +62,9 @@ export function analyze(s: Session): Analyzed {
 
 /** The last safe cut at or before `message` (the moment just before that message is produced). */
 export function cutBefore(s: Session, message: number): number {
-  const cut = safeCutPoints(s).filter((k) => k <= message).at(-1);
+  const cut = safeCutPoints(s)
+    .filter((k) => k <= message)
+    .at(-1);
   if (cut === undefined) throw new Error(`no safe cut at or before ${message}`);
   return cut;
 }

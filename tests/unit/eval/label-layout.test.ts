@@ -28,16 +28,23 @@ describe("layoutLabels", () => {
     const boxes = placed.map((p, i) => box(p, cluster[i]!.label));
     for (let i = 0; i < boxes.length; i++) {
       for (let j = i + 1; j < boxes.length; j++) assert.ok(!overlap(boxes[i]!, boxes[j]!), `${cluster[i]!.id} overlaps ${cluster[j]!.id}`);
-      for (const p of cluster) assert.ok(!overlap(boxes[i]!, { left: p.x - 5, right: p.x + 5, top: p.y - 5, bottom: p.y + 5 }), `${cluster[i]!.id} covers ${p.id}`);
+      for (const p of cluster)
+        assert.ok(!overlap(boxes[i]!, { left: p.x - 5, right: p.x + 5, top: p.y - 5, bottom: p.y + 5 }), `${cluster[i]!.id} covers ${p.id}`);
       assert.ok(boxes[i]!.left >= 0 && boxes[i]!.right <= 600 && boxes[i]!.top >= 0 && boxes[i]!.bottom <= 300);
     }
-    assert.ok(placed.some((p) => p.leader), "a stacked label gets a leader line");
+    assert.ok(
+      placed.some((p) => p.leader),
+      "a stacked label gets a leader line",
+    );
   });
 
   test("deterministic whatever the input order; results follow the input order", () => {
     const a = layoutLabels(cluster, { bounds });
     const b = layoutLabels([...cluster].reverse(), { bounds });
-    assert.deepEqual(b.map((p) => p.id), [...cluster].reverse().map((p) => p.id));
+    assert.deepEqual(
+      b.map((p) => p.id),
+      [...cluster].reverse().map((p) => p.id),
+    );
     assert.deepEqual([...b].reverse(), a);
   });
 

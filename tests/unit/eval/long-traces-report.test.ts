@@ -40,7 +40,9 @@ test("replay report on the long Claude Code traces", async (t) => {
   t.diagnostic(`${sessions.length} sessions: ${sessions.map((s) => `${s.session.id.slice(0, 8)} (${s.session.messages.length} messages)`).join(", ")}`);
   for (const [policy, row] of rows) {
     const pct = (x: number) => `${((100 * x) / row.cuts).toFixed(1)}%`;
-    t.diagnostic(`${policy.padEnd(16)} cuts ${row.cuts}  prune ${pct(row.prune)}  no-impact ${pct(row.noImpact)}  missing/cut ${(row.missing / row.cuts).toFixed(1)}  ${JSON.stringify(row.categories)}`);
+    t.diagnostic(
+      `${policy.padEnd(16)} cuts ${row.cuts}  prune ${pct(row.prune)}  no-impact ${pct(row.noImpact)}  missing/cut ${(row.missing / row.cuts).toFixed(1)}  ${JSON.stringify(row.categories)}`,
+    );
   }
   const none = rows.get("none")!;
   assert.equal(none.noImpact, none.cuts, "the control has no impact at any cut");

@@ -66,7 +66,11 @@ describe("extractCandidates", () => {
   };
   const cases: [string, string[], string[]][] = [
     ["See https://docs.example.com/d/93716266f0.", ["url:https://docs.example.com/d/93716266f0"], ["id:93716266f0"]],
-    ["Wrote reports/out/q3.fixed-413293.xlsx and /srv/app/config.yaml.", ["path:reports/out/q3.fixed-413293.xlsx", "path:/srv/app/config.yaml"], ["id:fixed-413293"]],
+    [
+      "Wrote reports/out/q3.fixed-413293.xlsx and /srv/app/config.yaml.",
+      ["path:reports/out/q3.fixed-413293.xlsx", "path:/srv/app/config.yaml"],
+      ["id:fixed-413293"],
+    ],
     ["and/or I/O w/o", [], ["path:and/or"]],
     ["Job JOB-14254 hit E-2194201 in canary-587", ["id:JOB-14254", "id:E-2194201", "id:canary-587"], []],
     ["Total $12,480.50, 99.9% uptime, 4512 rows, -27543.00 credit", ["number:$12,480.50", "number:99.9%", "number:4512", "number:-27543.00"], []],

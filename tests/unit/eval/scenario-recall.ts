@@ -43,7 +43,9 @@ export const covers = (value: string, anchor: string): boolean => value.includes
 
 export function isExpected(scenario: Scenario, planted: PlantedDependency, cut: number): boolean {
   if (planted.plantedAt.message >= cut || planted.usedAt.message < cut) return false;
-  return !planted.alsoAt.some((ref) => ref.message >= cut && ref.message < planted.usedAt.message && scenario.session.messages[ref.message]!.role !== "assistant");
+  return !planted.alsoAt.some(
+    (ref) => ref.message >= cut && ref.message < planted.usedAt.message && scenario.session.messages[ref.message]!.role !== "assistant",
+  );
 }
 
 export function findRecovered(dependencies: readonly Dependency[], planted: PlantedDependency): Dependency | undefined {

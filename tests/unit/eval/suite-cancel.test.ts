@@ -47,10 +47,14 @@ test("an aborted suite ends at once, yields nothing more, and every pending mode
   const client = holdingClient((pending) => pending === 4 && controller.abort());
   const judge = judgeUnitsWith(createLlmJudge(withSignal(client, controller.signal)));
   const items: SuiteItem[] = [];
-  for await (const item of evaluateSuite({ sessions, policies, tokenizerFor: () => tokenizer, concurrency: 4, judge, signal: controller.signal })) items.push(item);
+  for await (const item of evaluateSuite({ sessions, policies, tokenizerFor: () => tokenizer, concurrency: 4, judge, signal: controller.signal }))
+    items.push(item);
   assert.deepEqual(items, [], "the four units cut short are dropped, not stored as failed units");
   assert.equal(client.requests.length, 4, "no unit starts after the abort");
-  assert.ok(client.requests.every((r) => r.signal?.aborted === true), "every call carried the run's signal");
+  assert.ok(
+    client.requests.every((r) => r.signal?.aborted === true),
+    "every call carried the run's signal",
+  );
   assert.equal(client.aborted, 4, "each pending call saw the abort");
 });
 
@@ -62,7 +66,8 @@ test("a judge that ignores the signal does not hold the suite: the pool returns 
     return new Promise<never>(() => {});
   };
   const items: SuiteItem[] = [];
-  for await (const item of evaluateSuite({ sessions, policies, tokenizerFor: () => tokenizer, concurrency: 2, judge: never, signal: controller.signal })) items.push(item);
+  for await (const item of evaluateSuite({ sessions, policies, tokenizerFor: () => tokenizer, concurrency: 2, judge: never, signal: controller.signal }))
+    items.push(item);
   assert.deepEqual([items.length, calls], [0, 2]);
 });
 
@@ -74,7 +79,10 @@ test("units finished before the abort are yielded; a signal aborted before the s
     if (items.length === 2) controller.abort();
   }
   assert.equal(items.length, 2);
-  assert.deepEqual(items.map((i) => i.kind), ["result", "result"]);
+  assert.deepEqual(
+    items.map((i) => i.kind),
+    ["result", "result"],
+  );
   const none: SuiteItem[] = [];
   for await (const item of evaluateSuite({ sessions, policies, tokenizerFor: () => tokenizer, signal: controller.signal })) none.push(item);
   assert.deepEqual(none, []);

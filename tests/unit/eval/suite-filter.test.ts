@@ -22,26 +22,38 @@ const summary = (over: Partial<SessionSummary> = {}): SessionSummary => ({
   ...over,
 });
 
-const refused = (text: string, message: string) => assert.throws(() => parseSuiteFilterText(text), (e: unknown) => e instanceof SuiteFilterSyntaxError && e.message === message);
+const refused = (text: string, message: string) =>
+  assert.throws(
+    () => parseSuiteFilterText(text),
+    (e: unknown) => e instanceof SuiteFilterSyntaxError && e.message === message,
+  );
 
 describe("parseSuiteFilterText", () => {
   test("reads every key; a format prefix resolves to its id; repeated list keys are alternatives", () => {
-    assert.deepEqual(parseSuiteFilterText("format=claude-code,workload=shell,workload=file,minMessages=50,maxMessages=400,model=sonnet,tool=Bash,minTokens=0,maxTokens=90000,nativeCompaction=false"), {
-      formats: ["claude_code_jsonl"],
-      workloads: ["shell", "file"],
-      minMessages: 50,
-      maxMessages: 400,
-      models: ["sonnet"],
-      tools: ["Bash"],
-      minTokens: 0,
-      maxTokens: 90_000,
-      hasNativeCompaction: false,
-    });
+    assert.deepEqual(
+      parseSuiteFilterText(
+        "format=claude-code,workload=shell,workload=file,minMessages=50,maxMessages=400,model=sonnet,tool=Bash,minTokens=0,maxTokens=90000,nativeCompaction=false",
+      ),
+      {
+        formats: ["claude_code_jsonl"],
+        workloads: ["shell", "file"],
+        minMessages: 50,
+        maxMessages: 400,
+        models: ["sonnet"],
+        tools: ["Bash"],
+        minTokens: 0,
+        maxTokens: 90_000,
+        hasNativeCompaction: false,
+      },
+    );
     assert.deepEqual(parseSuiteFilterText(" format = codex_rollout_jsonl , "), { formats: ["codex_rollout_jsonl"] }, "spaces and a trailing comma are fine");
   });
 
   test("unknown key: the exact message", () => {
-    refused("format=codex,length=5", 'unknown filter key "length"; expected one of format, model, tool, workload, minMessages, maxMessages, minTokens, maxTokens, nativeCompaction');
+    refused(
+      "format=codex,length=5",
+      'unknown filter key "length"; expected one of format, model, tool, workload, minMessages, maxMessages, minTokens, maxTokens, nativeCompaction',
+    );
   });
 
   test("bad numbers: negative, fractional, words, too large", () => {
@@ -68,7 +80,10 @@ describe("parseSuiteFilterText", () => {
 
   test("unknown and ambiguous formats, unknown workloads", () => {
     refused("format=openai", 'format "openai" is ambiguous: openai_chat, openai_responses');
-    refused("format=word", `unknown format "word"; expected one of claude_code_jsonl, codex_rollout_jsonl, tau_bench_traj, tau2_simulation, gemini_cli_chat, gemini_api_contents, gemini_cli_stream_json, browser_use_history, mini_swe_agent_traj, swe_agent_traj, openhands_events, otel_genai_spans, openinference_spans, openllmetry_spans, langfuse_trace, inspect_eval_log, aider_chat_md, openai_chat, openai_responses, anthropic_messages, tracefold_jsonl`);
+    refused(
+      "format=word",
+      `unknown format "word"; expected one of claude_code_jsonl, codex_rollout_jsonl, tau_bench_traj, tau2_simulation, gemini_cli_chat, gemini_api_contents, gemini_cli_stream_json, browser_use_history, mini_swe_agent_traj, swe_agent_traj, openhands_events, otel_genai_spans, openinference_spans, openllmetry_spans, langfuse_trace, inspect_eval_log, aider_chat_md, openai_chat, openai_responses, anthropic_messages, tracefold_jsonl`,
+    );
     assert.deepEqual(parseSuiteFilterText("format=swe-agent"), { formats: ["swe_agent_traj"] }, "mini_swe_agent_traj does not start with swe_agent_");
     refused("workload=gpu", 'unknown workload "gpu"; expected one of browser, shell, web, file, code, other, mixed, none');
   });
@@ -93,7 +108,10 @@ describe("SuiteFilterSchema", () => {
 
   test("min above max is located on the max field", () => {
     const r = SuiteFilterSchema.safeParse({ minMessages: 9, maxMessages: 3 });
-    assert.deepEqual(r.error?.issues.map((i) => [i.path.join("."), i.message]), [["maxMessages", "maxMessages (3) is below minMessages (9)"]]);
+    assert.deepEqual(
+      r.error?.issues.map((i) => [i.path.join("."), i.message]),
+      [["maxMessages", "maxMessages (3) is below minMessages (9)"]],
+    );
   });
 });
 
@@ -128,7 +146,10 @@ describe("matchesSummary", () => {
     const all = [summary({ id: "a" }), summary({ id: "b", workload: "file" })];
     assert.deepEqual(selectSummaries(all, { kind: "filter", filter: { workloads: ["browser"] } }), []);
     assert.deepEqual(selectSummaries(all, { kind: "hard", filter: { minMessages: 1000 } }), []);
-    assert.deepEqual(selectSummaries(all, { kind: "filter", filter: { workloads: ["file"] } }).map((s) => s.id), ["b"]);
+    assert.deepEqual(
+      selectSummaries(all, { kind: "filter", filter: { workloads: ["file"] } }).map((s) => s.id),
+      ["b"],
+    );
   });
 });
 

@@ -31,7 +31,14 @@ function slowJudgeClient(): LlmClient & { maxInFlight: number; calls: number } {
       for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
       inFlight--;
       const unchanged = request.messages.at(-1)!.content.includes("- no edits: the prefix is unchanged");
-      const verdict = { valid: unchanged, uncertain: false, overall_score: unchanged ? 5 : 2, summary: "stub", dimension_scores: { goal_retention: DIMENSION, evidence_retention: DIMENSION, continuation_readiness: DIMENSION, compression_safety: DIMENSION }, failure_culprit: null };
+      const verdict = {
+        valid: unchanged,
+        uncertain: false,
+        overall_score: unchanged ? 5 : 2,
+        summary: "stub",
+        dimension_scores: { goal_retention: DIMENSION, evidence_retention: DIMENSION, continuation_readiness: DIMENSION, compression_safety: DIMENSION },
+        failure_culprit: null,
+      };
       return { text: JSON.stringify(verdict), model: "judge-1" };
     },
   };
@@ -43,11 +50,17 @@ async function run(concurrency: number): Promise<{ items: SuiteItem[]; client: R
   const views: JudgedUnitView[] = [];
   const items: SuiteItem[] = [];
   const judge = judgeUnitsWith(createLlmJudge(client));
-  for await (const item of evaluateSuite({ sessions, policies, tokenizerFor: () => tokenizer, concurrency, judge: (view) => (views.push(view), judge(view)) })) items.push(item);
+  for await (const item of evaluateSuite({ sessions, policies, tokenizerFor: () => tokenizer, concurrency, judge: (view) => (views.push(view), judge(view)) }))
+    items.push(item);
   return { items, client, views };
 }
 
-const strip = (items: SuiteItem[]) => items.map((i) => (i.kind === "result" ? { key: i.key, noImpact: i.evaluation.noImpact, pruneRate: i.evaluation.pruneRate, verdict: i.evaluation.verdict } : { key: i.key, error: i.message }));
+const strip = (items: SuiteItem[]) =>
+  items.map((i) =>
+    i.kind === "result"
+      ? { key: i.key, noImpact: i.evaluation.noImpact, pruneRate: i.evaluation.pruneRate, verdict: i.evaluation.verdict }
+      : { key: i.key, error: i.message },
+  );
 
 test("4 units in flight give the sequential run's items, in plan order, with one judge call per unit", async () => {
   const sequential = await run(1);
@@ -57,7 +70,11 @@ test("4 units in flight give the sequential run's items, in plan order, with one
   assert.equal(parallel.client.maxInFlight, 4, "the pool kept 4 judge calls in flight");
   assert.deepEqual(strip(parallel.items), strip(sequential.items));
   assert.equal(parallel.client.calls, parallel.items.length);
-  assert.deepEqual(parallel.items.map((i) => i.progress.done), parallel.items.map((_, n) => n + 1), "progress counts up in plan order");
+  assert.deepEqual(
+    parallel.items.map((i) => i.progress.done),
+    parallel.items.map((_, n) => n + 1),
+    "progress counts up in plan order",
+  );
   for (const item of parallel.items) {
     assert.ok(item.kind === "result");
     assert.equal(item.evaluation.noImpact, item.evaluation.policy === "none" || item.evaluation.tokensAfter === item.evaluation.prefixTokens, item.key);
@@ -75,7 +92,8 @@ test("an error the caller calls fatal ends the run; other errors fail their unit
   assert.ok(items.length > 0 && items.every((i) => i.kind === "error" && i.message === "endpoint down"));
   await assert.rejects(
     (async () => {
-      for await (const _ of evaluateSuite({ sessions, policies, tokenizerFor: () => tokenizer, concurrency: 2, judge: failing, isFatal: (e) => e === down })) void _;
+      for await (const _ of evaluateSuite({ sessions, policies, tokenizerFor: () => tokenizer, concurrency: 2, judge: failing, isFatal: (e) => e === down }))
+        void _;
     })(),
     /endpoint down/,
   );
@@ -88,5 +106,8 @@ test("with a judge no dependency is extracted or checked (its verdict is replace
   assert.ok(seen.length > 0 && seen.every((v) => v.dependencies.dependencies.length === 0 && v.checked.length === 0));
   const exported: JudgedUnitView[] = [];
   for await (const _ of evaluateSuite({ sessions, policies, tokenizerFor: () => tokenizer, judge, onView: (view) => void exported.push(view) })) void _;
-  assert.ok(exported.some((v) => v.dependencies.dependencies.length > 0 && v.checked.length > 0), "the views export still carries the dependency checks");
+  assert.ok(
+    exported.some((v) => v.dependencies.dependencies.length > 0 && v.checked.length > 0),
+    "the views export still carries the dependency checks",
+  );
 });

@@ -37,13 +37,22 @@ describe("tool pressure", () => {
 });
 
 describe("hardSet", () => {
-  const sessions = [build("a", 400, 6, 800), build("b", 40, 6, 4_000), build("c", 4_000, 6, 40), build("d", 40, 2, 4_000), build("e", 40, 6, 4_000, "read_file")];
+  const sessions = [
+    build("a", 400, 6, 800),
+    build("b", 40, 6, 4_000),
+    build("c", 4_000, 6, 40),
+    build("d", 40, 2, 4_000),
+    build("e", 40, 6, 4_000, "read_file"),
+  ];
 
   test("ranks eligible sessions by sustained tool pressure; ties go to the larger then the smaller id", () => {
     const ranked = hardSet(sessions, { fraction: 1 });
     assert.equal(ranked[0]!.session.id, "b", "b and e tie on pressure and size: the smaller id first");
     assert.equal(ranked[1]!.session.id, "e");
-    assert.deepEqual(ranked.slice(2).map((s) => s.session.id), ["d", "a", "c"]);
+    assert.deepEqual(
+      ranked.slice(2).map((s) => s.session.id),
+      ["d", "a", "c"],
+    );
   });
 
   test("size wins over fraction; fraction rounds up; minToolResults filters", () => {
@@ -58,7 +67,9 @@ describe("hardSet", () => {
     const pressure = (s: Analyzed) => toolPressure(s.session, s.index).sustained;
     const cutoff = Math.min(...chosen.map(pressure));
     assert.ok(chosen.length > 0);
-    for (const s of all) if (!chosen.includes(s) && toolPressure(s.session, s.index).atCuts.length > 0 && s.index.objects.filter((o) => o.kind === "function").length >= 3) assert.ok(pressure(s) <= cutoff + 1e-12);
+    for (const s of all)
+      if (!chosen.includes(s) && toolPressure(s.session, s.index).atCuts.length > 0 && s.index.objects.filter((o) => o.kind === "function").length >= 3)
+        assert.ok(pressure(s) <= cutoff + 1e-12);
   });
 });
 
@@ -66,7 +77,9 @@ describe("suite filters", () => {
   const s = build("f", 40, 4, 400, "read_file");
 
   test("a filter survives JSON and every given field must hold", () => {
-    const filter = SuiteFilterSchema.parse(JSON.parse(JSON.stringify({ formats: ["tracefold_jsonl"], models: ["TEST"], tools: ["read"], minMessages: 3, maxTokens: 1_000_000 })));
+    const filter = SuiteFilterSchema.parse(
+      JSON.parse(JSON.stringify({ formats: ["tracefold_jsonl"], models: ["TEST"], tools: ["read"], minMessages: 3, maxTokens: 1_000_000 })),
+    );
     assert.equal(matchesFilter(s.session, s.index, filter), true);
     assert.equal(matchesFilter(s.session, s.index, { ...filter, formats: ["claude_code_jsonl"] }), false);
     assert.equal(matchesFilter(s.session, s.index, { tools: ["exec"] }), false);

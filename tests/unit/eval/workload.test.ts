@@ -22,7 +22,14 @@ describe("toolClass", () => {
     assert.equal(toolClass("browser_click", "mcp__playwright__browser_click"), "browser", "Playwright MCP tools");
     assert.equal(toolClass("web_fetch", "WebFetch"), "web");
     assert.equal(toolClass("web_search", "WebSearch"), "web");
-    for (const [tool, raw] of [["read", "Read"], ["write", "str_replace_editor"], ["edit", "MultiEdit"], ["grep", "Grep"], ["glob", "Glob"]] as const) assert.equal(toolClass(tool, raw), "file", raw);
+    for (const [tool, raw] of [
+      ["read", "Read"],
+      ["write", "str_replace_editor"],
+      ["edit", "MultiEdit"],
+      ["grep", "Grep"],
+      ["glob", "Glob"],
+    ] as const)
+      assert.equal(toolClass(tool, raw), "file", raw);
     assert.equal(toolClass("get_reservation_details", "get_reservation_details"), "other", "a domain API");
     assert.equal(toolClass("todo", "TodoWrite"), null);
     assert.equal(toolClass("think"), null);
@@ -38,20 +45,37 @@ describe("classifyWorkload", () => {
     assert.equal(split.workload, "mixed", "2 of 4 is not more than half");
     assert.deepEqual([split.counts.shell, split.counts.file, split.total, split.share], [2, 2, 4, 0.5]);
     assert.equal(sessionWorkload(withTools("c", ["python", "python", "Read"]).index).workload, "code");
-    assert.equal(sessionWorkload(withTools("w", ["WebFetch", "WebSearch", "TodoWrite", "TodoWrite", "TodoWrite"]).index).workload, "web", "bookkeeping is not counted");
+    assert.equal(
+      sessionWorkload(withTools("w", ["WebFetch", "WebSearch", "TodoWrite", "TodoWrite", "TodoWrite"]).index).workload,
+      "web",
+      "bookkeeping is not counted",
+    );
     const none = sessionWorkload(withTools("n", ["TodoWrite"]).index);
     assert.deepEqual([none.workload, none.total, none.share], ["none", 0, 0]);
     assert.equal(sessionWorkload(withTools("e", []).index).workload, "none");
   });
 
   test("grouped counts (database rows) weigh as many results", () => {
-    const mix = classifyWorkload([{ tool: "exec", rawTool: "bash", count: 3 }, { tool: "read", rawTool: "Read", count: 2 }, { tool: null, rawTool: null }]);
+    const mix = classifyWorkload([
+      { tool: "exec", rawTool: "bash", count: 3 },
+      { tool: "read", rawTool: "Read", count: 2 },
+      { tool: null, rawTool: null },
+    ]);
     assert.deepEqual([mix.workload, mix.total, mix.counts.shell], ["shell", 5, 3]);
   });
 });
 
 function record(policy: string, sessionId: string, cut: number, noImpact: boolean, pruneRate: number): EvaluationRecord {
-  return { policy, sessionId, cut, prefixTokens: 1000, tokensAfter: Math.round(1000 * (1 - pruneRate)), pruneRate, noImpact, missingByCategory: noImpact ? {} : { locator_handle: 1 } };
+  return {
+    policy,
+    sessionId,
+    cut,
+    prefixTokens: 1000,
+    tokensAfter: Math.round(1000 * (1 - pruneRate)),
+    pruneRate,
+    noImpact,
+    missingByCategory: noImpact ? {} : { locator_handle: 1 },
+  };
 }
 
 describe("aggregateBy", () => {
@@ -64,11 +88,18 @@ describe("aggregateBy", () => {
     record("tool-prune", "b", 3, false, 0.5),
     record("none", "c", 4, true, 0),
   ];
-  const labels = new Map([["a", "shell"], ["b", "file"]]);
+  const labels = new Map([
+    ["a", "shell"],
+    ["b", "file"],
+  ]);
 
   test("each group's rows are aggregatePolicies over exactly that group's records", () => {
     const groups = aggregateBy(records, bySession(labels), ["tool-prune", "none"], ["file", "shell"]);
-    assert.deepEqual(groups.map((g) => g.group), ["file", "shell", "unknown"], "given order, then others by name");
+    assert.deepEqual(
+      groups.map((g) => g.group),
+      ["file", "shell", "unknown"],
+      "given order, then others by name",
+    );
     for (const g of groups) {
       const subset = records.filter((r) => (labels.get(r.sessionId) ?? "unknown") === g.group);
       assert.deepEqual(g.policies, aggregatePolicies(subset, ["tool-prune", "none"]), g.group);
@@ -76,11 +107,18 @@ describe("aggregateBy", () => {
     const shell = groups[1]!;
     assert.deepEqual([shell.sessions, shell.cuts], [1, 2]);
     assert.deepEqual([shell.policies[0]!.noImpact, shell.policies[0]!.n, shell.policies[0]!.prunePct], [1, 2, 50]);
-    assert.deepEqual(groups[2]!.policies.map((p) => p.n), [0, 1], "a policy without records in a group is a zero row");
+    assert.deepEqual(
+      groups[2]!.policies.map((p) => p.n),
+      [0, 1],
+      "a policy without records in a group is a zero row",
+    );
   });
 
   test("no records, no groups", () => {
-    assert.deepEqual(aggregateBy([], () => "x", ["none"], ["x"]), []);
+    assert.deepEqual(
+      aggregateBy([], () => "x", ["none"], ["x"]),
+      [],
+    );
   });
 });
 
@@ -102,7 +140,10 @@ describe("workloads of the real traces", () => {
         sessions++;
       }
     }
-    assert.equal([...counts.values()].reduce((a, b) => a + b, 0), sessions);
+    assert.equal(
+      [...counts.values()].reduce((a, b) => a + b, 0),
+      sessions,
+    );
     assert.ok(sessions >= 200, `sessions: ${sessions}`);
     assert.ok((counts.get("shell") ?? 0) > 0 && (counts.get("other") ?? 0) > 0, "mini-swe-agent is shell work, tau-bench domain APIs");
     console.log(`workloads of ${sessions} sessions: ${JSON.stringify(Object.fromEntries(WORKLOADS.map((w) => [w, counts.get(w) ?? 0])))}`);

@@ -55,22 +55,49 @@ describe("tradeoffSeries", () => {
     { id: "llm-only", prunePct: 10, netPrunePct: null, noImpactPct: 50, ci95: [30, 70] as [number, number], n: 10 },
     { id: "empty", prunePct: 0, netPrunePct: null, noImpactPct: 0, ci95: [0, 0] as [number, number], n: 0 },
   ];
-  const point = (policy: string, budgetPct: number, prunePct: number, noImpactPct: number): CurvePoint => ({ policy, budgetPct, prunePct, netPrunePct: prunePct - 2, noImpactPct, visibleNoImpactPct: noImpactPct - 5, restorableNoImpactPct: noImpactPct, n: 30, ci95: [noImpactPct - 10, noImpactPct + 5] });
+  const point = (policy: string, budgetPct: number, prunePct: number, noImpactPct: number): CurvePoint => ({
+    policy,
+    budgetPct,
+    prunePct,
+    netPrunePct: prunePct - 2,
+    noImpactPct,
+    visibleNoImpactPct: noImpactPct - 5,
+    restorableNoImpactPct: noImpactPct,
+    n: 30,
+    ci95: [noImpactPct - 10, noImpactPct + 5],
+  });
   const curves = [point("self-gc", 60, 58, 40), point("self-gc", 20, 19, 90), point("self-gc", 40, 39, 70)];
 
   test("one series per policy with its own point and its curve in budget order, labelled by budget", () => {
     const series = tradeoffSeries(own, curves, "prune");
-    assert.deepEqual(series.map((s) => s.policy), ["none", "self-gc", "llm-only"], "a policy with no judged cut is left out");
+    assert.deepEqual(
+      series.map((s) => s.policy),
+      ["none", "self-gc", "llm-only"],
+      "a policy with no judged cut is left out",
+    );
     const selfGc = series[1]!;
-    assert.deepEqual(selfGc.curve.map((p) => [p.budgetPct, p.x, p.label]), [[20, 19, "20%"], [40, 39, "40%"], [60, 58, "60%"]]);
+    assert.deepEqual(
+      selfGc.curve.map((p) => [p.budgetPct, p.x, p.label]),
+      [
+        [20, 19, "20%"],
+        [40, 39, "40%"],
+        [60, 58, "60%"],
+      ],
+    );
     assert.deepEqual(selfGc.own, { policy: "self-gc", x: 31.2, y: 80, ci95: [62.7, 90.5], whisker: [80 - 62.7, 90.5 - 80], n: 30, label: "self-gc" });
   });
 
   test("the net-prune axis uses net figures and leaves out points without one", () => {
     const series = tradeoffSeries(own, curves, "net");
-    assert.deepEqual(series.map((s) => s.policy), ["none", "self-gc"]);
+    assert.deepEqual(
+      series.map((s) => s.policy),
+      ["none", "self-gc"],
+    );
     assert.equal(series[1]!.own!.x, 28.7);
-    assert.deepEqual(series[1]!.curve.map((p) => p.x), [17, 37, 56]);
+    assert.deepEqual(
+      series[1]!.curve.map((p) => p.x),
+      [17, 37, 56],
+    );
     assert.equal(hasNetPrune(own, curves), true);
     assert.equal(hasNetPrune([own[2]!], []), false);
   });

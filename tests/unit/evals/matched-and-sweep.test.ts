@@ -36,12 +36,21 @@ describe("parseSweepField (percent in, percent in the message)", () => {
     assert.deepEqual(parseSweepField("20,40,"), { ok: true, levels: [20, 40] }, "a trailing comma while typing is no error");
   });
   test("each problem is located by budget, with its value in percent", () => {
-    assert.deepEqual(parseSweepField("20,abc,0.5"), { ok: false, errors: ["budget 2: “abc” is not a whole percent", "budget 3: “0.5” is not a whole percent"] });
-    assert.deepEqual(parseSweepField("20,120,0"), { ok: false, errors: ["budget 2 (120%): a budget is at most 95%", "budget 3 (0%): a budget is at least 1%"] });
+    assert.deepEqual(parseSweepField("20,abc,0.5"), {
+      ok: false,
+      errors: ["budget 2: “abc” is not a whole percent", "budget 3: “0.5” is not a whole percent"],
+    });
+    assert.deepEqual(parseSweepField("20,120,0"), {
+      ok: false,
+      errors: ["budget 2 (120%): a budget is at most 95%", "budget 3 (0%): a budget is at least 1%"],
+    });
     assert.deepEqual(parseSweepField("40,40"), { ok: false, errors: ["budgets must be distinct"] });
   });
   test("the server's field errors read the same way", () => {
-    assert.deepEqual(sweepErrorsFromFields({ "sweep.1": ["a budget is at most 95%"], sweep: ["budgets must be distinct"], judge: ["x"] }, [20, 150]), ["budget 2 (150%): a budget is at most 95%", "budgets must be distinct"]);
+    assert.deepEqual(sweepErrorsFromFields({ "sweep.1": ["a budget is at most 95%"], sweep: ["budgets must be distinct"], judge: ["x"] }, [20, 150]), [
+      "budget 2 (150%): a budget is at most 95%",
+      "budgets must be distinct",
+    ]);
   });
 });
 

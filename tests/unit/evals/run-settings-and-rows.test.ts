@@ -41,9 +41,15 @@ describe("run settings: pointers, sweep, match", () => {
     const fields = Object.fromEntries(bad.error!.issues.map((i) => [i.path.join("."), i.message]));
     assert.deepEqual(fields, { pointers: "pointers must be semantic or plain", "sweep.1": "a budget is at most 95%" });
     const match = EvalSettingsSchema.safeParse({ ...BASE, match: "oldest-turn" });
-    assert.deepEqual(match.error!.issues.map((i) => [i.path.join("."), i.message]), [["match", "matched budgets: oldest-turn is not one of the chosen policies"]]);
+    assert.deepEqual(
+      match.error!.issues.map((i) => [i.path.join("."), i.message]),
+      [["match", "matched budgets: oldest-turn is not one of the chosen policies"]],
+    );
     const key = EvalSettingsSchema.safeParse({ ...BASE, policies: [{ id: "none", key: "a#b" }] });
-    assert.deepEqual(key.error!.issues.map((i) => i.message), ["a policy key cannot contain #"]);
+    assert.deepEqual(
+      key.error!.issues.map((i) => i.message),
+      ["a policy key cannot contain #"],
+    );
   });
 });
 

@@ -17,7 +17,8 @@ const JSON_FORMATS = FORMAT_IDS.filter((f) => f !== "aider_chat_md");
 
 /** A trace of `format` whose one tool-argument-like value is `deep`. */
 function traceWith(format: FormatId, deep: string): string {
-  if (format.endsWith("_jsonl") && format !== "tracefold_jsonl") return `{"type":"user","sessionId":"s","message":{"role":"user","content":[{"type":"tool_use","id":"a","name":"b","input":${deep}}]}}\n`;
+  if (format.endsWith("_jsonl") && format !== "tracefold_jsonl")
+    return `{"type":"user","sessionId":"s","message":{"role":"user","content":[{"type":"tool_use","id":"a","name":"b","input":${deep}}]}}\n`;
   if (format === "tracefold_jsonl") return `{"tracefold":"1","type":"session","id":"a"}\n{"type":"message","role":"user","parts":${deep}}\n`;
   return `{\n  "messages": [{"role": "user", "content": ${deep}}],\n  "traj": ${deep}\n}\n`;
 }
@@ -44,13 +45,18 @@ test("nesting at the limit is accepted and one level past it is not", () => {
 
 test(`any depth in any JSON format: a result or the nesting issue, never a crash (seed ${FUZZ_SEED})`, { timeout: 120_000 }, async () => {
   await fc.assert(
-    fc.asyncProperty(fc.constantFrom(...JSON_FORMATS), fc.integer({ min: 1, max: 150_000 }), fc.constantFrom<"[" | "{">("[", "{"), async (format, depth, open) => {
-      const { result } = await checkParse("deep.json", traceWith(format, nested(depth, open)), format);
-      const refused = result?.issues.some((i) => /nested deeper than/.test(i.message)) ?? false;
-      // The wrappers around the nested value add at most 4 levels.
-      if (depth > MAX_JSON_DEPTH && !refused) throw new Error(`depth ${depth} was not refused`);
-      if (depth + 4 <= MAX_JSON_DEPTH && refused) throw new Error(`depth ${depth} was refused`);
-    }),
+    fc.asyncProperty(
+      fc.constantFrom(...JSON_FORMATS),
+      fc.integer({ min: 1, max: 150_000 }),
+      fc.constantFrom<"[" | "{">("[", "{"),
+      async (format, depth, open) => {
+        const { result } = await checkParse("deep.json", traceWith(format, nested(depth, open)), format);
+        const refused = result?.issues.some((i) => /nested deeper than/.test(i.message)) ?? false;
+        // The wrappers around the nested value add at most 4 levels.
+        if (depth > MAX_JSON_DEPTH && !refused) throw new Error(`depth ${depth} was not refused`);
+        if (depth + 4 <= MAX_JSON_DEPTH && refused) throw new Error(`depth ${depth} was refused`);
+      },
+    ),
     fuzzParams(240),
   );
 });

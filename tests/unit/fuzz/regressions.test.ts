@@ -24,14 +24,26 @@ test("a document cut off at its end reports its last line, not the line after it
 test("tool arguments nested 100,000 deep are refused, not a stack overflow in JSON.stringify", async () => {
   const deep = "[".repeat(100_000) + "]".repeat(100_000);
   const line = `{"type":"assistant","sessionId":"s","message":{"role":"assistant","content":[{"type":"tool_use","id":"t","name":"bash","input":${deep}}]}}`;
-  const result = await parseTrace(sourceFromText("s.jsonl", `{"type":"user","sessionId":"s","message":{"role":"user","content":"hi"}}\n${line}\n`), { format: "claude_code_jsonl" });
-  assert.deepEqual(result.issues.map((i) => [i.line, /nested deeper than 512 levels/.test(i.message)]), [[2, true]]);
+  const result = await parseTrace(sourceFromText("s.jsonl", `{"type":"user","sessionId":"s","message":{"role":"user","content":"hi"}}\n${line}\n`), {
+    format: "claude_code_jsonl",
+  });
+  assert.deepEqual(
+    result.issues.map((i) => [i.line, /nested deeper than 512 levels/.test(i.message)]),
+    [[2, true]],
+  );
   assert.equal(result.sessions[0]?.messages.length, 1, "the other lines still import");
 });
 
 test("an OTel attribute holding deeply nested JSON text is refused with its span's field", async () => {
   const deep = "[".repeat(50_000) + "]".repeat(50_000);
-  const span = { name: "chat m", context: { trace_id: "0x1", span_id: "0x2" }, parent_id: null, start_time: "2025-01-01T00:00:00Z", attributes: { "gen_ai.operation.name": "chat", "gen_ai.input.messages": deep }, events: [] };
+  const span = {
+    name: "chat m",
+    context: { trace_id: "0x1", span_id: "0x2" },
+    parent_id: null,
+    start_time: "2025-01-01T00:00:00Z",
+    attributes: { "gen_ai.operation.name": "chat", "gen_ai.input.messages": deep },
+    events: [],
+  };
   const result = await parseTrace(sourceFromText("t.json", JSON.stringify({ spans: [span] }, null, 2)), { format: "otel_genai_spans" });
   const issue = result.issues.find((i) => /nested deeper than/.test(i.message));
   assert.ok(issue, JSON.stringify(result.issues));

@@ -34,7 +34,10 @@ describe("aider_chat_md: real histories match the MANIFEST", () => {
       assert.equal(messages.filter((m) => m.role === "tool").length, row.toolResults, "one tool message per result");
       assert.equal(partsOf(sessions, "tool_call").length, row.toolCalls, "Applied edit lines + shell command blocks");
       assert.equal(partsOf(sessions, "tool_result").length, row.toolResults);
-      assert.ok(partsOf(sessions, "tool_result").every((p) => p.type === "tool_result" && !p.orphan), "every result pairs with its call");
+      assert.ok(
+        partsOf(sessions, "tool_result").every((p) => p.type === "tool_result" && !p.orphan),
+        "every result pairs with its call",
+      );
       assert.deepEqual([...new Set(sessions.flatMap((s) => s.models))].sort(), [...row.models].sort(), "main models only, not weak models");
     });
   }
@@ -61,27 +64,42 @@ describe("aider_chat_md: real histories match the MANIFEST", () => {
     assert.ok(block?.type === "tool_call");
     assert.equal(block.arguments, "mkdir -p dist/dags\ntouch dist/dags/index.js dist/dags/signalProcessingDAG.js");
     const pushed = sessions.flatMap((s) => s.messages).find((m) => m.role === "tool" && textOf(m).startsWith("Running git push"));
-    assert.equal(textOf(pushed), "Running git push origin main\nAdd command output to the chat? (Y)es/(N)o/(D)on't ask again [Yes]: y\nAdded 50 lines of output to the chat.");
+    assert.equal(
+      textOf(pushed),
+      "Running git push origin main\nAdd command output to the chat? (Y)es/(N)o/(D)on't ask again [Yes]: y\nAdded 50 lines of output to the chat.",
+    );
   });
 
   it("afi-core: multi-line `> ` records do not leak into assistant text", async () => {
     const { sessions } = await parseRow("afi-core");
-    const assistantText = sessions.flatMap((s) => s.messages).filter((m) => m.role === "assistant").map(textOf);
+    const assistantText = sessions
+      .flatMap((s) => s.messages)
+      .filter((m) => m.role === "assistant")
+      .map(textOf);
     assert.ok(!assistantText.some((t) => t.startsWith("## SearchReplaceNoExactMatch")), "the edit-format error is a tool record");
     assert.ok(!assistantText.some((t) => t.startsWith("touch dist/dags")), "the continuation of a padded `> mkdir` line");
-    assert.ok(assistantText.some((t) => t.includes(">>>>>>> REPLACE")), "SEARCH/REPLACE markers stay assistant text");
+    assert.ok(
+      assistantText.some((t) => t.includes(">>>>>>> REPLACE")),
+      "SEARCH/REPLACE markers stay assistant text",
+    );
   });
 
   it("afi-core: edits carry the commit that recorded them", async () => {
     const { sessions } = await parseRow("afi-core");
     const edit = sessions.flatMap((s) => s.messages).find((m) => textOf(m).startsWith("Applied edit to schemas/validator_metadata_schema.ts"));
-    assert.equal(textOf(edit), "Applied edit to schemas/validator_metadata_schema.ts\nCommit 9760d2f feat: add ValidatorMetadataSchema for validator metadata validation");
+    assert.equal(
+      textOf(edit),
+      "Applied edit to schemas/validator_metadata_schema.ts\nCommit 9760d2f feat: add ValidatorMetadataSchema for validator metadata validation",
+    );
   });
 
   it("mozgoslav: <thinking-content-…> blocks become reasoning parts", async () => {
     const { sessions } = await parseRow("mozgoslav");
     const reply = sessions[1]!.messages[1]!;
-    assert.deepEqual(reply.parts.map((p) => p.type), ["reasoning", "text"]);
+    assert.deepEqual(
+      reply.parts.map((p) => p.type),
+      ["reasoning", "text"],
+    );
     assert.ok(!textOf(reply).includes("thinking-content"));
   });
 });
@@ -94,10 +112,16 @@ describe("aider_chat_md: the invented fixture", () => {
     assert.deepEqual(issues, []);
     assert.equal(sessions.length, 2);
     const [first, second] = sessions as [Session, Session];
-    assert.deepEqual(first.messages.map((m) => m.role), ["user", "assistant", "tool", "tool", "assistant", "user"]);
+    assert.deepEqual(
+      first.messages.map((m) => m.role),
+      ["user", "assistant", "tool", "tool", "assistant", "user"],
+    );
     assert.equal(textOf(first.messages[0]), "Rename greet() to welcome() in app.py\nand run the tests", "consecutive #### lines are one input");
     const reply = first.messages[1]!;
-    assert.deepEqual(reply.parts.map((p) => p.type), ["reasoning", "text", "tool_call", "tool_call"]);
+    assert.deepEqual(
+      reply.parts.map((p) => p.type),
+      ["reasoning", "text", "tool_call", "tool_call"],
+    );
     assert.ok(textOf(reply).includes("#### Plan"), "a heading without a hard break is assistant Markdown");
     assert.deepEqual(reply.parts.slice(2), [
       { type: "tool_call", id: "call_1", name: "edit", arguments: '{"path":"app.py"}' },
@@ -142,7 +166,10 @@ describe("aider_chat_md: parseUsage", () => {
   const cases: [string, ReturnType<typeof parseUsage>][] = [
     ["Tokens: 5.8k sent, 183 received. Cost: $0.02 message, $0.07 session.", { inputTokens: 5800, outputTokens: 183 }],
     ["Tokens: 11k sent, 1.2M received.", { inputTokens: 11000, outputTokens: 1200000 }],
-    ["Tokens: 2.4k sent, 1.1k cache write, 1.0k cache hit, 96 received.", { inputTokens: 2400, outputTokens: 96, cachedInputTokens: 1000, cacheWriteTokens: 1100 }],
+    [
+      "Tokens: 2.4k sent, 1.1k cache write, 1.0k cache hit, 96 received.",
+      { inputTokens: 2400, outputTokens: 96, cachedInputTokens: 1000, cacheWriteTokens: 1100 },
+    ],
     ["Tokens: unknown", undefined],
   ];
   for (const [text, expected] of cases) it(text, () => assert.deepEqual(parseUsage(text), expected));

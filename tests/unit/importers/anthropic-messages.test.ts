@@ -34,7 +34,11 @@ describe("anthropic_messages: accepted shapes", () => {
       { type: "text", text: "Let me look at p99 latency." },
       { type: "tool_call", id: "toolu_lat", name: "query_metrics", arguments: '{"metric":"p99","window":"1h"}' },
     ]);
-    assert.deepEqual(session.messages[3]!.parts, [{ type: "tool_result", callId: "toolu_lat", name: "query_metrics", content: "p99=2.4s\n[image]" }], "tool_result blocks become a tool message");
+    assert.deepEqual(
+      session.messages[3]!.parts,
+      [{ type: "tool_result", callId: "toolu_lat", name: "query_metrics", content: "p99=2.4s\n[image]" }],
+      "tool_result blocks become a tool message",
+    );
     assert.deepEqual(session.messages[4]!.parts, [{ type: "text", text: "Also check the DB." }], "the text beside the results stays a user message");
     assert.deepEqual(session.messages[6]!.parts, [{ type: "tool_result", callId: "toolu_db", name: "query_metrics", content: "timeout", isError: true }]);
     assert.deepEqual(session.models, ["claude-sonnet-4-5"]);
@@ -58,13 +62,22 @@ describe("anthropic_messages: accepted shapes", () => {
 
   it("JSONL of requests and pairs, a bare array of messages, and a document array of pairs", async () => {
     const { sessions } = await parseFixture("exchanges.jsonl");
-    assert.deepEqual(sessions.map((s) => s.title), ["2+2?", "Capital of Peru?", "123"]);
+    assert.deepEqual(
+      sessions.map((s) => s.title),
+      ["2+2?", "Capital of Peru?", "123"],
+    );
     assert.deepEqual(rolesOf(sessions[0]), ["system", "user"]);
     assert.deepEqual(sessions[1]!.messages[1]!.usage, { inputTokens: 12, outputTokens: 3 });
-    const bare = await parseJson([{ role: "user", content: "hi" }, { role: "assistant", content: [{ type: "text", text: "hello" }] }]);
+    const bare = await parseJson([
+      { role: "user", content: "hi" },
+      { role: "assistant", content: [{ type: "text", text: "hello" }] },
+    ]);
     assert.deepEqual(rolesOf(bare.sessions[0]), ["user", "assistant"]);
     const pairs = await parseJson([{ request: { messages: [{ role: "user", content: "a" }] } }, { request: { messages: [{ role: "user", content: "b" }] } }]);
-    assert.deepEqual(pairs.sessions.map((s) => s.title), ["a", "b"]);
+    assert.deepEqual(
+      pairs.sessions.map((s) => s.title),
+      ["a", "b"],
+    );
   });
 });
 

@@ -40,7 +40,11 @@ describe("claude_code_jsonl: inline sidechains of a real excerpt", () => {
     assert.equal(main.parentId, undefined);
     assert.deepEqual(roles(main), ["assistant", "tool", "tool", "assistant", "tool"]);
     assert.deepEqual(recordLines(main.messages[0]!), [1, 2, 3], "the response's three records, merged");
-    assert.deepEqual(main.messages.slice(1, 3).map((m) => m.source.line), [9, 15], "the Task results, where the file has them");
+    assert.deepEqual(
+      main.messages.slice(1, 3).map((m) => m.source.line),
+      [9, 15],
+      "the Task results, where the file has them",
+    );
     assert.ok(main.messages.every((m) => m.meta?.sidechain !== true));
     assert.deepEqual(callFixesOf(main), { openai: [], anthropic: [] });
   });
@@ -48,12 +52,25 @@ describe("claude_code_jsonl: inline sidechains of a real excerpt", () => {
   it("makes each subagent thread a session whose parent is the main session and whose first message is its Task call's prompt", async () => {
     const { sessions } = await parse("inline-sidechains.jsonl", readFileSync(FIXTURE, "utf8"));
     const [main, ...threads] = sessions;
-    assert.deepEqual(threads.map((t) => t.id), [`${MAIN}:sidechain-0d692b0f-17cb-4fd0-94fb-215dabcef803`, `${MAIN}:sidechain-f4ab2bf6-d642-431a-85cb-66691f24c404`]);
-    assert.deepEqual(threads.map((t) => [t.parentId, t.meta?.parentCallId]), [
-      [MAIN, "toolu_017rjDpjVPeNFmAEXNTkoP55"],
-      [MAIN, "toolu_01EPom7jESzNbU8coiKjzVGS"],
-    ]);
-    assert.deepEqual(threads.map((t) => t.messages.flatMap(recordLines)), [[4, 5, 6, 7, 8], [10, 11, 12, 13, 14]], "every record of a thread, none of another");
+    assert.deepEqual(
+      threads.map((t) => t.id),
+      [`${MAIN}:sidechain-0d692b0f-17cb-4fd0-94fb-215dabcef803`, `${MAIN}:sidechain-f4ab2bf6-d642-431a-85cb-66691f24c404`],
+    );
+    assert.deepEqual(
+      threads.map((t) => [t.parentId, t.meta?.parentCallId]),
+      [
+        [MAIN, "toolu_017rjDpjVPeNFmAEXNTkoP55"],
+        [MAIN, "toolu_01EPom7jESzNbU8coiKjzVGS"],
+      ],
+    );
+    assert.deepEqual(
+      threads.map((t) => t.messages.flatMap(recordLines)),
+      [
+        [4, 5, 6, 7, 8],
+        [10, 11, 12, 13, 14],
+      ],
+      "every record of a thread, none of another",
+    );
     assert.deepEqual(roles(threads[0]!), ["user", "assistant", "tool", "assistant"]);
     const calls = main!.messages[0]!.parts.flatMap((p) => (p.type === "tool_call" ? [p] : []));
     threads.forEach((thread, i) => {
@@ -62,14 +79,32 @@ describe("claude_code_jsonl: inline sidechains of a real excerpt", () => {
       assert.ok(thread.title.startsWith(i === 0 ? "Implement state management" : "Create the main page layout"), thread.title);
       assert.deepEqual(callFixesOf(thread), { openai: [], anthropic: [] }, thread.id);
     });
-    assert.deepEqual(pointers(main!), threads.map((t) => [`subagent:${t.meta!.parentCallId}`, t.id]), "the main message holding the calls points at each thread");
+    assert.deepEqual(
+      pointers(main!),
+      threads.map((t) => [`subagent:${t.meta!.parentCallId}`, t.id]),
+      "the main message holding the calls points at each thread",
+    );
   });
 });
 
 describe("claude_code_jsonl: inline sidechain edges", () => {
   const base = { sessionId: "s-1", timestamp: "2026-01-01T00:00:00Z" };
-  const user = (uuid: string, parentUuid: string | null, content: unknown, isSidechain = false) => ({ ...base, type: "user", uuid, parentUuid, isSidechain, message: { role: "user", content } });
-  const assistant = (uuid: string, parentUuid: string, id: string, content: unknown[], isSidechain = false) => ({ ...base, type: "assistant", uuid, parentUuid, isSidechain, message: { id, role: "assistant", model: "claude-sonnet-4-20250514", content } });
+  const user = (uuid: string, parentUuid: string | null, content: unknown, isSidechain = false) => ({
+    ...base,
+    type: "user",
+    uuid,
+    parentUuid,
+    isSidechain,
+    message: { role: "user", content },
+  });
+  const assistant = (uuid: string, parentUuid: string, id: string, content: unknown[], isSidechain = false) => ({
+    ...base,
+    type: "assistant",
+    uuid,
+    parentUuid,
+    isSidechain,
+    message: { id, role: "assistant", model: "claude-sonnet-4-20250514", content },
+  });
   const task = (id: string, prompt: string) => ({ type: "tool_use", id, name: "Task", input: { description: prompt, prompt } });
   const result = (callId: string, text: string) => [{ type: "tool_result", tool_use_id: callId, content: text }];
   const jsonl = (...records: unknown[]) => records.map((r) => JSON.stringify(r)).join("\n") + "\n";
@@ -86,15 +121,32 @@ describe("claude_code_jsonl: inline sidechain edges", () => {
       user("r2", "r1", result("call_a", "A done")),
     );
     const { sessions } = await parse("parallel.jsonl", text);
-    assert.deepEqual(sessions.map((s) => s.id), ["s-1", "s-1:sidechain-b0", "s-1:sidechain-x0"]);
+    assert.deepEqual(
+      sessions.map((s) => s.id),
+      ["s-1", "s-1:sidechain-b0", "s-1:sidechain-x0"],
+    );
     assert.deepEqual(roles(sessions[0]!), ["user", "assistant", "tool", "tool"]);
-    assert.deepEqual(sessions.slice(1).map((s) => [s.meta?.parentCallId, s.messages.flatMap(recordLines)]), [["call_b", [3, 5]], ["call_a", [4, 6]]]);
-    assert.deepEqual(pointers(sessions[0]!), [["subagent:call_a", "s-1:sidechain-x0"], ["subagent:call_b", "s-1:sidechain-b0"]]);
+    assert.deepEqual(
+      sessions.slice(1).map((s) => [s.meta?.parentCallId, s.messages.flatMap(recordLines)]),
+      [
+        ["call_b", [3, 5]],
+        ["call_a", [4, 6]],
+      ],
+    );
+    assert.deepEqual(pointers(sessions[0]!), [
+      ["subagent:call_a", "s-1:sidechain-x0"],
+      ["subagent:call_b", "s-1:sidechain-b0"],
+    ]);
     for (const session of sessions) assert.deepEqual(callFixesOf(session), { openai: [], anthropic: [] }, session.id);
   });
 
   it("keeps a thread no call's prompt matches as a child session without a call, and guesses no link", async () => {
-    const text = jsonl(user("u0", null, "Hi"), assistant("a1", "u0", "msg_main", [task("call_a", "Thing A")]), user("x0", null, "Something else", true), user("r1", "a1", result("call_a", "done")));
+    const text = jsonl(
+      user("u0", null, "Hi"),
+      assistant("a1", "u0", "msg_main", [task("call_a", "Thing A")]),
+      user("x0", null, "Something else", true),
+      user("r1", "a1", result("call_a", "done")),
+    );
     const { sessions } = await parse("unmatched.jsonl", text);
     assert.equal(sessions.length, 2);
     assert.equal(sessions[1]!.parentId, "s-1");
@@ -103,7 +155,11 @@ describe("claude_code_jsonl: inline sidechain edges", () => {
   });
 
   it("reads a file whose first message is a sidechain record as one subagent transcript, not as threads", async () => {
-    const text = jsonl(user("x0", null, "Thing A", true), assistant("x1", "x0", "msg_x", [{ type: "text", text: "A done" }], true), user("y0", null, "Thing B", true));
+    const text = jsonl(
+      user("x0", null, "Thing A", true),
+      assistant("x1", "x0", "msg_x", [{ type: "text", text: "A done" }], true),
+      user("y0", null, "Thing B", true),
+    );
     const { sessions } = await parse("agent-file.jsonl", text);
     assert.equal(sessions.length, 1);
     assert.equal(sessions[0]!.messages.length, 3);

@@ -48,10 +48,22 @@ describe("claude_code_jsonl: real transcripts match the MANIFEST", () => {
       assert.equal(sessions.length, row.sessions + expected.inlineThreads, "the MANIFEST's sessions, plus one per inline sidechain thread");
       const analyzer = createAnalyzer({ tokenizer: "chars4" });
       const stats = sessions.map((s) => analyzer.analyze(s).stats);
-      assert.equal(stats.reduce((n, s) => n + s.records, 0), row.messages, "records (the MANIFEST's messages column counts records)");
+      assert.equal(
+        stats.reduce((n, s) => n + s.records, 0),
+        row.messages,
+        "records (the MANIFEST's messages column counts records)",
+      );
       assert.equal(expected.records, row.messages, "the raw count agrees with the MANIFEST");
-      assert.equal(sessions.reduce((n, s) => n + s.messages.length, 0), expected.messages, "messages: one per API response");
-      assert.equal(stats.reduce((n, s) => n + s.messages, 0), expected.messages, "stats.messages");
+      assert.equal(
+        sessions.reduce((n, s) => n + s.messages.length, 0),
+        expected.messages,
+        "messages: one per API response",
+      );
+      assert.equal(
+        stats.reduce((n, s) => n + s.messages, 0),
+        expected.messages,
+        "stats.messages",
+      );
       assert.equal(partsOf(sessions, "tool_call").length, row.toolCalls, "tool_call parts");
       assert.equal(partsOf(sessions, "tool_result").length, row.toolResults, "tool_result parts");
       assert.deepEqual([...new Set(sessions.flatMap((s) => s.models))], row.models, "the models of the file (its sessions share them)");
@@ -99,7 +111,8 @@ describe("claude_code_jsonl: sessions, compactions, subagents", () => {
     for (const text of readFileSync(entry.absolutePath, "utf8").split("\n")) {
       if (!text.trim()) continue;
       const record = JSON.parse(text) as { type?: string; message?: { id?: string; model?: string; usage?: RawUsage } };
-      if (record.type === "assistant" && record.message?.id && record.message.usage && record.message.model !== "<synthetic>") lastUsage.set(record.message.id, record.message.usage);
+      if (record.type === "assistant" && record.message?.id && record.message.usage && record.message.model !== "<synthetic>")
+        lastUsage.set(record.message.id, record.message.usage);
     }
     const prompt = (u: RawUsage) => u.input_tokens + (u.cache_read_input_tokens ?? 0) + (u.cache_creation_input_tokens ?? 0);
     const withUsage = session.messages.filter((m) => m.usage);
@@ -131,7 +144,11 @@ describe("claude_code_jsonl: sessions, compactions, subagents", () => {
     assert.equal(threads.length, 5, "five Task calls, five threads");
     const children = threads.flatMap((t) => t.messages);
     assert.ok(children.every((m) => m.meta?.sidechain === true));
-    assert.equal(children.reduce((n, m) => n + recordLines(m).length, 0), 405, "sidechain records");
+    assert.equal(
+      children.reduce((n, m) => n + recordLines(m).length, 0),
+      405,
+      "sidechain records",
+    );
     assert.equal(children.length, 322, "sidechain messages (split responses merged)");
     const calls = new Map(main!.messages.flatMap((m) => m.parts.flatMap((p) => (p.type === "tool_call" ? [[p.id, { message: m, call: p }] as const] : []))));
     for (const thread of threads) {
@@ -203,8 +220,20 @@ describe("claude_code_jsonl: detection", () => {
 });
 
 describe("claude_code_jsonl: edge cases", () => {
-  const user = (content: unknown, extra: object = {}) => ({ type: "user", sessionId: "s-1", parentUuid: null, timestamp: "2026-01-01T00:00:00Z", message: { role: "user", content }, ...extra });
-  const assistant = (content: unknown[], extra: object = {}) => ({ type: "assistant", sessionId: "s-1", parentUuid: "u", message: { role: "assistant", model: "claude-opus-4-6", content, ...extra } });
+  const user = (content: unknown, extra: object = {}) => ({
+    type: "user",
+    sessionId: "s-1",
+    parentUuid: null,
+    timestamp: "2026-01-01T00:00:00Z",
+    message: { role: "user", content },
+    ...extra,
+  });
+  const assistant = (content: unknown[], extra: object = {}) => ({
+    type: "assistant",
+    sessionId: "s-1",
+    parentUuid: "u",
+    message: { role: "assistant", model: "claude-opus-4-6", content, ...extra },
+  });
   const call = { type: "tool_use", id: "toolu_1", name: "Bash", input: { command: "ls" } };
 
   it("reports a truncated last line as the file ending early, at its line, and keeps the lines before it", async () => {
@@ -222,7 +251,10 @@ describe("claude_code_jsonl: edge cases", () => {
   it("reports a line that is an array or a number, naming what was expected", async () => {
     const { sessions, issues } = await claudeCodeImporter.parse(sourceFromText("odd.jsonl", jsonl("[1,2]", "42", user("hello"))));
     const errors = errorsOf(issues);
-    assert.deepEqual(errors.map((i) => i.line), [1, 2]);
+    assert.deepEqual(
+      errors.map((i) => i.line),
+      [1, 2],
+    );
     assert.match(errors[0]!.message, /an array/);
     assert.match(errors[1]!.message, /a number/);
     for (const error of errors) assert.match(error.expected ?? "", /JSON object/);
@@ -239,25 +271,44 @@ describe("claude_code_jsonl: edge cases", () => {
 
   it("reports a message whose content is neither string nor array", async () => {
     const { sessions, issues } = await claudeCodeImporter.parse(sourceFromText("bad.jsonl", jsonl(user("ok"), user(7))));
-    assert.deepEqual(errorsOf(issues).map((i) => [i.line, i.field]), [[2, "message.content"]]);
+    assert.deepEqual(
+      errorsOf(issues).map((i) => [i.line, i.field]),
+      [[2, "message.content"]],
+    );
     assert.equal(sessions[0]!.messages.length, 1);
   });
 
   it("keeps text beside tool results in the same tool message, in order", async () => {
-    const mixed = user([{ type: "tool_result", tool_use_id: "toolu_1", content: "a.txt" }, { type: "text", text: "[Request interrupted by user]" }]);
+    const mixed = user([
+      { type: "tool_result", tool_use_id: "toolu_1", content: "a.txt" },
+      { type: "text", text: "[Request interrupted by user]" },
+    ]);
     const { sessions } = await claudeCodeImporter.parse(sourceFromText("mixed.jsonl", jsonl(user("go"), assistant([call]), mixed)));
     const message = sessions[0]!.messages[2]!;
     assert.equal(message.role, "tool");
-    assert.deepEqual(message.parts.map((p) => p.type), ["tool_result", "text"]);
+    assert.deepEqual(
+      message.parts.map((p) => p.type),
+      ["tool_result", "text"],
+    );
   });
 
   it("flattens block-array tool output, keeps is_error and sizes images without keeping them", async () => {
     const png = Buffer.alloc(10, 1).toString("base64");
     const result = user([
-      { type: "tool_result", tool_use_id: "toolu_1", is_error: true, content: [{ type: "text", text: "line 1" }, { type: "image", source: { type: "base64", media_type: "image/png", data: png } }] },
+      {
+        type: "tool_result",
+        tool_use_id: "toolu_1",
+        is_error: true,
+        content: [
+          { type: "text", text: "line 1" },
+          { type: "image", source: { type: "base64", media_type: "image/png", data: png } },
+        ],
+      },
       { type: "image", source: { type: "base64", media_type: "image/jpeg", data: Buffer.alloc(7, 2).toString("base64") } },
     ]);
-    const { sessions } = await claudeCodeImporter.parse(sourceFromText("img.jsonl", jsonl(user("go"), assistant([{ type: "thinking", thinking: "hmm", signature: "sig" }, call]), result)));
+    const { sessions } = await claudeCodeImporter.parse(
+      sourceFromText("img.jsonl", jsonl(user("go"), assistant([{ type: "thinking", thinking: "hmm", signature: "sig" }, call]), result)),
+    );
     const [toolResult, image] = sessions[0]!.messages[2]!.parts;
     assert.deepEqual(toolResult, { type: "tool_result", callId: "toolu_1", name: "Bash", content: "line 1\n[image image/png, 10 bytes]", isError: true });
     assert.deepEqual(image, { type: "image", mediaType: "image/jpeg", bytes: 7 });
@@ -272,20 +323,38 @@ describe("claude_code_jsonl: edge cases", () => {
     const { sessions } = await claudeCodeImporter.parse(sourceFromText("split.jsonl", jsonl(user("go"), first, second)));
     const [, merged, extra] = sessions[0]!.messages;
     assert.equal(extra, undefined);
-    assert.deepEqual(merged!.parts.map((p) => p.type), ["text", "tool_call"]);
+    assert.deepEqual(
+      merged!.parts.map((p) => p.type),
+      ["text", "tool_call"],
+    );
     assert.deepEqual(merged!.usage, { inputTokens: 3, outputTokens: 40, cachedInputTokens: 100, cacheWriteTokens: 5 });
     assert.equal(merged!.meta?.apiMessageId, "msg_1");
     assert.equal(merged!.source.line, 2);
-    assert.deepEqual(merged!.records, [{ line: 2, parts: 1 }, { line: 3, parts: 1 }]);
+    assert.deepEqual(merged!.records, [
+      { line: 2, parts: 1 },
+      { line: 3, parts: 1 },
+    ]);
     assert.deepEqual([partSourceLine(merged!, 0), partSourceLine(merged!, 1)], [2, 3]);
   });
 
   it("puts tool results written between records of one response after the merged response, in file order", async () => {
     const callB = { type: "tool_use", id: "toolu_2", name: "Read", input: { file_path: "a" } };
     const result = (id: string) => user([{ type: "tool_result", tool_use_id: id, content: `out ${id}` }]);
-    const text = jsonl(user("go"), assistant([call], { id: "msg_1" }), result("toolu_1"), assistant([callB], { id: "msg_1" }), result("toolu_2"), assistant([{ type: "text", text: "done" }], { id: "msg_2" }));
+    const text = jsonl(
+      user("go"),
+      assistant([call], { id: "msg_1" }),
+      result("toolu_1"),
+      assistant([callB], { id: "msg_1" }),
+      result("toolu_2"),
+      assistant([{ type: "text", text: "done" }], { id: "msg_2" }),
+    );
     const { sessions } = await claudeCodeImporter.parse(sourceFromText("parallel.jsonl", text));
-    const shape = sessions[0]!.messages.map((m) => [m.role, m.source.line, recordLines(m), m.parts.map((p) => (p.type === "tool_call" ? p.id : p.type === "tool_result" ? `result ${p.callId}` : p.type))]);
+    const shape = sessions[0]!.messages.map((m) => [
+      m.role,
+      m.source.line,
+      recordLines(m),
+      m.parts.map((p) => (p.type === "tool_call" ? p.id : p.type === "tool_result" ? `result ${p.callId}` : p.type)),
+    ]);
     assert.deepEqual(shape, [
       ["user", 1, [1], ["text"]],
       ["assistant", 2, [2, 4], ["toolu_1", "toolu_2"]],
@@ -298,21 +367,70 @@ describe("claude_code_jsonl: edge cases", () => {
 
   it("does not merge a response across a user prompt or a compact boundary", async () => {
     const boundary = { type: "system", subtype: "compact_boundary", sessionId: "s-1", compactMetadata: { trigger: "auto", preTokens: 9 } };
-    const text = jsonl(user("go"), assistant([{ type: "text", text: "a" }], { id: "msg_1" }), user("wait"), assistant([{ type: "text", text: "b" }], { id: "msg_1", usage: { input_tokens: 1 } }), boundary, assistant([{ type: "text", text: "c" }], { id: "msg_1", usage: { input_tokens: 2 } }));
+    const text = jsonl(
+      user("go"),
+      assistant([{ type: "text", text: "a" }], { id: "msg_1" }),
+      user("wait"),
+      assistant([{ type: "text", text: "b" }], { id: "msg_1", usage: { input_tokens: 1 } }),
+      boundary,
+      assistant([{ type: "text", text: "c" }], { id: "msg_1", usage: { input_tokens: 2 } }),
+    );
     const { sessions } = await claudeCodeImporter.parse(sourceFromText("apart.jsonl", text));
     const session = sessions[0]!;
-    assert.deepEqual(session.messages.map((m) => [m.role, m.source.line, m.records ?? null]), [["user", 1, null], ["assistant", 2, null], ["user", 3, null], ["assistant", 4, null], ["assistant", 6, null]]);
-    assert.deepEqual(session.compactions.map((c) => c.beforeMessage), [4]);
-    assert.deepEqual(session.messages.filter((m) => m.usage).map((m) => [m.index, m.usage?.inputTokens]), [[4, 2]], "a response split apart still reports its usage once");
+    assert.deepEqual(
+      session.messages.map((m) => [m.role, m.source.line, m.records ?? null]),
+      [
+        ["user", 1, null],
+        ["assistant", 2, null],
+        ["user", 3, null],
+        ["assistant", 4, null],
+        ["assistant", 6, null],
+      ],
+    );
+    assert.deepEqual(
+      session.compactions.map((c) => c.beforeMessage),
+      [4],
+    );
+    assert.deepEqual(
+      session.messages.filter((m) => m.usage).map((m) => [m.index, m.usage?.inputTokens]),
+      [[4, 2]],
+      "a response split apart still reports its usage once",
+    );
   });
 
   it("records a boundary with no summary record and skips non-message records", async () => {
-    const boundary = { type: "system", subtype: "compact_boundary", sessionId: "s-1", timestamp: "2026-01-01T01:00:00Z", compactMetadata: { trigger: "manual", preTokens: 5000 } };
-    const text = jsonl({ type: "file-history-snapshot", messageId: "m", snapshot: {} }, user("go"), { type: "progress", sessionId: "s-1" }, boundary, user("next"), { type: "mystery" }, { type: "mystery" });
+    const boundary = {
+      type: "system",
+      subtype: "compact_boundary",
+      sessionId: "s-1",
+      timestamp: "2026-01-01T01:00:00Z",
+      compactMetadata: { trigger: "manual", preTokens: 5000 },
+    };
+    const text = jsonl(
+      { type: "file-history-snapshot", messageId: "m", snapshot: {} },
+      user("go"),
+      { type: "progress", sessionId: "s-1" },
+      boundary,
+      user("next"),
+      { type: "mystery" },
+      { type: "mystery" },
+    );
     const { sessions, issues } = await claudeCodeImporter.parse(sourceFromText("b.jsonl", text));
     assert.equal(sessions[0]!.messages.length, 2);
-    assert.deepEqual(sessions[0]!.compactions, [{ kind: "claude_code_compact_boundary", source: { file: "b.jsonl", line: 4 }, trigger: "manual", preTokens: 5000, timestamp: "2026-01-01T01:00:00Z", beforeMessage: 1 }]);
-    assert.deepEqual(issues.map((i) => [i.severity, i.line]), [["warning", 6]]);
+    assert.deepEqual(sessions[0]!.compactions, [
+      {
+        kind: "claude_code_compact_boundary",
+        source: { file: "b.jsonl", line: 4 },
+        trigger: "manual",
+        preTokens: 5000,
+        timestamp: "2026-01-01T01:00:00Z",
+        beforeMessage: 1,
+      },
+    ]);
+    assert.deepEqual(
+      issues.map((i) => [i.severity, i.line]),
+      [["warning", 6]],
+    );
   });
 
   it("returns no session (and a warning) for a file without messages", async () => {

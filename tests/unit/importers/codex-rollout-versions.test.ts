@@ -23,7 +23,11 @@ const load = async (row: { absolutePath: string; path: string }) => {
   assert.deepEqual(issues, []);
   return sessions[0]!;
 };
-const rawLines = (row: { absolutePath: string }) => readFileSync(row.absolutePath, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as { type: string; payload: Record<string, unknown> });
+const rawLines = (row: { absolutePath: string }) =>
+  readFileSync(row.absolutePath, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { type: string; payload: Record<string, unknown> });
 const jsonl = (...records: unknown[]) => records.map((r) => JSON.stringify(r)).join("\n") + "\n";
 const line = (type: string, payload: unknown) => ({ timestamp: "2026-05-11T08:00:00.000Z", type, payload });
 
@@ -43,8 +47,14 @@ describe("codex_rollout_jsonl: CLI 0.125 (codex-tui)", () => {
     const session = await load(v0125);
     const searches = partsOf(session, "tool_call").filter((p) => p.type === "tool_call" && p.name === "web_search");
     const events = rawLines(v0125).filter((l) => l.type === "event_msg" && l.payload.type === "web_search_end");
-    assert.deepEqual(searches.map((p) => p.type === "tool_call" && p.id), events.map((e) => e.payload.call_id));
-    assert.equal(JSON.parse(searches[0]!.type === "tool_call" ? searches[0]!.arguments : "{}").query, "OpenCode config compact context percentage compact threshold env var OPENCODE_CONFIG_CONTENT");
+    assert.deepEqual(
+      searches.map((p) => p.type === "tool_call" && p.id),
+      events.map((e) => e.payload.call_id),
+    );
+    assert.equal(
+      JSON.parse(searches[0]!.type === "tool_call" ? searches[0]!.arguments : "{}").query,
+      "OpenCode config compact context percentage compact threshold env var OPENCODE_CONFIG_CONTENT",
+    );
     const answered = new Set(partsOf(session, "tool_result").map((p) => (p.type === "tool_result" ? p.callId : "")));
     assert.ok(searches.every((p) => p.type === "tool_call" && !answered.has(p.id)));
   });
@@ -73,10 +83,19 @@ describe("codex_rollout_jsonl: the lean Codex Desktop rollout", () => {
   it("takes the user's turns from user_message events, in their places", async () => {
     const session = await load(lean);
     const users = session.messages.filter((m) => m.role === "user");
-    assert.deepEqual(users.map((m) => m.source.line), [2, 31, 33]);
+    assert.deepEqual(
+      users.map((m) => m.source.line),
+      [2, 31, 33],
+    );
     // Each follows what came before it in the file: the system prompt, then the answers at lines 30 and 32.
-    assert.deepEqual(users.map((m) => session.messages[m.index - 1]!.source.line), [1, 30, 32]);
-    assert.deepEqual(users.map((m) => session.messages[m.index + 1]!.role), ["assistant", "assistant", "assistant"]);
+    assert.deepEqual(
+      users.map((m) => session.messages[m.index - 1]!.source.line),
+      [1, 30, 32],
+    );
+    assert.deepEqual(
+      users.map((m) => session.messages[m.index + 1]!.role),
+      ["assistant", "assistant", "assistant"],
+    );
     assert.equal(session.title, "analyze trascript and summarzie action items related to codemie and demo preapr…");
     assert.deepEqual(session.models, [], "no turn_context: the model is not recorded");
   });
@@ -90,13 +109,17 @@ describe("codex_rollout_jsonl: user_message events, by hand", () => {
   const texts = (s: Session) => s.messages.map((m) => `${m.role}:${m.parts.map((p) => (p.type === "text" ? p.text : p.type)).join("+")}`);
 
   it("an event written before its response item is not doubled", async () => {
-    const { sessions } = await codexRolloutImporter.parse(sourceFromText("r.jsonl", jsonl(meta, userEvent("fix it"), userItem("# Context from my IDE setup:\n\n## My request for Codex:\nfix it"), reply)));
+    const { sessions } = await codexRolloutImporter.parse(
+      sourceFromText("r.jsonl", jsonl(meta, userEvent("fix it"), userItem("# Context from my IDE setup:\n\n## My request for Codex:\nfix it"), reply)),
+    );
     assert.deepEqual(texts(sessions[0]!), ["user:# Context from my IDE setup:\n\n## My request for Codex:\nfix it", "assistant:ok"]);
     assert.equal(sessions[0]!.title, "fix it");
   });
 
   it("an event no item carries becomes the user message, with its images as placeholders", async () => {
-    const { sessions } = await codexRolloutImporter.parse(sourceFromText("r.jsonl", jsonl(meta, userEvent("look", { images: ["data:image/png;base64,iVBORw0KGgo="] }), reply, userEvent("again"))));
+    const { sessions } = await codexRolloutImporter.parse(
+      sourceFromText("r.jsonl", jsonl(meta, userEvent("look", { images: ["data:image/png;base64,iVBORw0KGgo="] }), reply, userEvent("again"))),
+    );
     assert.deepEqual(texts(sessions[0]!), ["user:look+image", "assistant:ok", "user:again"]);
     assert.deepEqual(sessions[0]!.messages[0]!.parts[1], { type: "image", mediaType: "image/png", bytes: 8 });
   });
@@ -104,6 +127,8 @@ describe("codex_rollout_jsonl: user_message events, by hand", () => {
   it("a web_search_call without a preceding event gets a synthetic id", async () => {
     const search = line("response_item", { type: "web_search_call", status: "completed", action: { type: "search", query: "zod v4" } });
     const { sessions } = await codexRolloutImporter.parse(sourceFromText("r.jsonl", jsonl(meta, userItem("search"), search)));
-    assert.deepEqual(sessions[0]!.messages[1]!.parts, [{ type: "tool_call", id: "call_1", name: "web_search", arguments: '{"type":"search","query":"zod v4"}' }]);
+    assert.deepEqual(sessions[0]!.messages[1]!.parts, [
+      { type: "tool_call", id: "call_1", name: "web_search", arguments: '{"type":"search","query":"zod v4"}' },
+    ]);
   });
 });

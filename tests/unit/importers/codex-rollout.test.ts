@@ -59,7 +59,10 @@ describe("codex_rollout_jsonl: the sample rollout", () => {
       ["system", "user", "assistant", "tool"].map((r) => roles.filter((x) => x === r).length),
       [1, 4, 9, 4],
     );
-    assert.deepEqual(session.messages.map((m) => m.source.line), [2, 3, 4, 6, 8, 9, 11, 12, 13, 15, 16, 18, 19, 25, 26, 27, 29, 30]);
+    assert.deepEqual(
+      session.messages.map((m) => m.source.line),
+      [2, 3, 4, 6, 8, 9, 11, 12, 13, 15, 16, 18, 19, 25, 26, 27, 29, 30],
+    );
   });
 
   it("titles the session with the user's own prompt, not injected context", () => {
@@ -69,7 +72,10 @@ describe("codex_rollout_jsonl: the sample rollout", () => {
   it("links function, custom and local shell calls to their outputs by call_id", () => {
     const calls = partsOf(session, "tool_call");
     const results = partsOf(session, "tool_result");
-    assert.deepEqual(calls.map((c) => c.type === "tool_call" && c.name), ["shell", "apply_patch", "local_shell", "shell"]);
+    assert.deepEqual(
+      calls.map((c) => c.type === "tool_call" && c.name),
+      ["shell", "apply_patch", "local_shell", "shell"],
+    );
     assert.equal(results.length, 4);
     for (const result of results) {
       assert.equal(result.type === "tool_result" && result.orphan, undefined);
@@ -108,7 +114,10 @@ describe("codex_rollout_jsonl: the sample rollout", () => {
     assert.equal(compaction.source.line, 22);
     assert.equal(compaction.preTokens, 9702 + 96);
     assert.ok(compaction.summary?.startsWith("Summary of the session so far"));
-    assert.equal(session.messages[13]!.parts[0]!.type === "text" && session.messages[13]!.parts[0]!.text, "Also accept files with Windows (CRLF) line endings.");
+    assert.equal(
+      session.messages[13]!.parts[0]!.type === "text" && session.messages[13]!.parts[0]!.text,
+      "Also accept files with Windows (CRLF) line endings.",
+    );
   });
 });
 
@@ -145,14 +154,20 @@ describe("codex_rollout_jsonl: edge cases", () => {
   it("reports a truncated last line with its line number and keeps the lines before it", async () => {
     const text = jsonl(meta, user, call) + '{"timestamp":"2025-10-14T09:00:00.000Z","type":"response_item","payload":{"type":"function_call_out';
     const { sessions, issues } = await codexRolloutImporter.parse(sourceFromText("cut.jsonl", text));
-    assert.deepEqual(errorsOf(issues).map((i) => [i.file, i.line]), [["cut.jsonl", 4]]);
+    assert.deepEqual(
+      errorsOf(issues).map((i) => [i.file, i.line]),
+      [["cut.jsonl", 4]],
+    );
     assert.equal(sessions[0]!.messages.length, 2);
   });
 
   it("reports a line that is an array or a number, naming what was expected", async () => {
     const { sessions, issues } = await codexRolloutImporter.parse(sourceFromText("odd.jsonl", jsonl(meta, "[]", "3.5", user)));
     const errors = errorsOf(issues);
-    assert.deepEqual(errors.map((i) => i.line), [2, 3]);
+    assert.deepEqual(
+      errors.map((i) => i.line),
+      [2, 3],
+    );
     assert.match(errors[0]!.message, /an array/);
     assert.match(errors[1]!.message, /a number/);
     for (const error of errors) assert.equal(error.expected, "{timestamp, type, payload}");
@@ -166,7 +181,14 @@ describe("codex_rollout_jsonl: edge cases", () => {
       line("response_item", { type: "function_call_output", output: "x" }),
     );
     const { issues } = await codexRolloutImporter.parse(sourceFromText("bad.jsonl", text));
-    assert.deepEqual(errorsOf(issues).map((i) => [i.line, i.field]), [[1, "payload"], [2, "payload.role"], [3, "payload.call_id"]]);
+    assert.deepEqual(
+      errorsOf(issues).map((i) => [i.line, i.field]),
+      [
+        [1, "payload"],
+        [2, "payload.role"],
+        [3, "payload.call_id"],
+      ],
+    );
   });
 
   it("reads structured outputs with a success flag as errors when success is false", async () => {
@@ -180,7 +202,10 @@ describe("codex_rollout_jsonl: edge cases", () => {
     const text = jsonl(meta, user, hidden, line("future_kind", {}), line("future_kind", {}));
     const { sessions, issues } = await codexRolloutImporter.parse(sourceFromText("r.jsonl", text));
     assert.equal(sessions[0]!.messages.length, 1);
-    assert.deepEqual(issues.map((i) => [i.severity, i.line]), [["warning", 4]]);
+    assert.deepEqual(
+      issues.map((i) => [i.severity, i.line]),
+      [["warning", 4]],
+    );
   });
 
   it("falls back to the uuid in the file name when there is no session_meta", async () => {

@@ -31,7 +31,10 @@ describe("gemini_api_contents: Gemini CLI's raw history (trajectory.json)", () =
       const expected = content.role === "model" ? "assistant" : content.parts.some((p) => "functionResponse" in p) ? "tool" : "user";
       assert.equal(session.messages[i]!.role, expected, `content ${i}`);
     });
-    assert.deepEqual(["user", "assistant", "tool"].map((r) => session.messages.filter((m) => m.role === r).length), [8, 52, 45]);
+    assert.deepEqual(
+      ["user", "assistant", "tool"].map((r) => session.messages.filter((m) => m.role === r).length),
+      [8, 52, 45],
+    );
     assert.ok(session.title.startsWith("<session_context>"));
   });
 
@@ -39,14 +42,24 @@ describe("gemini_api_contents: Gemini CLI's raw history (trajectory.json)", () =
     const thoughts = raw.flatMap((c) => c.parts.filter((p) => p.thought === true));
     assert.equal(partsOf(session, "reasoning").length, thoughts.length);
     assert.equal(partsOf(session, "other").length, 0, "a signature becomes no part of its own");
-    assert.equal(session.messages.reduce((n, m) => n + m.parts.length, 0), raw.reduce((n, c) => n + c.parts.length, 0), "one part per API part");
+    assert.equal(
+      session.messages.reduce((n, m) => n + m.parts.length, 0),
+      raw.reduce((n, c) => n + c.parts.length, 0),
+      "one part per API part",
+    );
   });
 
   it("links responses to calls by id; the one response whose call the history lacks is an orphan", () => {
     const results = partsOf(session, "tool_result");
     const orphans = results.filter((p) => p.type === "tool_result" && p.orphan);
-    assert.deepEqual(orphans.map((p) => p.type === "tool_result" && [p.callId, p.name]), [["nlcjynug", "run_shell_command"]]);
-    assert.ok(results.every((p) => p.type === "tool_result" && (p.orphan || p.name)), "linked results carry their call's name");
+    assert.deepEqual(
+      orphans.map((p) => p.type === "tool_result" && [p.callId, p.name]),
+      [["nlcjynug", "run_shell_command"]],
+    );
+    assert.ok(
+      results.every((p) => p.type === "tool_result" && (p.orphan || p.name)),
+      "linked results carry their call's name",
+    );
   });
 
   it("points every message at its content's opening brace", () => {
@@ -60,11 +73,23 @@ describe("gemini_api_contents: other shapes", () => {
     const contents = [
       { role: "user", parts: [{ text: "read both" }] },
       { role: "model", parts: [{ functionCall: { name: "read_file", args: { path: "a" } } }, { functionCall: { name: "read_file", args: { path: "b" } } }] },
-      { role: "user", parts: [{ functionResponse: { name: "read_file", response: { output: "A" } } }, { functionResponse: { name: "read_file", response: { error: "no b" } } }] },
+      {
+        role: "user",
+        parts: [
+          { functionResponse: { name: "read_file", response: { output: "A" } } },
+          { functionResponse: { name: "read_file", response: { error: "no b" } } },
+        ],
+      },
     ];
     const { sessions } = await parse(pretty(contents));
     const [calls, results] = [partsOf(sessions[0]!, "tool_call"), partsOf(sessions[0]!, "tool_result")];
-    assert.deepEqual(calls.map((c) => c.type === "tool_call" && [c.id, c.arguments]), [["call_1", '{"path":"a"}'], ["call_2", '{"path":"b"}']]);
+    assert.deepEqual(
+      calls.map((c) => c.type === "tool_call" && [c.id, c.arguments]),
+      [
+        ["call_1", '{"path":"a"}'],
+        ["call_2", '{"path":"b"}'],
+      ],
+    );
     assert.deepEqual(results, [
       { type: "tool_result", callId: "call_1", name: "read_file", content: "A" },
       { type: "tool_result", callId: "call_2", name: "read_file", content: "no b", isError: true },
@@ -72,10 +97,22 @@ describe("gemini_api_contents: other shapes", () => {
   });
 
   it("accepts a request body's {contents} and locates fields under it", async () => {
-    const text = pretty({ contents: [{ role: "user", parts: [{ text: "hi" }] }, { role: "system", parts: [{ text: "?" }] }, { role: "model", parts: [{ text: "hello" }] }] });
+    const text = pretty({
+      contents: [
+        { role: "user", parts: [{ text: "hi" }] },
+        { role: "system", parts: [{ text: "?" }] },
+        { role: "model", parts: [{ text: "hello" }] },
+      ],
+    });
     const { sessions, issues } = await parse(text);
-    assert.deepEqual(sessions[0]!.messages.map((m) => m.role), ["user", "assistant"]);
-    assert.deepEqual(issues.map((i) => [i.severity, i.field, i.line]), [["error", "contents[1].role", 12]]);
+    assert.deepEqual(
+      sessions[0]!.messages.map((m) => m.role),
+      ["user", "assistant"],
+    );
+    assert.deepEqual(
+      issues.map((i) => [i.severity, i.field, i.line]),
+      [["error", "contents[1].role", 12]],
+    );
     assert.match(issues[0]!.expected ?? "", /"user" \| "model"/);
   });
 

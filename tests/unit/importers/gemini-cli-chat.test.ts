@@ -16,9 +16,23 @@ const parse = (name: string, text: string) => geminiCliChatImporter.parse(source
 
 const header = { sessionId: "s-1", projectHash: "abc", startTime: "2026-04-23T12:52:52.759Z", lastUpdated: "2026-04-23T12:52:52.759Z", kind: "main" };
 const user = (id: string, text: string) => ({ id, timestamp: "2026-04-23T12:53:00.000Z", type: "user", content: [{ text }] });
-const call = (id: string, name: string, result: unknown, status = "success") => ({ id, name, args: { file_path: "a.py" }, status, timestamp: "2026-04-23T12:53:02.000Z", ...(result === undefined ? {} : { result }) });
+const call = (id: string, name: string, result: unknown, status = "success") => ({
+  id,
+  name,
+  args: { file_path: "a.py" },
+  status,
+  timestamp: "2026-04-23T12:53:02.000Z",
+  ...(result === undefined ? {} : { result }),
+});
 const output = (id: string, name: string, response: unknown) => [{ functionResponse: { id, name, response } }];
-const gemini = (id: string, more: Record<string, unknown> = {}) => ({ id, timestamp: "2026-04-23T12:53:01.000Z", type: "gemini", content: "", model: "gemini-2.5-pro", ...more });
+const gemini = (id: string, more: Record<string, unknown> = {}) => ({
+  id,
+  timestamp: "2026-04-23T12:53:01.000Z",
+  type: "gemini",
+  content: "",
+  model: "gemini-2.5-pro",
+  ...more,
+});
 
 describe("gemini_cli_chat: the JSONL recording", () => {
   let session: Session;
@@ -40,9 +54,25 @@ describe("gemini_cli_chat: the JSONL recording", () => {
   });
 
   it("keeps one message per record id, from the record's last version, and skips the CLI's notices", () => {
-    assert.deepEqual(session.messages.map((m) => `${m.role}@${m.source.line}`), [
-      "user@4", "assistant@8", "tool@8", "assistant@11", "tool@11", "assistant@14", "tool@14", "assistant@17", "tool@17", "user@18", "assistant@20", "user@22", "assistant@26", "tool@26",
-    ]);
+    assert.deepEqual(
+      session.messages.map((m) => `${m.role}@${m.source.line}`),
+      [
+        "user@4",
+        "assistant@8",
+        "tool@8",
+        "assistant@11",
+        "tool@11",
+        "assistant@14",
+        "tool@14",
+        "assistant@17",
+        "tool@17",
+        "user@18",
+        "assistant@20",
+        "user@22",
+        "assistant@26",
+        "tool@26",
+      ],
+    );
     const rewritten = session.messages[1]!;
     assert.equal(rewritten.parts.filter((p) => p.type === "tool_call").length, 5, "line 8 rewrote line 6 with its tool calls");
     assert.ok(!session.messages.some((m) => m.parts.some((p) => p.type === "text" && /Request cancelled|Empty GEMINI\.md/.test(p.text))));
@@ -85,24 +115,51 @@ describe("gemini_cli_chat: logs.json", () => {
     assert.match(issues[0]!.message, /only the user's prompts.*import the chat recording of the same session instead \(sessionId 5b959dae-8655\)/);
     assert.match(issues[0]!.expected ?? "", /chats\/session-\*\.json or \.jsonl/);
     assert.ok(geminiCliChatImporter.detect("chats/../logs.json", text) >= 0.8);
-    assert.ok(Object.keys(REFUSED_NEW_TRACES).some((path) => path.endsWith("/logs.json")), "the real logs.json is checked in tests/unit/trace/traces-new.test.ts");
+    assert.ok(
+      Object.keys(REFUSED_NEW_TRACES).some((path) => path.endsWith("/logs.json")),
+      "the real logs.json is checked in tests/unit/trace/traces-new.test.ts",
+    );
   });
 });
 
 describe("gemini_cli_chat: records the CLI rewrites", () => {
   it("a $rewindTo drops that message and every later one; an unknown id drops them all", async () => {
-    const text = jsonl(header, user("u1", "first"), gemini("g1", { content: "one" }), user("u2", "second"), gemini("g2", { content: "two" }), { $rewindTo: "u2" }, user("u3", "third"));
+    const text = jsonl(
+      header,
+      user("u1", "first"),
+      gemini("g1", { content: "one" }),
+      user("u2", "second"),
+      gemini("g2", { content: "two" }),
+      { $rewindTo: "u2" },
+      user("u3", "third"),
+    );
     const { sessions } = await parse("session-x.jsonl", text);
-    assert.deepEqual(sessions[0]!.messages.map((m) => m.parts[0]!.type === "text" && m.parts[0]!.text), ["first", "one", "third"]);
+    assert.deepEqual(
+      sessions[0]!.messages.map((m) => m.parts[0]!.type === "text" && m.parts[0]!.text),
+      ["first", "one", "third"],
+    );
     const cleared = await parse("session-x.jsonl", jsonl(header, user("u1", "first"), { $rewindTo: "nope" }, user("u9", "again")));
-    assert.deepEqual(cleared.sessions[0]!.messages.map((m) => m.source.line), [4]);
+    assert.deepEqual(
+      cleared.sessions[0]!.messages.map((m) => m.source.line),
+      [4],
+    );
   });
 
   it("a $set summary titles the session; a rewritten record keeps its place", async () => {
-    const text = jsonl(header, user("u1", "do it"), gemini("g1", { content: "ok" }), user("u2", "more"), gemini("g1", { content: "ok!", toolCalls: [call("c1", "read_file", output("c1", "read_file", { output: "x" }))] }), { $set: { summary: "Read a.py" } });
+    const text = jsonl(
+      header,
+      user("u1", "do it"),
+      gemini("g1", { content: "ok" }),
+      user("u2", "more"),
+      gemini("g1", { content: "ok!", toolCalls: [call("c1", "read_file", output("c1", "read_file", { output: "x" }))] }),
+      { $set: { summary: "Read a.py" } },
+    );
     const { sessions } = await parse("session-x.jsonl", text);
     assert.equal(sessions[0]!.title, "Read a.py");
-    assert.deepEqual(sessions[0]!.messages.map((m) => `${m.role}@${m.source.line}`), ["user@2", "assistant@5", "tool@5", "user@4"]);
+    assert.deepEqual(
+      sessions[0]!.messages.map((m) => `${m.role}@${m.source.line}`),
+      ["user@2", "assistant@5", "tool@5", "user@4"],
+    );
   });
 
   it("failed and cancelled calls are errors; a call without a result has no tool message", async () => {
@@ -121,34 +178,61 @@ describe("gemini_cli_chat: records the CLI rewrites", () => {
   });
 
   it("inline images become size-only placeholders; a string content is text", async () => {
-    const image = { id: "u1", type: "user", timestamp: "t", content: [{ text: "what is this?" }, { inlineData: { mimeType: "image/png", data: "iVBORw0KGgo=" } }] };
+    const image = {
+      id: "u1",
+      type: "user",
+      timestamp: "t",
+      content: [{ text: "what is this?" }, { inlineData: { mimeType: "image/png", data: "iVBORw0KGgo=" } }],
+    };
     const { sessions } = await parse("session-x.jsonl", jsonl(header, image, gemini("g1", { content: "a logo" })));
-    assert.deepEqual(sessions[0]!.messages[0]!.parts, [{ type: "text", text: "what is this?" }, { type: "image", mediaType: "image/png", bytes: 8 }]);
+    assert.deepEqual(sessions[0]!.messages[0]!.parts, [
+      { type: "text", text: "what is this?" },
+      { type: "image", mediaType: "image/png", bytes: 8 },
+    ]);
     assert.deepEqual(sessions[0]!.messages[1]!.parts, [{ type: "text", text: "a logo" }]);
   });
 });
 
 describe("gemini_cli_chat: malformed input", () => {
   it("locates a broken record by line and field, names what was expected, and imports the rest", async () => {
-    const text = jsonl(header, user("u1", "hi"), { id: "g1", type: "gemini", content: "x", toolCalls: [{ id: "c1", args: {} }], tokens: { input: "many", output: 3 } }, "[1]", { hello: 1 }, gemini("g2", { content: "fine" }));
+    const text = jsonl(
+      header,
+      user("u1", "hi"),
+      { id: "g1", type: "gemini", content: "x", toolCalls: [{ id: "c1", args: {} }], tokens: { input: "many", output: 3 } },
+      "[1]",
+      { hello: 1 },
+      gemini("g2", { content: "fine" }),
+    );
     const { sessions, issues } = await parse("session-x.jsonl", text);
     assert.deepEqual(sessions[0]!.messages.length, 2);
-    assert.deepEqual(errorsOf(issues).map((i) => [i.line, i.field ?? "", i.expected ?? ""]), [
-      [3, "toolCalls[0].name", "string"],
-      [3, "tokens.input", "number"],
-      [4, "", "a message record, {$set}, {$rewindTo} or the metadata line"],
-      [5, "", "a Gemini CLI chat record"],
-    ]);
+    assert.deepEqual(
+      errorsOf(issues).map((i) => [i.line, i.field ?? "", i.expected ?? ""]),
+      [
+        [3, "toolCalls[0].name", "string"],
+        [3, "tokens.input", "number"],
+        [4, "", "a message record, {$set}, {$rewindTo} or the metadata line"],
+        [5, "", "a Gemini CLI chat record"],
+      ],
+    );
   });
 
   it("warns once about an unknown message type", async () => {
-    const { issues } = await parse("session-x.jsonl", jsonl(header, user("u1", "hi"), { id: "x1", type: "hologram", content: "?" }, { id: "x2", type: "hologram", content: "?" }));
-    assert.deepEqual(issues.map((i) => [i.severity, i.line, i.field]), [["warning", 3, "type"]]);
+    const { issues } = await parse(
+      "session-x.jsonl",
+      jsonl(header, user("u1", "hi"), { id: "x1", type: "hologram", content: "?" }, { id: "x2", type: "hologram", content: "?" }),
+    );
+    assert.deepEqual(
+      issues.map((i) => [i.severity, i.line, i.field]),
+      [["warning", 3, "type"]],
+    );
   });
 
   it("a JSON recording without messages, or not a recording at all, is a located error", async () => {
     const noMessages = await parse("session-x.json", JSON.stringify({ ...header, messages: "none" }, null, 2));
-    assert.deepEqual(noMessages.issues.map((i) => [i.line, i.field]), [[7, "messages"]]);
+    assert.deepEqual(
+      noMessages.issues.map((i) => [i.line, i.field]),
+      [[7, "messages"]],
+    );
     const other = await parse("session-x.json", JSON.stringify({ hello: "world" }, null, 2));
     assert.match(other.issues[0]!.message, /expected a Gemini CLI chat recording, found an object without a sessionId/);
   });

@@ -28,7 +28,12 @@ const STREAM = jsonl(
   { type: "tool_result", timestamp: at(4), tool_id: "read-1", status: "error", error: { type: "FILE_NOT_FOUND", message: "File not found" } },
   { type: "error", timestamp: at(5), severity: "warning", message: "Loop detected, stopping execution" },
   { type: "message", timestamp: at(6), role: "assistant", content: "There is no README.", delta: true },
-  { type: "result", timestamp: at(7), status: "success", stats: { total_tokens: 180, input_tokens: 150, output_tokens: 30, cached: 40, input: 110, duration_ms: 1200, tool_calls: 2 } },
+  {
+    type: "result",
+    timestamp: at(7),
+    status: "success",
+    stats: { total_tokens: 180, input_tokens: 150, output_tokens: 30, cached: 40, input: 110, duration_ms: 1200, tool_calls: 2 },
+  },
 );
 
 describe("gemini_cli_stream_json: a headless run", () => {
@@ -40,14 +45,26 @@ describe("gemini_cli_stream_json: a headless run", () => {
     assert.equal(session!.id, "c1f3-9e");
     assert.deepEqual(session!.models, ["gemini-2.5-pro"]);
     assert.equal(session!.title, "List the files and read the README");
-    assert.deepEqual(session!.messages.map((m) => [m.role, m.source.line]), [["user", 2], ["assistant", 3], ["tool", 7], ["assistant", 10]]);
+    assert.deepEqual(
+      session!.messages.map((m) => [m.role, m.source.line]),
+      [
+        ["user", 2],
+        ["assistant", 3],
+        ["tool", 7],
+        ["assistant", 10],
+      ],
+    );
     const turn = session!.messages[1]!;
     assert.deepEqual(turn.parts, [
       { type: "text", text: "I'll look around first." },
       { type: "tool_call", id: "ls-1", name: "list_directory", arguments: '{"path":"."}' },
       { type: "tool_call", id: "read-1", name: "read_file", arguments: '{"file_path":"README.md"}' },
     ]);
-    assert.deepEqual(turn.records, [{ line: 3, parts: 1 }, { line: 5, parts: 1 }, { line: 6, parts: 1 }]);
+    assert.deepEqual(turn.records, [
+      { line: 3, parts: 1 },
+      { line: 5, parts: 1 },
+      { line: 6, parts: 1 },
+    ]);
     assert.equal(turn.model, "gemini-2.5-pro");
     assert.equal(turn.timestamp, at(2));
   });
@@ -59,7 +76,10 @@ describe("gemini_cli_stream_json: a headless run", () => {
       { type: "tool_result", callId: "ls-1", name: "list_directory", content: "README.md\nsrc/" },
       { type: "tool_result", callId: "read-1", name: "read_file", content: "File not found", isError: true },
     ]);
-    assert.deepEqual(results.records, [{ line: 7, parts: 1 }, { line: 8, parts: 1 }]);
+    assert.deepEqual(results.records, [
+      { line: 7, parts: 1 },
+      { line: 8, parts: 1 },
+    ]);
   });
 
   it("skips warnings to the user and takes the session's usage from the result event", async () => {
@@ -75,7 +95,10 @@ describe("gemini_cli_stream_json: a headless run", () => {
       { type: "message", timestamp: at(2), role: "assistant", content: "Done." },
     );
     const { sessions } = await parse(text);
-    assert.deepEqual(sessions[0]!.messages.map((m) => m.parts.map((p) => p.type)), [["tool_call"], ["text"]]);
+    assert.deepEqual(
+      sessions[0]!.messages.map((m) => m.parts.map((p) => p.type)),
+      [["tool_call"], ["text"]],
+    );
   });
 });
 
@@ -93,13 +116,16 @@ describe("gemini_cli_stream_json: malformed input", () => {
     );
     const { sessions, issues } = await parse(text);
     assert.equal(sessions[0]!.messages.length, 2);
-    assert.deepEqual(issues.map((i) => [i.severity, i.line, i.field ?? ""]), [
-      ["error", 3, "tool_id"],
-      ["error", 4, "role"],
-      ["error", 4, "content"],
-      ["warning", 5, "type"],
-      ["error", 7, ""],
-    ]);
+    assert.deepEqual(
+      issues.map((i) => [i.severity, i.line, i.field ?? ""]),
+      [
+        ["error", 3, "tool_id"],
+        ["error", 4, "role"],
+        ["error", 4, "content"],
+        ["warning", 5, "type"],
+        ["error", 7, ""],
+      ],
+    );
     assert.equal(issues[0]!.expected, "string");
   });
 

@@ -44,17 +44,27 @@ describe("mini_swe_agent_traj: real trajectories match the MANIFEST", () => {
       assert.deepEqual(errorsOf(issues), []);
       assert.equal(sessions.length, row.sessions);
       // The final `exit` record counts as a message, as in the MANIFEST.
-      assert.equal(sessions.reduce((n, s) => n + s.messages.length, 0), row.messages, "messages");
+      assert.equal(
+        sessions.reduce((n, s) => n + s.messages.length, 0),
+        row.messages,
+        "messages",
+      );
       assert.equal(partsOf(sessions, "tool_call").length, row.toolCalls, "tool_call parts");
       assert.equal(partsOf(sessions, "tool_result").length, row.toolResults, "tool_result parts");
       assert.equal(partsOf(sessions, "tool_result").filter((p) => p.type === "tool_result" && p.orphan).length, 0, "every result links to its call");
-      assert.deepEqual(sessions.flatMap((s) => s.models), row.models);
+      assert.deepEqual(
+        sessions.flatMap((s) => s.models),
+        row.models,
+      );
       const session = sessions[0]!;
       const last = session.messages.at(-1)!;
       assert.equal(last.meta?.exit, true, "the exit record is the last message");
       assert.equal(last.parts[0]?.type, "other");
       assert.ok(session.startedAt && !Number.isNaN(Date.parse(session.startedAt)), "timestamps come from extra.timestamp");
-      assert.ok(session.messages.some((m) => (m.usage?.inputTokens ?? 0) > 0), "usage comes from extra.response.usage");
+      assert.ok(
+        session.messages.some((m) => (m.usage?.inputTokens ?? 0) > 0),
+        "usage comes from extra.response.usage",
+      );
     });
   }
 });
@@ -90,7 +100,10 @@ describe("mini_swe_agent_traj: mapping", () => {
       timestamp: 1775803317.5,
     }),
     toolResult("call_1", 0),
-    assistantCall("call_2", "grep -r nothing .", { response: response({ prompt_tokens: 2000, completion_tokens: 10, prompt_cache_hit_tokens: 1800 }), timestamp: 1775803320 }),
+    assistantCall("call_2", "grep -r nothing .", {
+      response: response({ prompt_tokens: 2000, completion_tokens: 10, prompt_cache_hit_tokens: 1800 }),
+      timestamp: 1775803320,
+    }),
     toolResult("call_2", 1),
     assistantCall("call_3", "pip install x", { response: response({ prompt_tokens: 2100, completion_tokens: 12 }) }),
     toolResult("call_3", -1, { exception_info: "An error occurred while executing the command: timeout" }),
@@ -122,7 +135,14 @@ describe("mini_swe_agent_traj: mapping", () => {
       source: { file: "demo.traj.json", line: exit!.source.line },
       meta: { exit: true, exitStatus: "Submitted" },
     });
-    assert.deepEqual(session.meta, { instanceId: "demo__demo-1", trajectoryFormat: "mini-swe-agent-1.1", miniVersion: "2.2.7", exitStatus: "Submitted", apiCalls: 1, cost: 0.01 });
+    assert.deepEqual(session.meta, {
+      instanceId: "demo__demo-1",
+      trajectoryFormat: "mini-swe-agent-1.1",
+      miniVersion: "2.2.7",
+      exitStatus: "Submitted",
+      apiCalls: 1,
+      cost: 0.01,
+    });
   });
 
   it("falls back to the response's model when the config names none", async () => {
@@ -135,7 +155,10 @@ describe("mini_swe_agent_traj: mapping", () => {
   it("keeps reasoning_content as a reasoning part", async () => {
     const reasoning = { ...assistantCall("call_1", "ls", {}), reasoning_content: "Think first." };
     const { sessions } = await miniSweAgentImporter.parse(sourceFromText("demo.traj.json", pretty(trajectory([reasoning]))));
-    assert.deepEqual(sessions[0]!.messages[0]!.parts.map((p) => p.type), ["reasoning", "text", "tool_call"]);
+    assert.deepEqual(
+      sessions[0]!.messages[0]!.parts.map((p) => p.type),
+      ["reasoning", "text", "tool_call"],
+    );
   });
 });
 
@@ -155,13 +178,19 @@ describe("mini_swe_agent_traj: malformed input", () => {
     delete raw.messages;
     const { sessions, issues } = await miniSweAgentImporter.parse(sourceFromText("x.traj.json", pretty(raw)));
     assert.equal(sessions.length, 0);
-    assert.deepEqual(issues.map((i) => [i.severity, i.field]), [["error", "messages"]]);
+    assert.deepEqual(
+      issues.map((i) => [i.severity, i.field]),
+      [["error", "messages"]],
+    );
   });
 
   it("a message without a role is located by line and field; the rest imports", async () => {
     const text = pretty(trajectory([{ role: "system", content: "s" }, { content: "who am I" }, { role: "user", content: "task" }]));
     const { sessions, issues } = await miniSweAgentImporter.parse(sourceFromText("x.traj.json", text));
-    assert.deepEqual(sessions[0]!.messages.map((m) => m.role), ["system", "user"]);
+    assert.deepEqual(
+      sessions[0]!.messages.map((m) => m.role),
+      ["system", "user"],
+    );
     assert.equal(issues.length, 1);
     assert.equal(issues[0]!.field, "messages[1].role");
     assert.equal(issues[0]!.line, lineOfText(text, '"who am I"') - 1, "the line where the message starts");

@@ -24,10 +24,17 @@ describe("openai_chat: accepted shapes", () => {
     const [session] = sessions;
     assert.ok(session);
     assert.equal(session.format, "openai_chat");
-    assert.deepEqual(session.messages.map((m) => m.role), ["system", "user", "assistant", "tool", "assistant"]);
+    assert.deepEqual(
+      session.messages.map((m) => m.role),
+      ["system", "user", "assistant", "tool", "assistant"],
+    );
     assert.deepEqual(session.messages[1]!.parts, [{ type: "text", text: "Find me a train from Ghent to Bruges." }, { type: "image" }]);
-    assert.deepEqual(session.messages[2]!.parts, [{ type: "tool_call", id: "call_rail_1", name: "search_trains", arguments: '{"from":"Ghent","to":"Bruges"}' }]);
-    assert.deepEqual(session.messages[3]!.parts, [{ type: "tool_result", callId: "call_rail_1", name: "search_trains", content: '[{"dep":"09:12","arr":"09:36"}]' }]);
+    assert.deepEqual(session.messages[2]!.parts, [
+      { type: "tool_call", id: "call_rail_1", name: "search_trains", arguments: '{"from":"Ghent","to":"Bruges"}' },
+    ]);
+    assert.deepEqual(session.messages[3]!.parts, [
+      { type: "tool_result", callId: "call_rail_1", name: "search_trains", content: '[{"dep":"09:12","arr":"09:36"}]' },
+    ]);
     const lines = readFileSync(fixture("messages-array.json"), "utf8").split("\n");
     for (const m of session.messages) assert.equal(lines[m.source.line - 1]!.trim(), "{", `message ${m.index} points at its object`);
   });
@@ -36,7 +43,11 @@ describe("openai_chat: accepted shapes", () => {
     const { sessions, issues } = await parseFixture("request-with-response.json");
     assert.deepEqual(issues, []);
     const session = sessions[0]!;
-    assert.deepEqual(session.messages.map((m) => m.role), ["system", "user", "assistant"], "developer maps to system");
+    assert.deepEqual(
+      session.messages.map((m) => m.role),
+      ["system", "user", "assistant"],
+      "developer maps to system",
+    );
     const reply = session.messages[2]!;
     assert.deepEqual(reply.parts, [{ type: "text", text: "Saturn, with well over a hundred confirmed moons." }]);
     assert.equal(reply.model, "gpt-4o-2024-08-06");
@@ -47,10 +58,16 @@ describe("openai_chat: accepted shapes", () => {
   it("JSONL: one session per line (object or array); a truncated line is skipped, the rest imports", async () => {
     const { sessions, issues } = await parseFixture("sessions.jsonl");
     assert.equal(sessions.length, 3);
-    assert.deepEqual(sessions.map((s) => s.messages[0]!.source.line), [1, 2, 4]);
+    assert.deepEqual(
+      sessions.map((s) => s.messages[0]!.source.line),
+      [1, 2, 4],
+    );
     assert.deepEqual(sessions[0]!.models, ["gpt-4o-mini"]);
     const oslo = sessions[1]!;
-    assert.deepEqual(oslo.messages.map((m) => m.role), ["user", "assistant", "tool", "tool"]);
+    assert.deepEqual(
+      oslo.messages.map((m) => m.role),
+      ["user", "assistant", "tool", "tool"],
+    );
     const [linked, stale] = oslo.messages.slice(2).map((m) => m.parts[0]!);
     assert.ok(linked?.type === "tool_result" && linked.name === "weather" && !linked.orphan);
     assert.ok(stale?.type === "tool_result" && stale.orphan, "a result for an unknown call is kept as an orphan");
@@ -61,18 +78,35 @@ describe("openai_chat: accepted shapes", () => {
   it("a document array of requests gives one session each, with fields and lines per request", async () => {
     const requests = [
       { model: "m1", messages: [{ role: "user", content: "one" }] },
-      { model: "m2", messages: [{ role: "user", content: "two" }, { role: "wizard", content: "?" }] },
+      {
+        model: "m2",
+        messages: [
+          { role: "user", content: "two" },
+          { role: "wizard", content: "?" },
+        ],
+      },
     ];
     const { sessions, issues } = await parseJson(requests);
-    assert.deepEqual(sessions.map((s) => [s.title, s.models[0]]), [["one", "m1"], ["two", "m2"]]);
-    const wizardObjectLine = JSON.stringify(requests, null, 2).split("\n").findIndex((l) => l.includes('"wizard"'));
+    assert.deepEqual(
+      sessions.map((s) => [s.title, s.models[0]]),
+      [
+        ["one", "m1"],
+        ["two", "m2"],
+      ],
+    );
+    const wizardObjectLine = JSON.stringify(requests, null, 2)
+      .split("\n")
+      .findIndex((l) => l.includes('"wizard"'));
     assert.deepEqual(located(issues), [[wizardObjectLine, "[1].messages[1].role", "error"]], "the line where that message's object opens");
   });
 
   it("a bare Chat Completions response imports as its one assistant message", async () => {
     const { sessions, issues } = await parseJson({ object: "chat.completion", model: "gpt-4.1", choices: [{ message: { role: "assistant", content: "hi" } }] });
     assert.deepEqual(issues, []);
-    assert.deepEqual(sessions[0]!.messages.map((m) => [m.role, m.model]), [["assistant", "gpt-4.1"]]);
+    assert.deepEqual(
+      sessions[0]!.messages.map((m) => [m.role, m.model]),
+      [["assistant", "gpt-4.1"]],
+    );
   });
 });
 
@@ -87,10 +121,13 @@ describe("openai_chat: bad input gives located issues", () => {
       [4, "messages[3].tool_calls", "error"],
     ]);
     assert.equal(issues.find((i) => i.field === "messages[0].role")?.expected, "system | developer | user | assistant | tool");
-    assert.deepEqual(sessions[2]!.messages.map((m) => [m.role, m.parts[0]]), [
-      ["user", { type: "text", text: "42" }],
-      ["assistant", { type: "text", text: "still imported" }],
-    ]);
+    assert.deepEqual(
+      sessions[2]!.messages.map((m) => [m.role, m.parts[0]]),
+      [
+        ["user", { type: "text", text: "42" }],
+        ["assistant", { type: "text", text: "still imported" }],
+      ],
+    );
   });
 
   it("messages that is not an array, and objects that are neither request nor response", async () => {
@@ -135,7 +172,13 @@ describe("openai_chat: detection", () => {
   });
 
   it("recognises a head cut mid-document at HEAD_BYTES", () => {
-    const big = JSON.stringify({ model: "gpt-4o", messages: [{ role: "user", content: "x".repeat(HEAD_BYTES) }, { role: "tool", tool_call_id: "c", content: "" }] });
+    const big = JSON.stringify({
+      model: "gpt-4o",
+      messages: [
+        { role: "user", content: "x".repeat(HEAD_BYTES) },
+        { role: "tool", tool_call_id: "c", content: "" },
+      ],
+    });
     assert.ok(openaiChatImporter.detect("big.json", sourceFromText("big.json", big).head) >= 0.5);
   });
 });

@@ -22,25 +22,45 @@ describe("openai_responses: accepted shapes", () => {
     assert.deepEqual(issues, []);
     const session = sessions[0]!;
     assert.equal(session.format, "openai_responses");
-    assert.deepEqual(session.messages.map((m) => m.role), ["system", "user", "assistant", "tool", "assistant"]);
+    assert.deepEqual(
+      session.messages.map((m) => m.role),
+      ["system", "user", "assistant", "tool", "assistant"],
+    );
     assert.deepEqual(session.messages[1]!.parts, [{ type: "text", text: "Is this diff safe?" }, { type: "image" }]);
-    assert.deepEqual(session.messages[2]!.parts, [
-      { type: "reasoning", text: "Need to read the file first." },
-      { type: "tool_call", id: "call_read", name: "read_file", arguments: '{"path":"src/db.ts"}' },
-    ], "reasoning and function_call items form one assistant turn");
-    assert.deepEqual(session.messages[3]!.parts, [{ type: "tool_result", callId: "call_read", name: "read_file", content: "export const pool = createPool();" }]);
+    assert.deepEqual(
+      session.messages[2]!.parts,
+      [
+        { type: "reasoning", text: "Need to read the file first." },
+        { type: "tool_call", id: "call_read", name: "read_file", arguments: '{"path":"src/db.ts"}' },
+      ],
+      "reasoning and function_call items form one assistant turn",
+    );
+    assert.deepEqual(session.messages[3]!.parts, [
+      { type: "tool_result", callId: "call_read", name: "read_file", content: "export const pool = createPool();" },
+    ]);
     assert.deepEqual(session.messages[4]!.parts, [{ type: "text", text: "Yes, the pool is created once." }]);
-    assert.deepEqual(session.messages.map((m) => m.source.line), [2, 6, 20, 37, 42], "each message points at the `{` of its first item");
+    assert.deepEqual(
+      session.messages.map((m) => m.source.line),
+      [2, 6, 20, 37, 42],
+      "each message points at the `{` of its first item",
+    );
   });
 
   it("a request merged with its response: instructions, input items, then output with model and usage", async () => {
     const { sessions, issues } = await parseFixture("request-response.json");
     assert.deepEqual(issues, []);
     const session = sessions[0]!;
-    assert.deepEqual(session.messages.map((m) => m.role), ["system", "user", "assistant", "tool", "assistant"]);
+    assert.deepEqual(
+      session.messages.map((m) => m.role),
+      ["system", "user", "assistant", "tool", "assistant"],
+    );
     assert.deepEqual(session.messages[0]!.parts, [{ type: "text", text: "Be brief." }]);
     const output = session.messages[4]!;
-    assert.deepEqual(output.parts, [{ type: "tool_call", id: "call_cat", name: "shell", arguments: '{"cmd":"cat README.md"}' }], "an empty reasoning summary adds nothing");
+    assert.deepEqual(
+      output.parts,
+      [{ type: "tool_call", id: "call_cat", name: "shell", arguments: '{"cmd":"cat README.md"}' }],
+      "an empty reasoning summary adds nothing",
+    );
     assert.equal(output.model, "o4-mini");
     assert.deepEqual(output.usage, { inputTokens: 220, outputTokens: 35, cachedInputTokens: 128 });
     assert.equal(session.messages[2]!.model, undefined, "input turns carry no model");
@@ -48,12 +68,18 @@ describe("openai_responses: accepted shapes", () => {
 
   it("JSONL of exchanges: string input, a response output, and a document array of exchanges", async () => {
     const { sessions } = await parseFixture("exchanges.jsonl");
-    assert.deepEqual(sessions[0]!.messages.map((m) => [m.role, m.parts[0]]), [
-      ["user", { type: "text", text: "Say hi" }],
-      ["assistant", { type: "text", text: "Hi!" }],
-    ]);
+    assert.deepEqual(
+      sessions[0]!.messages.map((m) => [m.role, m.parts[0]]),
+      [
+        ["user", { type: "text", text: "Say hi" }],
+        ["assistant", { type: "text", text: "Hi!" }],
+      ],
+    );
     const many = await parseJson([{ input: "a" }, { input: "b", output: [] }]);
-    assert.deepEqual(many.sessions.map((s) => s.title), ["a", "b"]);
+    assert.deepEqual(
+      many.sessions.map((s) => s.title),
+      ["a", "b"],
+    );
   });
 
   it("other *_call items become tool calls named after the tool type", async () => {

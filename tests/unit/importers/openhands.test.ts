@@ -35,7 +35,14 @@ const response = (id: string, callId: string, args: string, usage: Record<string
   choices: [{ message: { role: "assistant", tool_calls: [{ id: callId, type: "function", function: { name: "execute_bash", arguments: args } }] } }],
   usage,
 });
-const userMessage = (id: number, content: string) => ({ id, timestamp: "2025-01-20T20:29:32.262843", source: "user", message: content, action: "message", args: { content, image_urls: [], wait_for_response: false } });
+const userMessage = (id: number, content: string) => ({
+  id,
+  timestamp: "2025-01-20T20:29:32.262843",
+  source: "user",
+  message: content,
+  action: "message",
+  args: { content, image_urls: [], wait_for_response: false },
+});
 const runAction = (id: number, command: string, metadata?: Record<string, unknown>) => ({
   id,
   timestamp: "2025-01-20T20:29:35.040676",
@@ -56,7 +63,15 @@ const runObservation = (id: number, cause: number, content: string, exitCode: nu
   extras: { command: "x", metadata: { exit_code: exitCode, prefix: "", suffix: `\n[The command completed with exit code ${exitCode}.]` } },
   ...(metadata ? { tool_call_metadata: metadata } : {}),
 });
-const stateChanged = (id: number, state: string) => ({ id, timestamp: "2025-01-20T20:29:32.176175", source: "environment", message: "", observation: "agent_state_changed", content: "", extras: { agent_state: state } });
+const stateChanged = (id: number, state: string) => ({
+  id,
+  timestamp: "2025-01-20T20:29:32.176175",
+  source: "environment",
+  message: "",
+  observation: "agent_state_changed",
+  content: "",
+  extras: { agent_state: state },
+});
 
 describe("openhands_events: real event streams match the MANIFEST", () => {
   it("has openhands_events rows to check", () => assert.ok(rows.length >= 2));
@@ -67,11 +82,18 @@ describe("openhands_events: real event streams match the MANIFEST", () => {
       const expected = { messages: row.messages, toolResults: row.toolResults, ...PRINCIPLED_COUNTS[fileName(row.path)] };
       assert.deepEqual(errorsOf(issues), []);
       assert.equal(sessions.length, row.sessions);
-      assert.equal(sessions.reduce((n, s) => n + s.messages.length, 0), expected.messages, "messages (see PRINCIPLED_COUNTS)");
+      assert.equal(
+        sessions.reduce((n, s) => n + s.messages.length, 0),
+        expected.messages,
+        "messages (see PRINCIPLED_COUNTS)",
+      );
       assert.equal(partsOf(sessions, "tool_call").length, row.toolCalls, "tool_call parts");
       assert.equal(resultsOf(sessions).length, expected.toolResults, "tool_result parts (see PRINCIPLED_COUNTS)");
       assert.equal(resultsOf(sessions).filter((p) => p.orphan).length, 0, "every result links to its call");
-      assert.deepEqual(sessions.flatMap((s) => s.models), row.models);
+      assert.deepEqual(
+        sessions.flatMap((s) => s.models),
+        row.models,
+      );
     });
   }
 
@@ -84,10 +106,17 @@ describe("openhands_events: real event streams match the MANIFEST", () => {
     assert.equal(session.startedAt, "2025-01-20T20:29:32.262843");
     const [user, run, runResult, edit] = session.messages;
     assert.equal(user!.role, "user");
-    assert.deepEqual(run!.parts[1], { type: "tool_call", id: "toolu_01W9Z8jBctr8X2frZV9p1RYs", name: "execute_bash", arguments: '{"command": "mkdir -p /workspace/todo-app"}' });
+    assert.deepEqual(run!.parts[1], {
+      type: "tool_call",
+      id: "toolu_01W9Z8jBctr8X2frZV9p1RYs",
+      name: "execute_bash",
+      arguments: '{"command": "mkdir -p /workspace/todo-app"}',
+    });
     assert.match(run!.parts[0]!.type === "text" ? run!.parts[0]!.text : "", /^I'll help you create a Vue.js application/);
     assert.deepEqual(run!.usage, { inputTokens: 3439, outputTokens: 104, cachedInputTokens: 0, cacheWriteTokens: 3435 });
-    assert.deepEqual(runResult!.parts, [{ type: "tool_result", callId: "toolu_01W9Z8jBctr8X2frZV9p1RYs", name: "execute_bash", content: "\n[The command completed with exit code 0.]" }]);
+    assert.deepEqual(runResult!.parts, [
+      { type: "tool_result", callId: "toolu_01W9Z8jBctr8X2frZV9p1RYs", name: "execute_bash", content: "\n[The command completed with exit code 0.]" },
+    ]);
     assert.deepEqual(runResult!.meta, { eventId: 8, observation: "run", exitCode: 0 });
     const editCall = edit!.parts.find((p) => p.type === "tool_call");
     assert.ok(editCall?.type === "tool_call");
@@ -104,7 +133,10 @@ describe("openhands_events: real event streams match the MANIFEST", () => {
     const last = sessions[0]!.messages.at(-1)!;
     assert.deepEqual(last.parts, [{ type: "text", text: "All done! What's next on the agenda?" }]);
     assert.equal(last.model, "gpt-4o-2024-08-06");
-    assert.deepEqual(sessions[0]!.messages.map((m) => m.role), ["user", "assistant", "user", "assistant", "user", "assistant"]);
+    assert.deepEqual(
+      sessions[0]!.messages.map((m) => m.role),
+      ["user", "assistant", "user", "assistant", "user", "assistant"],
+    );
   });
 });
 
@@ -132,7 +164,10 @@ describe("openhands_events: mapping", () => {
     const { sessions, issues } = await openhandsImporter.parse(sourceFromText("s.json", pretty(events)));
     assert.deepEqual(issues, []);
     const messages = sessions[0]!.messages;
-    assert.deepEqual(messages.map((m) => m.role), ["user", "assistant", "tool"]);
+    assert.deepEqual(
+      messages.map((m) => m.role),
+      ["user", "assistant", "tool"],
+    );
     assert.deepEqual(messages[1]!.parts, [
       { type: "text", text: "Let me run it." },
       { type: "tool_call", id: "call_1", name: "run", arguments: '{"command":"ls","is_input":false,"blocking":false}' },
@@ -142,7 +177,11 @@ describe("openhands_events: mapping", () => {
 
   it("usage of one LLM response shared by several actions is counted once", async () => {
     const shared = response("chatcmpl-1", "toolu_a", '{"command": "ls"}');
-    (shared.choices[0]!.message.tool_calls as unknown[]).push({ id: "toolu_b", type: "function", function: { name: "execute_bash", arguments: '{"command": "pwd"}' } });
+    (shared.choices[0]!.message.tool_calls as unknown[]).push({
+      id: "toolu_b",
+      type: "function",
+      function: { name: "execute_bash", arguments: '{"command": "pwd"}' },
+    });
     const events = [
       runAction(1, "ls", { function_name: "execute_bash", tool_call_id: "toolu_a", model_response: shared, total_calls_in_response: 2 }),
       runAction(2, "pwd", { function_name: "execute_bash", tool_call_id: "toolu_b", model_response: shared, total_calls_in_response: 2 }),
@@ -157,7 +196,10 @@ describe("openhands_events: mapping", () => {
     const secondCall = second!.parts.at(-1);
     assert.ok(secondCall?.type === "tool_call");
     assert.equal(secondCall.arguments, '{"command": "pwd"}', "the arguments of this action's own call in the shared response");
-    assert.deepEqual(resultsOf(sessions).map((r) => r.callId), ["toolu_a", "toolu_b"]);
+    assert.deepEqual(
+      resultsOf(sessions).map((r) => r.callId),
+      ["toolu_a", "toolu_b"],
+    );
   });
 
   it("error observations are failed results; an observation whose call is unknown is kept as an orphan", async () => {
@@ -175,13 +217,26 @@ describe("openhands_events: mapping", () => {
   });
 
   it("an observation caused by a message (not a call) is shown as user text", async () => {
-    const events = [userMessage(1, "hi"), { id: 2, source: "environment", message: "", cause: 1, observation: "error", content: "Agent got stuck", extras: {} }];
+    const events = [
+      userMessage(1, "hi"),
+      { id: 2, source: "environment", message: "", cause: 1, observation: "error", content: "Agent got stuck", extras: {} },
+    ];
     const { sessions } = await openhandsImporter.parse(sourceFromText("s.json", pretty(events)));
-    assert.deepEqual(sessions[0]!.messages.map((m) => [m.role, m.parts[0]?.type]), [["user", "text"], ["user", "text"]]);
+    assert.deepEqual(
+      sessions[0]!.messages.map((m) => [m.role, m.parts[0]?.type]),
+      [
+        ["user", "text"],
+        ["user", "text"],
+      ],
+    );
   });
 
   it("a condensation action is recorded as a native compaction, not a message", async () => {
-    const events = [userMessage(1, "hi"), { id: 2, source: "agent", message: "", action: "condensation", args: { forgotten_event_ids: [1], summary: "User said hi." } }, userMessage(3, "again")];
+    const events = [
+      userMessage(1, "hi"),
+      { id: 2, source: "agent", message: "", action: "condensation", args: { forgotten_event_ids: [1], summary: "User said hi." } },
+      userMessage(3, "again"),
+    ];
     const { sessions } = await openhandsImporter.parse(sourceFromText("s.json", pretty(events)));
     assert.equal(sessions[0]!.messages.length, 2);
     assert.equal(sessions[0]!.compactions.length, 1);
@@ -204,7 +259,10 @@ describe("openhands_events: malformed input", () => {
   it("an event with neither action nor observation is located by line and field; the rest imports", async () => {
     const text = pretty([userMessage(1, "hi"), { id: 2, source: "agent", message: "half-written event" }, userMessage(3, "still here")]);
     const { sessions, issues } = await openhandsImporter.parse(sourceFromText("x.json", text));
-    assert.deepEqual(sessions[0]!.messages.map((m) => m.meta?.eventId), [1, 3]);
+    assert.deepEqual(
+      sessions[0]!.messages.map((m) => m.meta?.eventId),
+      [1, 3],
+    );
     assert.equal(issues.length, 1);
     assert.equal(issues[0]!.severity, "error");
     assert.equal(issues[0]!.field, "[1].action");
@@ -214,6 +272,9 @@ describe("openhands_events: malformed input", () => {
   it("a message event without content is a warning on args.content", async () => {
     const { sessions, issues } = await openhandsImporter.parse(sourceFromText("x.json", pretty([{ id: 1, source: "user", action: "message", args: {} }])));
     assert.equal(sessions[0]!.messages.length, 1);
-    assert.deepEqual(issues.map((i) => [i.severity, i.field]), [["warning", "[0].args.content"]]);
+    assert.deepEqual(
+      issues.map((i) => [i.severity, i.field]),
+      [["warning", "[0].args.content"]],
+    );
   });
 });

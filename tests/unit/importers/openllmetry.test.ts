@@ -18,17 +18,42 @@ describe("openllmetry_spans", () => {
     assert.equal(parsed.format, "openllmetry_spans");
     assert.deepEqual(parsed.issues, []);
     const messages = parsed.sessions[0]!.messages;
-    assert.deepEqual(messages.map((m) => m.role), ["system", "user", "assistant", "tool", "assistant"]);
+    assert.deepEqual(
+      messages.map((m) => m.role),
+      ["system", "user", "assistant", "tool", "assistant"],
+    );
     assert.deepEqual(messages[2]!.parts[0], { type: "tool_call", id: "call_w1", name: "get_weather", arguments: '{"city": "Paris"}' });
     assert.equal(messages[3]!.parts[0]!.type === "tool_result" && messages[3]!.parts[0]!.callId, "call_w1");
     assert.deepEqual(messages[4]!.usage, { inputTokens: 71, outputTokens: 11 });
     assert.deepEqual(parsed.sessions[0]!.models, ["gpt-4o-mini"]);
   });
 
-  it("nested span_attributes ({gen_ai: {completion: [{\"0\": {…}}]}}) read as the flat keys", async () => {
-    const doc = { trace_id: "t", spans: [{ span_id: "a", parent_span_id: "", span_name: "agents.response", span_attributes: { gen_ai: { prompt: { "0": { role: "user", content: "q" } }, completion: [{ "0": { role: "assistant", content: "a" } }], request: { model: "gpt-4o" } } } }] };
+  it('nested span_attributes ({gen_ai: {completion: [{"0": {…}}]}}) read as the flat keys', async () => {
+    const doc = {
+      trace_id: "t",
+      spans: [
+        {
+          span_id: "a",
+          parent_span_id: "",
+          span_name: "agents.response",
+          span_attributes: {
+            gen_ai: {
+              prompt: { "0": { role: "user", content: "q" } },
+              completion: [{ "0": { role: "assistant", content: "a" } }],
+              request: { model: "gpt-4o" },
+            },
+          },
+        },
+      ],
+    };
     const parsed = await parseTrace(sourceFromText("api_output.json", JSON.stringify(doc, null, 2)));
     assert.equal(parsed.format, "openllmetry_spans");
-    assert.deepEqual(parsed.sessions[0]!.messages.map((m) => [m.role, m.parts[0]!.type === "text" && m.parts[0]!.text]), [["user", "q"], ["assistant", "a"]]);
+    assert.deepEqual(
+      parsed.sessions[0]!.messages.map((m) => [m.role, m.parts[0]!.type === "text" && m.parts[0]!.text]),
+      [
+        ["user", "q"],
+        ["assistant", "a"],
+      ],
+    );
   });
 });

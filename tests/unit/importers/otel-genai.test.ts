@@ -33,7 +33,10 @@ describe("otel_genai_spans: real any-agent traces match the MANIFEST", () => {
       assert.equal(messages.length, row.messages + 2 + row.toolResults, "prompt + LLM outputs + tool results");
       assert.equal(partsOf(sessions, "tool_call").length, row.toolCalls, "tool_call parts");
       assert.equal(partsOf(sessions, "tool_result").length, row.toolResults, "tool_result parts");
-      assert.ok(partsOf(sessions, "tool_result").every((p) => p.type === "tool_result" && !p.orphan), "every result pairs with its call");
+      assert.ok(
+        partsOf(sessions, "tool_result").every((p) => p.type === "tool_result" && !p.orphan),
+        "every result pairs with its call",
+      );
       assert.deepEqual([...new Set(sessions.flatMap((s) => s.models))].sort(), [...row.models].sort());
     });
   }
@@ -49,7 +52,12 @@ describe("otel_genai_spans: real any-agent traces match the MANIFEST", () => {
     assert.deepEqual(firstCall!.usage, { inputTokens: 269, outputTokens: 16 });
     assert.equal(firstCall!.model, "mistral/mistral-small-latest");
     assert.equal(firstCall!.timestamp, "2025-09-16T12:43:13.210Z", "start_time 1758026593210770000 ns");
-    assert.deepEqual(firstResult!.parts[0], { type: "tool_result", callId: "call_1", name: "get_current_time", content: '{\n  "timezone": "America/New_York",\n  "datetime": "2025-09-16T08:43:13-04:00",\n  "is_dst": true\n}' });
+    assert.deepEqual(firstResult!.parts[0], {
+      type: "tool_result",
+      callId: "call_1",
+      name: "get_current_time",
+      content: '{\n  "timezone": "America/New_York",\n  "datetime": "2025-09-16T08:43:13-04:00",\n  "is_dst": true\n}',
+    });
     assert.equal(secondResult!.parts[0]!.type === "tool_result" && secondResult!.parts[0]!.callId, "call_2");
     assert.deepEqual(session.meta, { agent: "any_agent" });
     for (const message of session.messages) assert.equal(lines[message.source.line - 1]!.trim(), "{", `message ${message.index} points at its span`);
@@ -81,8 +89,14 @@ describe("otel_genai_spans: semantic-convention shapes", () => {
     ]);
     assert.deepEqual(result!.parts, [{ type: "tool_result", callId: "call_wx1", name: "get_forecast", content: '{"rain_mm": 6, "chance": 0.8}' }]);
     assert.deepEqual(answer!.usage, { inputTokens: 170, outputTokens: 18, cachedInputTokens: 100 });
-    assert.deepEqual(photo!.parts.map((p) => p.type), ["text", "image"]);
-    assert.deepEqual(final!.parts.map((p) => p.type), ["reasoning", "text"]);
+    assert.deepEqual(
+      photo!.parts.map((p) => p.type),
+      ["text", "image"],
+    );
+    assert.deepEqual(
+      final!.parts.map((p) => p.type),
+      ["reasoning", "text"],
+    );
     assert.equal(system!.timestamp, "2025-01-01T10:00:00.010Z", "startTimeUnixNano digit strings keep ms precision");
     assert.deepEqual(session.models, ["gpt-4.1-mini"]);
   });
@@ -111,7 +125,13 @@ describe("otel_genai_spans: semantic-convention shapes", () => {
       ],
     });
     const { sessions } = await parseText({ resourceSpans: [{ scopeSpans: [{ spans: [span("aa", "first"), span("bb", "second")] }] }] });
-    assert.deepEqual(sessions.map((s) => [s.id, s.title]), [["aa", "first"], ["bb", "second"]]);
+    assert.deepEqual(
+      sessions.map((s) => [s.id, s.title]),
+      [
+        ["aa", "first"],
+        ["bb", "second"],
+      ],
+    );
   });
 });
 
@@ -119,7 +139,10 @@ describe("otel_genai_spans: bad input is reported, not thrown", () => {
   it("invalid gen_ai.input.messages JSON is located at its span and attribute", async () => {
     const { sessions, issues } = await parseText({
       spans: [
-        { start_time: 1, attributes: { "gen_ai.operation.name": "call_llm", "gen_ai.input.messages": "[{\"role\": \"user\", \"content\": \"cut", "gen_ai.output": "hi" } },
+        {
+          start_time: 1,
+          attributes: { "gen_ai.operation.name": "call_llm", "gen_ai.input.messages": '[{"role": "user", "content": "cut', "gen_ai.output": "hi" },
+        },
       ],
     });
     const [issue] = errorsOf(issues);
@@ -129,7 +152,9 @@ describe("otel_genai_spans: bad input is reported, not thrown", () => {
   });
 
   it("an execute_tool span without a matching call becomes an orphan result with a warning", async () => {
-    const { sessions, issues } = await parseText({ spans: [{ start_time: 5, attributes: { "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "grep", "gen_ai.output": "3 hits" } }] });
+    const { sessions, issues } = await parseText({
+      spans: [{ start_time: 5, attributes: { "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "grep", "gen_ai.output": "3 hits" } }],
+    });
     assert.equal(issues[0]?.severity, "warning");
     assert.equal(issues[0]?.field, "spans[0]");
     const part = sessions[0]!.messages[0]!.parts[0]!;

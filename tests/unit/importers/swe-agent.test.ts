@@ -53,12 +53,19 @@ describe("swe_agent_traj: real trajectories match the MANIFEST", () => {
       assert.deepEqual(errorsOf(issues), []);
       assert.equal(sessions.length, row.sessions);
       // Every history entry (system prompt and demonstrations included) is a message.
-      assert.equal(sessions.reduce((n, s) => n + s.messages.length, 0), row.messages, "messages");
+      assert.equal(
+        sessions.reduce((n, s) => n + s.messages.length, 0),
+        row.messages,
+        "messages",
+      );
       assert.equal(partsOf(sessions, "tool_call").length, row.toolCalls, "tool_call parts");
       const expectedResults = row.toolResults - (UNANSWERED_FINAL_SUBMIT[fileName(row.path)] ?? 0);
       assert.equal(partsOf(sessions, "tool_result").length, expectedResults, "tool_result parts (see UNANSWERED_FINAL_SUBMIT)");
       assert.equal(partsOf(sessions, "tool_result").filter((p) => p.type === "tool_result" && p.orphan).length, 0, "every result links to its call");
-      assert.deepEqual(sessions.flatMap((s) => s.models), row.models);
+      assert.deepEqual(
+        sessions.flatMap((s) => s.models),
+        row.models,
+      );
     });
   }
 
@@ -70,10 +77,23 @@ describe("swe_agent_traj: real trajectories match the MANIFEST", () => {
     assert.equal(session.id, "pydicom__pydicom-1458");
     assert.deepEqual(session.usage, { inputTokens: 122612, outputTokens: 1369 });
     assert.equal(session.meta?.exitStatus, "submitted");
-    assert.deepEqual(session.messages.slice(0, 3).map((m) => [m.role, m.meta?.isDemo ?? false]), [["system", false], ["user", true], ["user", false]]);
+    assert.deepEqual(
+      session.messages.slice(0, 3).map((m) => [m.role, m.meta?.isDemo ?? false]),
+      [
+        ["system", false],
+        ["user", true],
+        ["user", false],
+      ],
+    );
     const calls = partsOf(sessions, "tool_call");
-    assert.deepEqual(calls.map((c) => c.type === "tool_call" && c.id), calls.map((_, i) => `call_${i + 1}`));
-    assert.deepEqual(calls.slice(0, 4).map((c) => c.type === "tool_call" && c.name), ["create", "edit", "python", "find_file"]);
+    assert.deepEqual(
+      calls.map((c) => c.type === "tool_call" && c.id),
+      calls.map((_, i) => `call_${i + 1}`),
+    );
+    assert.deepEqual(
+      calls.slice(0, 4).map((c) => c.type === "tool_call" && c.name),
+      ["create", "edit", "python", "find_file"],
+    );
     assert.equal(calls[0]!.type === "tool_call" && calls[0]!.arguments, "create reproduce_bug.py\n");
     const observation = session.messages[4]!;
     const result = observation.parts[0]!;
@@ -96,7 +116,10 @@ describe("swe_agent_traj: real trajectories match the MANIFEST", () => {
     assert.ok(row);
     const { sessions } = await sweAgentImporter.parse(await sourceFromFile(row.absolutePath, row.path));
     const first = sessions[0]!.messages[2]!;
-    assert.deepEqual(first.parts.map((p) => p.type), ["text", "tool_call"]);
+    assert.deepEqual(
+      first.parts.map((p) => p.type),
+      ["text", "tool_call"],
+    );
     assert.equal(first.parts[1]!.type === "tool_call" && first.parts[1]!.id, "call_cyI71DYnRdoLHWwtZgIaW2wr");
     assert.equal(first.meta?.messageType, "action");
     const result = sessions[0]!.messages[3]!.parts[0]!;
@@ -128,7 +151,10 @@ describe("swe_agent_traj: v0 pairing", () => {
     const { sessions, issues } = await sweAgentImporter.parse(sourceFromText("demo.traj", pretty(trajectory(history))));
     assert.deepEqual(issues, []);
     const messages = sessions[0]!.messages;
-    assert.deepEqual(messages.map((m) => m.role), ["system", "user", "user", "assistant", "tool", "assistant"]);
+    assert.deepEqual(
+      messages.map((m) => m.role),
+      ["system", "user", "user", "assistant", "tool", "assistant"],
+    );
     assert.deepEqual(messages[3]!.parts, [
       { type: "text", text: "Run it." },
       { type: "tool_call", id: "call_1", name: "python", arguments: "python reproduce.py\n" },
@@ -140,7 +166,10 @@ describe("swe_agent_traj: v0 pairing", () => {
   it("a demo right after an action is not taken for its observation", async () => {
     const history = [v0.system, v0.task, v0.action("Look.", "ls\n"), v0.demo, v0.observation("file.py")];
     const { sessions } = await sweAgentImporter.parse(sourceFromText("demo.traj", pretty(trajectory(history))));
-    assert.deepEqual(sessions[0]!.messages.map((m) => m.role), ["system", "user", "assistant", "user", "user"]);
+    assert.deepEqual(
+      sessions[0]!.messages.map((m) => m.role),
+      ["system", "user", "assistant", "user", "user"],
+    );
   });
 
   it("demo steps kept in the history pair among themselves", async () => {
@@ -148,16 +177,31 @@ describe("swe_agent_traj: v0 pairing", () => {
     const demoObservation = { ...v0.observation("demo.py"), is_demo: true };
     const history = [v0.system, demoStep, demoObservation, v0.task, v0.action("Look.", "ls\n"), v0.observation("file.py")];
     const { sessions } = await sweAgentImporter.parse(sourceFromText("demo.traj", pretty(trajectory(history))));
-    assert.deepEqual(sessions[0]!.messages.map((m) => [m.role, m.meta?.isDemo ?? false]), [
-      ["system", false], ["assistant", true], ["tool", true], ["user", false], ["assistant", false], ["tool", false],
-    ]);
+    assert.deepEqual(
+      sessions[0]!.messages.map((m) => [m.role, m.meta?.isDemo ?? false]),
+      [
+        ["system", false],
+        ["assistant", true],
+        ["tool", true],
+        ["user", false],
+        ["assistant", false],
+        ["tool", false],
+      ],
+    );
     assert.deepEqual(resultsCallIds(sessions), ["call_1", "call_2"]);
   });
 
   it("an assistant message without an action is plain text, and the user reply is plain user text", async () => {
-    const history = [v0.task, { role: "assistant", content: "I need to think.", thought: "I need to think.", action: "", agent: "primary" }, v0.observation("Please use a command.")];
+    const history = [
+      v0.task,
+      { role: "assistant", content: "I need to think.", thought: "I need to think.", action: "", agent: "primary" },
+      v0.observation("Please use a command."),
+    ];
     const { sessions } = await sweAgentImporter.parse(sourceFromText("demo.traj", pretty(trajectory(history))));
-    assert.deepEqual(sessions[0]!.messages.map((m) => m.role), ["user", "assistant", "user"]);
+    assert.deepEqual(
+      sessions[0]!.messages.map((m) => m.role),
+      ["user", "assistant", "user"],
+    );
     assert.equal(partsOf(sessions, "tool_call").length, 0);
   });
 
@@ -184,13 +228,19 @@ describe("swe_agent_traj: malformed input", () => {
     delete raw.history;
     const { sessions, issues } = await sweAgentImporter.parse(sourceFromText("x.traj", pretty(raw)));
     assert.equal(sessions.length, 0);
-    assert.deepEqual(issues.map((i) => [i.severity, i.field]), [["error", "history"]]);
+    assert.deepEqual(
+      issues.map((i) => [i.severity, i.field]),
+      [["error", "history"]],
+    );
   });
 
   it("a history entry without a role is located by line and field; the rest imports", async () => {
     const text = pretty(trajectory([v0.system, { content: "no role here", agent: "primary" }, v0.task]));
     const { sessions, issues } = await sweAgentImporter.parse(sourceFromText("x.traj", text));
-    assert.deepEqual(sessions[0]!.messages.map((m) => m.role), ["system", "user"]);
+    assert.deepEqual(
+      sessions[0]!.messages.map((m) => m.role),
+      ["system", "user"],
+    );
     assert.equal(issues.length, 1);
     assert.equal(issues[0]!.field, "history[1].role");
     assert.equal(issues[0]!.line, lineOfText(text, '"no role here"') - 1, "the line where the entry starts");

@@ -16,7 +16,13 @@ const pretty = (value: unknown) => JSON.stringify(value, null, 2);
 const lineOfText = (text: string, needle: string) => text.slice(0, text.indexOf(needle)).split("\n").length;
 
 const message = (role: string, content: string | null, more: Record<string, unknown> = {}) => ({ role, content, ...more });
-const episode = (taskId: number, trial: number, traj: unknown[] = [message("user", `hi from ${taskId}`)]) => ({ task_id: taskId, reward: 1, info: {}, traj, trial });
+const episode = (taskId: number, trial: number, traj: unknown[] = [message("user", `hi from ${taskId}`)]) => ({
+  task_id: taskId,
+  reward: 1,
+  info: {},
+  traj,
+  trial,
+});
 
 describe("tau_bench_traj: real trajectories match the MANIFEST", () => {
   it("has tau_bench_traj rows to check", () => assert.ok(rows.length >= 1));
@@ -26,7 +32,11 @@ describe("tau_bench_traj: real trajectories match the MANIFEST", () => {
       const { sessions, issues } = await tauBenchImporter.parse(await sourceFromFile(row.absolutePath, row.path));
       assert.deepEqual(errorsOf(issues), []);
       assert.equal(sessions.length, row.sessions);
-      assert.equal(sessions.reduce((n, s) => n + s.messages.length, 0), row.messages, "messages");
+      assert.equal(
+        sessions.reduce((n, s) => n + s.messages.length, 0),
+        row.messages,
+        "messages",
+      );
       assert.equal(partsOf(sessions, "tool_call").length, row.toolCalls, "tool_call parts");
       assert.equal(partsOf(sessions, "tool_result").length, row.toolResults, "tool_result parts");
       assert.equal(partsOf(sessions, "tool_result").filter((p) => p.type === "tool_result" && p.orphan).length, 0, "every result links to its call");
@@ -101,7 +111,10 @@ describe("tau_bench_traj: malformed input", () => {
   it("an episode without traj is reported at its line with the field path; the others still import", async () => {
     const text = pretty([episode(1, 0), { task_id: 2, reward: 0, info: {}, trial: 0 }, episode(3, 0)]);
     const { sessions, issues } = await tauBenchImporter.parse(sourceFromText("x.json", text));
-    assert.deepEqual(sessions.map((s) => s.id), ["task-1-trial-0", "task-3-trial-0"]);
+    assert.deepEqual(
+      sessions.map((s) => s.id),
+      ["task-1-trial-0", "task-3-trial-0"],
+    );
     assert.equal(issues.length, 1);
     assert.equal(issues[0]!.field, "[1].traj");
     assert.equal(issues[0]!.severity, "error");
@@ -120,8 +133,14 @@ describe("tau_bench_traj: malformed input", () => {
   it("episodes without task_id or with a repeated (task, trial) still get unique, stable ids", async () => {
     const text = pretty([episode(4, 1), episode(4, 1), { reward: 0, traj: [] }]);
     const { sessions, issues } = await tauBenchImporter.parse(sourceFromText("x.json", text));
-    assert.deepEqual(sessions.map((s) => s.id), ["task-4-trial-1", "task-4-trial-1-2", "episode-2"]);
-    assert.deepEqual(issues.map((i) => [i.severity, i.field]), [["warning", "[2].task_id"]]);
+    assert.deepEqual(
+      sessions.map((s) => s.id),
+      ["task-4-trial-1", "task-4-trial-1-2", "episode-2"],
+    );
+    assert.deepEqual(
+      issues.map((i) => [i.severity, i.field]),
+      [["warning", "[2].task_id"]],
+    );
   });
 
   it("tool results link to the calls of their own episode only", async () => {

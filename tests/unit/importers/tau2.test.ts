@@ -16,8 +16,19 @@ const pretty = (value: unknown) => JSON.stringify(value, null, 2);
 const lineOfText = (text: string, needle: string) => text.slice(0, text.indexOf(needle)).split("\n").length;
 const parse = async (text: string) => tau2Importer.parse(sourceFromText("sim.json", text));
 
-const info = { agent_info: { implementation: "llm_agent", llm: "gpt-4o" }, user_info: { implementation: "user_simulator", llm: "gpt-4o-mini" }, environment_info: { domain_name: "airline", policy: "# Airline policy" } };
-const simulation = (id: string, messages: unknown[], more: Record<string, unknown> = {}) => ({ id, task_id: "3", trial: 0, messages, reward_info: { reward: 1 }, ...more });
+const info = {
+  agent_info: { implementation: "llm_agent", llm: "gpt-4o" },
+  user_info: { implementation: "user_simulator", llm: "gpt-4o-mini" },
+  environment_info: { domain_name: "airline", policy: "# Airline policy" },
+};
+const simulation = (id: string, messages: unknown[], more: Record<string, unknown> = {}) => ({
+  id,
+  task_id: "3",
+  trial: 0,
+  messages,
+  reward_info: { reward: 1 },
+  ...more,
+});
 const results = (simulations: unknown[]) => pretty({ timestamp: "2025-10-05T07:52:52.943171", info, tasks: [], simulations });
 const say = (role: string, content: unknown, more: Record<string, unknown> = {}) => ({ role, content, timestamp: "2025-10-05T07:53:00.000001", ...more });
 
@@ -65,7 +76,8 @@ describe("tau2_simulation: the telecom dual-control simulations", () => {
     assert.ok(userCalls.every((m) => m.meta?.requestor === "user"));
     const userResults = sessions.flatMap((s) => s.messages.filter((m) => m.role === "tool" && m.meta?.requestor === "user"));
     assert.equal(userResults.length, 25);
-    for (const session of sessions) for (const result of partsOf(session, "tool_result")) assert.equal(result.type === "tool_result" && result.orphan, undefined);
+    for (const session of sessions)
+      for (const result of partsOf(session, "tool_result")) assert.equal(result.type === "tool_result" && result.orphan, undefined);
     const toggle = sessions[0]!.messages.find((m) => m.parts.some((p) => p.type === "tool_call" && p.name === "toggle_data"))!;
     assert.equal(toggle.role, "user");
     const answer = sessions[0]!.messages[toggle.index + 1]!.parts[0]!;
@@ -104,7 +116,8 @@ describe("tau2_simulation: detection", () => {
   });
 
   it("recognises a head cut inside info, before the simulations", () => {
-    const head = '{\n  "timestamp": "2025-10-05T07:52:52",\n  "info": {\n    "user_info": {"implementation": "user_simulator", "llm": "x"},\n    "agent_info": {"llm": "y"},\n    "environment_info": {"domain_name": "retail", "policy": "# Ret';
+    const head =
+      '{\n  "timestamp": "2025-10-05T07:52:52",\n  "info": {\n    "user_info": {"implementation": "user_simulator", "llm": "x"},\n    "agent_info": {"llm": "y"},\n    "environment_info": {"domain_name": "retail", "policy": "# Ret';
     assert.ok(tau2Importer.detect("results.json", head) >= 0.9);
   });
 });
@@ -113,22 +126,34 @@ describe("tau2_simulation: malformed input", () => {
   it("an array where the results object belongs is an error naming the shape", async () => {
     const { sessions, issues } = await parse(pretty([{ simulations: [] }]));
     assert.equal(sessions.length, 0);
-    assert.deepEqual(issues.map((i) => [i.line, i.severity]), [[1, "error"]]);
+    assert.deepEqual(
+      issues.map((i) => [i.line, i.severity]),
+      [[1, "error"]],
+    );
     assert.match(issues[0]!.message, /expected a tau2 results object, found an array/);
     assert.match(issues[0]!.expected ?? "", /simulations/);
   });
 
   it("a results object without simulations is located at the field", async () => {
     const { issues } = await parse(pretty({ info, tasks: [] }));
-    assert.deepEqual(issues.map((i) => [i.field, i.expected]), [["simulations", "array"]]);
+    assert.deepEqual(
+      issues.map((i) => [i.field, i.expected]),
+      [["simulations", "array"]],
+    );
   });
 
   it("a bad message is reported with its line, field and every problem; the rest imports", async () => {
     const text = results([simulation("s1", [say("assistant", "Hi"), say("env", 3), say("tool", "{}"), say("user", "bye")])]);
     const { sessions, issues } = await parse(text);
-    assert.deepEqual(sessions[0]!.messages.map((m) => m.role), ["system", "assistant", "user"]);
+    assert.deepEqual(
+      sessions[0]!.messages.map((m) => m.role),
+      ["system", "assistant", "user"],
+    );
     const errors = errorsOf(issues);
-    assert.deepEqual(errors.map((i) => i.field), ["simulations[0].messages[1].role", "simulations[0].messages[1].content", "simulations[0].messages[2].id"]);
+    assert.deepEqual(
+      errors.map((i) => i.field),
+      ["simulations[0].messages[1].role", "simulations[0].messages[1].content", "simulations[0].messages[2].id"],
+    );
     assert.equal(errors[0]!.line, lineOfText(text, '"role": "env"'));
     assert.match(errors[0]!.expected ?? "", /"assistant"/);
     assert.equal(errors[1]!.expected, "string");
@@ -138,18 +163,31 @@ describe("tau2_simulation: malformed input", () => {
   it("a simulation without messages is skipped with a located error; the others import", async () => {
     const text = results([simulation("s1", [say("user", "hi")]), { id: "s2", task_id: "4" }, simulation("s3", [say("user", "yo")])]);
     const { sessions, issues } = await parse(text);
-    assert.deepEqual(sessions.map((s) => s.id), ["s1", "s3"]);
-    assert.deepEqual(errorsOf(issues).map((i) => [i.field, i.line]), [["simulations[1].messages", lineOfText(text, '"id": "s2"') - 1]]);
+    assert.deepEqual(
+      sessions.map((s) => s.id),
+      ["s1", "s3"],
+    );
+    assert.deepEqual(
+      errorsOf(issues).map((i) => [i.field, i.line]),
+      [["simulations[1].messages", lineOfText(text, '"id": "s2"') - 1]],
+    );
   });
 
   it("repeated or missing simulation ids still give unique, stable session ids", async () => {
     const { sessions } = await parse(results([simulation("s1", []), simulation("s1", []), { task_id: 7, trial: 2, messages: [] }]));
-    assert.deepEqual(sessions.map((s) => s.id), ["s1", "s1-2", "task-7-trial-2"]);
+    assert.deepEqual(
+      sessions.map((s) => s.id),
+      ["s1", "s1-2", "task-7-trial-2"],
+    );
   });
 
   it("tool calls keep their object arguments as JSON and link to their results", async () => {
     const call = { id: "c1", name: "get_user_details", arguments: { user_id: "u1" }, requestor: "assistant" };
-    const { sessions } = await parse(results([simulation("s1", [say("assistant", null, { tool_calls: [call] }), say("tool", '{"name":"A"}', { id: "c1", requestor: "assistant", error: true })])]));
+    const { sessions } = await parse(
+      results([
+        simulation("s1", [say("assistant", null, { tool_calls: [call] }), say("tool", '{"name":"A"}', { id: "c1", requestor: "assistant", error: true })]),
+      ]),
+    );
     const [, assistant, tool] = sessions[0]!.messages;
     assert.deepEqual(assistant!.parts, [{ type: "tool_call", id: "c1", name: "get_user_details", arguments: '{"user_id":"u1"}' }]);
     assert.deepEqual(tool!.parts, [{ type: "tool_result", callId: "c1", name: "get_user_details", content: '{"name":"A"}', isError: true }]);

@@ -21,10 +21,13 @@ const parseFixture = async (name: string) => tracefoldJsonlImporter.parse(await 
 const importText = (text: string) => tracefoldJsonlImporter.parse(sourceFromText("trace.tracefold.jsonl", text));
 const located = (issues: ParseIssue[]) => issues.map((i) => [i.line, i.field ?? null, i.expected ?? null]);
 /** Messages as plain JSON without their source locations, merged records' lines included (the one thing a round trip changes). */
-const comparable = (session: Session) => JSON.parse(JSON.stringify({
-  messages: session.messages.map(({ source: _source, records: _records, ...m }) => m),
-  compactions: session.compactions.map(({ source: _source, ...c }) => c),
-}));
+const comparable = (session: Session) =>
+  JSON.parse(
+    JSON.stringify({
+      messages: session.messages.map(({ source: _source, records: _records, ...m }) => m),
+      compactions: session.compactions.map(({ source: _source, ...c }) => c),
+    }),
+  );
 
 describe("tracefold_jsonl: import", () => {
   it("two interleaved sessions, a default session, a compaction and derived fields", async () => {
@@ -36,8 +39,20 @@ describe("tracefold_jsonl: import", () => {
     assert.equal(login.title, "Fix the login redirect");
     assert.deepEqual(login.meta, { team: "web", sourceFormat: "openai_chat" });
     assert.equal(login.startedAt, "2025-03-02T09:14:00Z");
-    assert.deepEqual(login.messages.map((m) => [m.index, m.role, m.source.line]), [[0, "system", 2], [1, "user", 3], [2, "assistant", 6], [3, "tool", 7], [4, "assistant", 9]]);
-    assert.deepEqual(login.compactions.map((c) => [c.beforeMessage, c.kind, c.preTokens, c.source.line]), [[4, "other", 120000, 8]]);
+    assert.deepEqual(
+      login.messages.map((m) => [m.index, m.role, m.source.line]),
+      [
+        [0, "system", 2],
+        [1, "user", 3],
+        [2, "assistant", 6],
+        [3, "tool", 7],
+        [4, "assistant", 9],
+      ],
+    );
+    assert.deepEqual(
+      login.compactions.map((c) => [c.beforeMessage, c.kind, c.preTokens, c.source.line]),
+      [[4, "other", 120000, 8]],
+    );
     assert.deepEqual(login.models, ["gpt-4.1"], "derived from message models");
     const result = login.messages[3]!.parts[0];
     assert.ok(result?.type === "tool_result" && result.name === "read_file" && !result.orphan, "result name derived from its call");
@@ -65,7 +80,10 @@ describe("tracefold_jsonl: import", () => {
       [9, "preTokens", ">= 0"],
       [10, null, '{"type": "session" | "message" | "compaction", …}'],
     ]);
-    assert.deepEqual(sessions.map((s) => [s.id, s.messages.map((m) => m.source.line)]), [["s1", [11]]]);
+    assert.deepEqual(
+      sessions.map((s) => [s.id, s.messages.map((m) => m.source.line)]),
+      [["s1", [11]]],
+    );
   });
 
   it("a file without any session line says what the first line should be", async () => {
@@ -112,8 +130,28 @@ function handBuiltSession(): Session {
     meta: { agent: "tester", retries: 2, sidechain: false },
     messages: [
       { index: 0, role: "system", parts: [{ type: "text", text: "sys" }], source },
-      { index: 1, role: "user", parts: [{ type: "text", text: "look" }, { type: "image", mediaType: "image/png", bytes: 99 }, { type: "other", kind: "document", text: "a.pdf" }], source, timestamp: "2025-06-01T12:00:01Z" },
-      { index: 2, role: "assistant", parts: [{ type: "reasoning", text: "hmm" }, { type: "tool_call", id: "t1", name: "grep", arguments: '{"q":"x"}' }], source, model: "model-a", usage: { inputTokens: 5, cachedInputTokens: 3, cacheWriteTokens: 1, outputTokens: 2 } },
+      {
+        index: 1,
+        role: "user",
+        parts: [
+          { type: "text", text: "look" },
+          { type: "image", mediaType: "image/png", bytes: 99 },
+          { type: "other", kind: "document", text: "a.pdf" },
+        ],
+        source,
+        timestamp: "2025-06-01T12:00:01Z",
+      },
+      {
+        index: 2,
+        role: "assistant",
+        parts: [
+          { type: "reasoning", text: "hmm" },
+          { type: "tool_call", id: "t1", name: "grep", arguments: '{"q":"x"}' },
+        ],
+        source,
+        model: "model-a",
+        usage: { inputTokens: 5, cachedInputTokens: 3, cacheWriteTokens: 1, outputTokens: 2 },
+      },
       { index: 3, role: "tool", parts: [{ type: "tool_result", callId: "t1", name: "grep", content: "1 hit", isError: false }], source },
       { index: 4, role: "tool", parts: [{ type: "tool_result", callId: "zz", content: "orphan", orphan: true }], source, meta: { late: true } },
       { index: 5, role: "assistant", parts: [{ type: "text", text: "done" }], source, model: "model-b" },
@@ -155,9 +193,15 @@ describe("tracefold_jsonl: export and round trip", () => {
   it("a hand-built session with every part type survives export → import", async () => {
     const original = handBuiltSession();
     const text = toTracefoldJsonl([original]);
-    const lines = text.trimEnd().split("\n").map((l) => JSON.parse(l));
+    const lines = text
+      .trimEnd()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     assert.ok(text.endsWith("\n"));
-    assert.deepEqual(lines.map((l) => l.type), ["session", "compaction", "message", "message", "message", "compaction", "message", "message", "message", "compaction"]);
+    assert.deepEqual(
+      lines.map((l) => l.type),
+      ["session", "compaction", "message", "message", "message", "compaction", "message", "message", "message", "compaction"],
+    );
     assert.equal(lines[0].sourceFormat, "anthropic_messages");
     const parts = lines.flatMap((l) => l.parts ?? []);
     assert.ok(lines.every((l) => !("index" in l) && !("source" in l)) && parts.every((p) => !("orphan" in p)), "derived fields are not written");
@@ -195,7 +239,10 @@ describe("tracefold_jsonl: export and round trip", () => {
     const row = manifest.find((r) => r.path.endsWith("258c7280-ae70-4798-800f-63464d01a85d.jsonl"));
     if (!module || !row) return t.skip("no Claude Code importer or file");
     const { sessions } = await module.claudeCodeImporter.parse(await sourceFromFile(row.absolutePath, row.path));
-    assert.ok(sessions.some((s) => s.compactions.length > 0), "the file has a compaction");
+    assert.ok(
+      sessions.some((s) => s.compactions.length > 0),
+      "the file has a compaction",
+    );
     assertSameSessions(await roundTrip(sessions), sessions);
   });
 

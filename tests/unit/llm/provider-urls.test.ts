@@ -22,17 +22,28 @@ function recordingFetch(body: unknown): { urls: string[]; fetch: typeof fetch } 
 }
 
 const request = { messages: [{ role: "user" as const, content: "hi" }], maxTokens: 16, purpose: "judge" as const };
-const config = (over: Partial<LlmConfig> & Pick<LlmConfig, "provider" | "baseUrl" | "model">): LlmConfig => ({ apiKey: "k-123456789012", timeoutMs: 1_000, maxRetries: 0, reasoning: "auto", ...over });
+const config = (over: Partial<LlmConfig> & Pick<LlmConfig, "provider" | "baseUrl" | "model">): LlmConfig => ({
+  apiKey: "k-123456789012",
+  timeoutMs: 1_000,
+  maxRetries: 0,
+  reasoning: "auto",
+  ...over,
+});
 
 test("azure: a resource URL gets the v1 API path and api-version; the model is the deployment", async () => {
   const { urls, fetch } = recordingFetch(openAiBody("ok"));
-  await createLlmClient(config({ provider: "azure", baseUrl: "https://contoso.openai.azure.com/openai", model: "judge-deployment" }), { fetch }).complete(request);
+  await createLlmClient(config({ provider: "azure", baseUrl: "https://contoso.openai.azure.com/openai", model: "judge-deployment" }), { fetch }).complete(
+    request,
+  );
   assert.equal(urls[0], "https://contoso.openai.azure.com/openai/v1/chat/completions?api-version=v1");
 });
 
 test("amazon-bedrock: the Converse path under the regional runtime URL; the region is read from it", async () => {
   const { urls, fetch } = recordingFetch(bedrockConverseBody("ok"));
-  await createLlmClient(config({ provider: "amazon-bedrock", baseUrl: "https://bedrock-runtime.eu-west-1.amazonaws.com", model: "anthropic.claude-3-5-haiku-20241022-v1:0" }), { fetch }).complete(request);
+  await createLlmClient(
+    config({ provider: "amazon-bedrock", baseUrl: "https://bedrock-runtime.eu-west-1.amazonaws.com", model: "anthropic.claude-3-5-haiku-20241022-v1:0" }),
+    { fetch },
+  ).complete(request);
   assert.equal(urls[0], "https://bedrock-runtime.eu-west-1.amazonaws.com/model/anthropic.claude-3-5-haiku-20241022-v1%3A0/converse");
   assert.equal(bedrockRegion("https://bedrock-runtime.eu-west-1.amazonaws.com"), "eu-west-1");
   assert.equal(bedrockRegion("http://127.0.0.1:9999"), "us-east-1");
@@ -40,7 +51,8 @@ test("amazon-bedrock: the Converse path under the regional runtime URL; the regi
 
 test("reasoning models by name: gpt-5 and the o-series, not gpt-5-chat, gpt-4o or a name that merely contains o3", () => {
   const auto = (model: string) => isReasoningModel({ model, reasoning: "auto" });
-  for (const model of ["gpt-5", "gpt-5-mini", "gpt-5.1", "gpt-5-2025-08-07", "o1", "o1-preview", "o3", "o3-mini", "o4-mini", "openai/o3"]) assert.equal(auto(model), true, model);
+  for (const model of ["gpt-5", "gpt-5-mini", "gpt-5.1", "gpt-5-2025-08-07", "o1", "o1-preview", "o3", "o3-mini", "o4-mini", "openai/o3"])
+    assert.equal(auto(model), true, model);
   for (const model of ["gpt-5-chat-latest", "gpt-4o", "gpt-4.1-mini", "claude-sonnet-4-5", "llama-o3", "omni"]) assert.equal(auto(model), false, model);
   assert.equal(isReasoningModel({ model: "my-deployment", reasoning: "on" }), true);
   assert.equal(isReasoningModel({ model: "o3", reasoning: "off" }), false);

@@ -17,7 +17,11 @@ function fakeFactory() {
   const created: (LlmClient & { seen: LlmRequest[] })[] = [];
   const create = (config: LlmConfig) => {
     const seen: LlmRequest[] = [];
-    const client = { id: `${config.provider}:${config.model}`, seen, complete: async (r: LlmRequest) => (seen.push(r), { text: config.model, model: config.model }) };
+    const client = {
+      id: `${config.provider}:${config.model}`,
+      seen,
+      complete: async (r: LlmRequest) => (seen.push(r), { text: config.model, model: config.model }),
+    };
     created.push(client);
     return client;
   };
@@ -44,12 +48,19 @@ test("each purpose reaches its own endpoint; unset purposes share the default's 
 
 test("a run records the planner and judge models; the same model in both is visible as such", () => {
   const { create } = fakeFactory();
-  const same = createRoutingClient(Object.fromEntries(LLM_SLOTS.map((s) => [s, endpoint("openai", "gpt-5")])) as Record<LlmSlot, { config: LlmConfig }>, create);
+  const same = createRoutingClient(
+    Object.fromEntries(LLM_SLOTS.map((s) => [s, endpoint("openai", "gpt-5")])) as Record<LlmSlot, { config: LlmConfig }>,
+    create,
+  );
   const settings = { judge: "llm" as const, policies: [{ id: "self-gc", params: { planner: "llm" } }, { id: "tool-prune" }] };
   assert.deepEqual(runModels(settings, same), { plannerModel: "openai:gpt-5", judgeModel: "openai:gpt-5" });
   const configs = Object.fromEntries(LLM_SLOTS.map((s) => [s, endpoint("openai", "gpt-5")])) as Record<LlmSlot, { config: LlmConfig }>;
   configs.judge = endpoint("anthropic", "claude-opus-4-1");
   assert.deepEqual(runModels(settings, createRoutingClient(configs, create)), { plannerModel: "openai:gpt-5", judgeModel: "anthropic:claude-opus-4-1" });
-  assert.deepEqual(runModels({ judge: "dependency", policies: [{ id: "self-gc" }] }, same), { plannerModel: null, judgeModel: null }, "rule-based planner, dependency judge: no model");
+  assert.deepEqual(
+    runModels({ judge: "dependency", policies: [{ id: "self-gc" }] }, same),
+    { plannerModel: null, judgeModel: null },
+    "rule-based planner, dependency judge: no model",
+  );
   assert.deepEqual(runModels(settings, undefined), { plannerModel: null, judgeModel: null });
 });

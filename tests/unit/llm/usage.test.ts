@@ -9,8 +9,12 @@ const PRICES = { priceInput: 3, priceCachedInput: 0.3, priceOutput: 15 };
 test("a call's cost: uncached input, cached input at its own price, output", () => {
   // 1000 in of which 800 cached, 100 out: 200 × 3 + 800 × 0.3 + 100 × 15 = 2340 micro-USD.
   assert.equal(callCost({ inputTokens: 1000, cachedInputTokens: 800, outputTokens: 100 }, PRICES), 0.00234);
-  assert.equal(callCost({ inputTokens: 1000, cachedInputTokens: 800, outputTokens: 100 }, { priceInput: 3, priceOutput: 15 }), 0.0045, "no cached price: cached input at the input price");
-  assert.equal(callCost({ inputTokens: 10, cachedInputTokens: 50, outputTokens: 0 }, PRICES), 10 * 0.3 / 1e6, "cached never exceeds input");
+  assert.equal(
+    callCost({ inputTokens: 1000, cachedInputTokens: 800, outputTokens: 100 }, { priceInput: 3, priceOutput: 15 }),
+    0.0045,
+    "no cached price: cached input at the input price",
+  );
+  assert.equal(callCost({ inputTokens: 10, cachedInputTokens: 50, outputTokens: 0 }, PRICES), (10 * 0.3) / 1e6, "cached never exceeds input");
 });
 
 test("no cost is guessed: unpriced endpoints and calls without usage give undefined, not 0", () => {
@@ -26,7 +30,10 @@ test("usage is added per purpose, priced and unpriced calls apart, on top of a r
     { text: "c", model: "m", inputTokens: 7, outputTokens: 1, costUsd: 0.0005 },
   ];
   const inner: LlmClient = { id: "x:m", idFor: () => "x:judge", complete: async () => answers.shift()! };
-  const recorder = recordUsage(inner, parseLlmUsage(JSON.stringify({ judge: { calls: 2, inputTokens: 20, cachedInputTokens: 0, outputTokens: 2, costUsd: 0.01, unpricedCalls: 0 } })));
+  const recorder = recordUsage(
+    inner,
+    parseLlmUsage(JSON.stringify({ judge: { calls: 2, inputTokens: 20, cachedInputTokens: 0, outputTokens: 2, costUsd: 0.01, unpricedCalls: 0 } })),
+  );
   assert.equal(recorder.client.idFor?.("judge"), "x:judge");
   const ask = (purpose: "judge" | "planner") => recorder.client.complete({ messages: [], maxTokens: 8, purpose });
   await ask("judge");

@@ -8,7 +8,8 @@ function recording(): LlmClient & { seen: LlmRequest[] } {
   return { id: "fake:m", idFor: () => "fake:judge", seen, complete: async (r) => (seen.push(r), { text: "ok", model: "m" }) };
 }
 
-const ask = (client: LlmClient, signal?: AbortSignal) => client.complete({ messages: [{ role: "user", content: "hi" }], maxTokens: 8, purpose: "planner", ...(signal ? { signal } : {}) });
+const ask = (client: LlmClient, signal?: AbortSignal) =>
+  client.complete({ messages: [{ role: "user", content: "hi" }], maxTokens: 8, purpose: "planner", ...(signal ? { signal } : {}) });
 
 test("every request carries the work's signal; aborting the work aborts it; ids pass through", async () => {
   const inner = recording();

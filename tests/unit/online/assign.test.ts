@@ -35,7 +35,10 @@ test("e-mail pivot defaults to o", () => {
 test("hash split is stable across calls, depends on the salt, and is balanced", () => {
   const accounts = Array.from({ length: 20_000 }, (_, i) => `user${i}@example.com`);
   const first = accounts.map((a) => assignByHash(a, "exp-1"));
-  assert.deepEqual(accounts.map((a) => assignByHash(a, "exp-1")), first);
+  assert.deepEqual(
+    accounts.map((a) => assignByHash(a, "exp-1")),
+    first,
+  );
   const share = first.filter((g) => g === "treatment").length / accounts.length;
   assert.ok(Math.abs(share - 0.5) < 0.015, `treatment share ${share}`);
   const other = accounts.map((a) => assignByHash(a, "exp-2"));

@@ -36,7 +36,14 @@ test("--volatile windows (repeatable) drop their calls from every figure and are
   const day2: [number, number] = [at("2026-05-26T00:00:00Z"), at("2026-05-27T00:00:00Z")];
   const noon: [number, number] = [at("2026-05-25T12:00:00Z"), at("2026-05-25T14:00:00Z")];
   const flagged = (t: number) => [day2, noon].some(([s, e]) => t >= s && t < e);
-  const args = ["--volatile", "2026-05-26T00:00:00Z/2026-05-27T00:00:00Z", "--volatile", "2026-05-25T14:00:00+02:00/2026-05-25T16:00:00+02:00", "--iterations", "50"];
+  const args = [
+    "--volatile",
+    "2026-05-26T00:00:00Z/2026-05-27T00:00:00Z",
+    "--volatile",
+    "2026-05-25T14:00:00+02:00/2026-05-25T16:00:00+02:00",
+    "--iterations",
+    "50",
+  ];
   const run = tracefold(file, "--json", ...args);
   assert.equal(run.code, 0, run.stderr);
   const out = JSON.parse(run.stdout);
@@ -46,7 +53,10 @@ test("--volatile windows (repeatable) drop their calls from every figure and are
     assert.equal(out.groups[g].accounts, want[g].accounts.size);
     assert.ok(Math.abs(out.groups[g].meanInputTokens - mean(want[g])) < 0.006);
   }
-  assert.deepEqual(out.hourly.map((h: { hour: number }) => h.hour), [8, 9, 10, 11, 14, 15, 16, 17, 18, 19, 20, 21]);
+  assert.deepEqual(
+    out.hourly.map((h: { hour: number }) => h.hour),
+    [8, 9, 10, 11, 14, 15, 16, 17, 18, 19, 20, 21],
+  );
   const human = tracefold(file, ...args).stdout;
   assert.equal(num(/volatile ([\d,]+)/.exec(human)![1]!), rows.filter((r) => flagged(r.timestamp)).length);
 });

@@ -13,13 +13,37 @@ writeUsageCsv(canonical, rows);
 
 /** The same calls under headers no alias matches (except `arm`, a known group alias). */
 const renamed = join(dir, "renamed.csv");
-writeFileSync(renamed, ["when,who,arm,n_in,n_cached,n_out", ...rows.map((r) => [new Date(r.timestamp).toISOString(), r.account, r.group, r.inputTokens, r.cachedInputTokens, r.outputTokens].join(","))].join("\n") + "\n");
+writeFileSync(
+  renamed,
+  [
+    "when,who,arm,n_in,n_cached,n_out",
+    ...rows.map((r) => [new Date(r.timestamp).toISOString(), r.account, r.group, r.inputTokens, r.cachedInputTokens, r.outputTokens].join(",")),
+  ].join("\n") + "\n",
+);
 
 /** And as JSONL with nested objects, mapped by dotted paths. */
 const nested = join(dir, "nested.jsonl");
-writeFileSync(nested, rows.map((r) => JSON.stringify({ t: new Date(r.timestamp).toISOString(), who: { mail: r.account }, usage: { prompt: r.inputTokens, hit: r.cachedInputTokens } })).join("\n") + "\n");
+writeFileSync(
+  nested,
+  rows
+    .map((r) =>
+      JSON.stringify({ t: new Date(r.timestamp).toISOString(), who: { mail: r.account }, usage: { prompt: r.inputTokens, hit: r.cachedInputTokens } }),
+    )
+    .join("\n") + "\n",
+);
 
-const MAP = ["--map", "timestamp=when", "--map", "account=who", "--map", "inputTokens=n_in", "--map", "cachedInputTokens=n_cached", "--map", "outputTokens=n_out"];
+const MAP = [
+  "--map",
+  "timestamp=when",
+  "--map",
+  "account=who",
+  "--map",
+  "inputTokens=n_in",
+  "--map",
+  "cachedInputTokens=n_cached",
+  "--map",
+  "outputTokens=n_out",
+];
 const json = (...args: string[]) => {
   const run = tracefold(...args, "--json", "--iterations", "100");
   assert.equal(run.code, 0, `${args.join(" ")}: ${run.stderr}`);
@@ -29,7 +53,10 @@ const json = (...args: string[]) => {
 test("--map field=column reads a log whose headers Tracefold cannot guess, with the same result", () => {
   const unmapped = tracefold(renamed, "--json");
   assert.equal(unmapped.code, 2);
-  assert.match(unmapped.stderr, /no column mapped to timestamp, account, inputTokens \(columns: when, who, arm, n_in, n_cached, n_out\); map it with field=column/);
+  assert.match(
+    unmapped.stderr,
+    /no column mapped to timestamp, account, inputTokens \(columns: when, who, arm, n_in, n_cached, n_out\); map it with field=column/,
+  );
   const expected = json(canonical);
   assert.match(expected.assignment.rule, /group column "group"/);
   // The guessed group column (`arm`) is the default split, as `group` is in the canonical file.
@@ -42,7 +69,20 @@ test("--map field=column reads a log whose headers Tracefold cannot guess, with 
 });
 
 test("--map takes dotted paths into nested JSONL objects", () => {
-  const run = tracefold(nested, "--json", "--map", "timestamp=t", "--map", "account=who.mail", "--map", "inputTokens=usage.prompt", "--map", "cachedInputTokens=usage.hit", "--iterations", "100");
+  const run = tracefold(
+    nested,
+    "--json",
+    "--map",
+    "timestamp=t",
+    "--map",
+    "account=who.mail",
+    "--map",
+    "inputTokens=usage.prompt",
+    "--map",
+    "cachedInputTokens=usage.hit",
+    "--iterations",
+    "100",
+  );
   assert.equal(run.code, 0, run.stderr);
   // No group column here: the default is the e-mail pivot.
   assert.deepEqual(JSON.parse(run.stdout), json(canonical, "--assign", "email-pivot:o"));

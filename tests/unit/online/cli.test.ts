@@ -17,7 +17,9 @@ const ContractSchema = z
     reductionPct: num,
     ci95: z.tuple([num, num]),
     peakReductionPct: num,
-    hourly: z.array(z.object({ hour: z.number().int().min(0).max(23), treatment: num.nullable(), control: num.nullable(), reductionPct: num.nullable() }).strict()),
+    hourly: z.array(
+      z.object({ hour: z.number().int().min(0).max(23), treatment: num.nullable(), control: num.nullable(), reductionPct: num.nullable() }).strict(),
+    ),
     assignment: z.object({ rule: z.string(), randomised: z.boolean() }).strict(),
   })
   .strict();
@@ -29,7 +31,11 @@ function tracefold(...args: string[]) {
 
 const dir = mkdtempSync(join(tmpdir(), "tracefold-online-"));
 const file = join(dir, "usage.csv");
-writeFileSync(file, [USAGE_CSV_HEADER, ...[...generateUsageLogs({ seed: 5, accounts: 120, days: 2, start: "2026-05-25", trueReductionPct: 15 })].map(usageRowToCsv)].join("\n") + "\n");
+writeFileSync(
+  file,
+  [USAGE_CSV_HEADER, ...[...generateUsageLogs({ seed: 5, accounts: 120, days: 2, start: "2026-05-25", trueReductionPct: 15 })].map(usageRowToCsv)].join("\n") +
+    "\n",
+);
 
 test("online --json prints exactly one JSON object with the contract's shape", () => {
   const run = tracefold(file, "--json", "--iterations", "300");
@@ -37,15 +43,23 @@ test("online --json prints exactly one JSON object with the contract's shape", (
   assert.equal(run.stdout.trim().split("\n").length, 1);
   const out = ContractSchema.parse(JSON.parse(run.stdout));
   assert.equal(out.assignment.randomised, false);
-  assert.deepEqual(out.hourly.map((h) => h.hour), [8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21]);
+  assert.deepEqual(
+    out.hourly.map((h) => h.hour),
+    [8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21],
+  );
   assert.ok(out.ci95[0] <= out.reductionPct && out.reductionPct <= out.ci95[1]);
   const expected = 100 * (1 - out.groups.treatment.meanInputTokens / out.groups.control.meanInputTokens);
   assert.ok(Math.abs(out.reductionPct - expected) < 0.02);
 });
 
 test("window, zone, hash and column assignment change the result as asked", () => {
-  const narrow = ContractSchema.parse(JSON.parse(tracefold(file, "--json", "--window", "10:00-12:00", "--tz", "Asia/Tokyo", "--assign", "hash:s1", "--iterations", "100").stdout));
-  assert.deepEqual(narrow.hourly.map((h) => h.hour), [10, 11]);
+  const narrow = ContractSchema.parse(
+    JSON.parse(tracefold(file, "--json", "--window", "10:00-12:00", "--tz", "Asia/Tokyo", "--assign", "hash:s1", "--iterations", "100").stdout),
+  );
+  assert.deepEqual(
+    narrow.hourly.map((h) => h.hour),
+    [10, 11],
+  );
   assert.equal(narrow.assignment.randomised, true);
   const column = ContractSchema.parse(JSON.parse(tracefold(file, "--json", "--assign", "column:group", "--map", "surface=", "--iterations", "100").stdout));
   assert.equal(column.groups.treatment.accounts + column.groups.control.accounts, 120);
@@ -71,7 +85,15 @@ test("the human table names the split and prints one row per hour", () => {
 
 /** Accounts split by the log's own group column (a salted hash), all named at or after "o": seed 000's pivot would put every one in treatment. */
 const labelled = join(dir, "labelled.csv");
-writeFileSync(labelled, [USAGE_CSV_HEADER, ...[...generateUsageLogs({ seed: 9, accounts: 60, days: 1, start: "2026-05-25", trueReductionPct: 15, rule: { kind: "hash", salt: "arm" } })].map((r) => usageRowToCsv({ ...r, account: `u-${r.account}` }))].join("\n") + "\n");
+writeFileSync(
+  labelled,
+  [
+    USAGE_CSV_HEADER,
+    ...[...generateUsageLogs({ seed: 9, accounts: 60, days: 1, start: "2026-05-25", trueReductionPct: 15, rule: { kind: "hash", salt: "arm" } })].map((r) =>
+      usageRowToCsv({ ...r, account: `u-${r.account}` }),
+    ),
+  ].join("\n") + "\n",
+);
 
 test("without --assign a log with a group column is split by it; a rule that empties a group is warned about and exits 1", () => {
   const run = tracefold(labelled, "--json", "--iterations", "100");
@@ -83,7 +105,10 @@ test("without --assign a log with a group column is split by it; a rule that emp
 
   const pivot = tracefold(labelled, "--json", "--assign", "email-pivot:o", "--iterations", "100");
   assert.equal(pivot.code, 1);
-  assert.match(pivot.stderr, /warning: The control group is empty: all [\d,]+ accounts \([\d,]+ calls\) fell in treatment under account e-mail first character ≥ "o"/);
+  assert.match(
+    pivot.stderr,
+    /warning: The control group is empty: all [\d,]+ accounts \([\d,]+ calls\) fell in treatment under account e-mail first character ≥ "o"/,
+  );
   assert.match(pivot.stderr, /assign by it \(column:group\)/);
   const json = JSON.parse(pivot.stdout) as { reductionPct: number | null; groups: { control: { calls: number } } };
   assert.equal(json.reductionPct, null);

@@ -47,14 +47,33 @@ test("the fast reader gives exactly the reference reader's cells, lines and loca
 test("a well-formed log comes back in one batch per chunk, with lines counted across quoted newlines and CRLF", async () => {
   const batches: CsvItem[][] = [];
   for await (const b of readCsvBatches(['h1,h2\r\n1,"x\ny"\r\n', "2,z\n", "\n3,", "w"])) batches.push(b);
-  assert.deepEqual(batches.map((b) => b.length), [2, 1, 1]);
-  assert.deepEqual(batches.flat().map((i) => (i.ok ? [i.record.line, ...i.record.cells] : null)), [[1, "h1", "h2"], [2, "1", "x\ny"], [4, "2", "z"], [6, "3", "w"]]);
+  assert.deepEqual(
+    batches.map((b) => b.length),
+    [2, 1, 1],
+  );
+  assert.deepEqual(
+    batches.flat().map((i) => (i.ok ? [i.record.line, ...i.record.cells] : null)),
+    [
+      [1, "h1", "h2"],
+      [2, "1", "x\ny"],
+      [4, "2", "z"],
+      [6, "3", "w"],
+    ],
+  );
 });
 
 test("an unclosed quote stops reading with its line, even when more chunks follow", async () => {
   const items = await all(readCsv(['a,b\n1,"open\n', "more\n", "2,3\n"]));
   assert.equal(items.length, 2);
-  assert.deepEqual(items[1], { ok: false, issue: { line: 2, column: "#2", expected: "a closing quote", message: "expected a closing quote for the cell opened on line 2, found the end of the input" } });
+  assert.deepEqual(items[1], {
+    ok: false,
+    issue: {
+      line: 2,
+      column: "#2",
+      expected: "a closing quote",
+      message: "expected a closing quote for the cell opened on line 2, found the end of the input",
+    },
+  });
 });
 
 test("the hand-parsed ISO timestamps equal Date.parse on every shape the fast path takes, and refuse what it refuses", () => {
@@ -74,7 +93,15 @@ test("the hand-parsed ISO timestamps equal Date.parse on every shape the fast pa
     assert.deepEqual(toTimestamp(text), { ok: true, value: reference }, text);
     assert.deepEqual(toTimestamp(text), { ok: true, value: reference }, `${text} (cached hour)`);
   }
-  for (const bad of ["2026-05-25T09:60:00Z", "2026-05-25T09:00:60Z", "2026-13-01T10:00:00Z", "2026-05-25T09:00:00+24:00", "2026-05-25T09:00:00", "2026-05-25T09:00:00.Z", "2026-05-25T25:00:00Z"]) {
+  for (const bad of [
+    "2026-05-25T09:60:00Z",
+    "2026-05-25T09:00:60Z",
+    "2026-13-01T10:00:00Z",
+    "2026-05-25T09:00:00+24:00",
+    "2026-05-25T09:00:00",
+    "2026-05-25T09:00:00.Z",
+    "2026-05-25T25:00:00Z",
+  ]) {
     assert.equal(toTimestamp(bad).ok, false, bad);
   }
   assert.deepEqual(toTimestamp("2026-05-25T24:00:00Z"), { ok: true, value: Date.parse("2026-05-26T00:00:00Z") }, "hour 24 goes through Date.parse as before");

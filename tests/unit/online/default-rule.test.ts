@@ -62,8 +62,14 @@ test("one account left: the warning says so in the singular", () => {
 
 test("labels naming neither group leave no call: the warning says why", () => {
   const rule: AssignRule = { kind: "column", column: "group" };
-  const agg = aggregate(rule, ROWS.map((r) => ({ ...r, group: "blue" })));
+  const agg = aggregate(
+    rule,
+    ROWS.map((r) => ({ ...r, group: "blue" })),
+  );
   const balance = groupBalance(agg);
   assert.equal(balance.status, "no-calls");
-  assert.match(describeGroupBalance(balance, { rule, groupColumn: "group", unassigned: agg.counts.unassigned }) ?? "", /No call is left in either group.*6 calls had a group label naming neither group/);
+  assert.match(
+    describeGroupBalance(balance, { rule, groupColumn: "group", unassigned: agg.counts.unassigned }) ?? "",
+    /No call is left in either group.*6 calls had a group label naming neither group/,
+  );
 });

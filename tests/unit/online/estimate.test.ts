@@ -37,13 +37,33 @@ test("summed-cluster bootstrap gives the same interval as lib/stats clusterBoots
 
 test("the report matches hand-computed means, counts and reduction on a tiny log", () => {
   const at = (h: number) => Date.parse(`2026-05-25T${String(h).padStart(2, "0")}:10:00Z`);
-  const row = (account: string, h: number, input: number): UsageRow => ({ timestamp: at(h), account, inputTokens: input, cachedInputTokens: 0, cacheWriteTokens: 0, outputTokens: 0 });
-  const agg = aggregate([row("pia@x", 9, 80), row("pia@x", 9, 100), row("quinn@x", 10, 60), row("ann@x", 9, 100), row("bob@x", 10, 100), row("bob@x", 23, 999)]);
+  const row = (account: string, h: number, input: number): UsageRow => ({
+    timestamp: at(h),
+    account,
+    inputTokens: input,
+    cachedInputTokens: 0,
+    cacheWriteTokens: 0,
+    outputTokens: 0,
+  });
+  const agg = aggregate([
+    row("pia@x", 9, 80),
+    row("pia@x", 9, 100),
+    row("quinn@x", 10, 60),
+    row("ann@x", 9, 100),
+    row("bob@x", 10, 100),
+    row("bob@x", 23, 999),
+  ]);
   const report = estimateOnline(agg, { iterations: 200 });
   assert.deepEqual([report.groups.treatment.calls, report.groups.treatment.accounts, report.groups.treatment.meanInputTokens], [3, 2, 80]);
   assert.deepEqual([report.groups.control.calls, report.groups.control.accounts, report.groups.control.meanInputTokens], [2, 2, 100]);
   near(report.reductionPct, 20);
-  assert.deepEqual(report.hourly.map((h) => [h.hour, h.treatment, h.control, h.calls.treatment, h.accounts.control]), [[9, 90, 100, 2, 1], [10, 60, 100, 1, 1]]);
+  assert.deepEqual(
+    report.hourly.map((h) => [h.hour, h.treatment, h.control, h.calls.treatment, h.accounts.control]),
+    [
+      [9, 90, 100, 2, 1],
+      [10, 60, 100, 1, 1],
+    ],
+  );
   near(report.hourly[0]!.reductionPct!, 10);
   near(report.peakReductionPct!, 40);
   assert.equal(report.assignment.randomised, false);
@@ -55,7 +75,10 @@ test("the 95% interval covers the known true reduction in ≥ 90% of 40 heavy-ta
   let covered = 0;
   const estimates: number[] = [];
   for (let seed = 1; seed <= 40; seed++) {
-    const report = estimateOnline(aggregate(generateUsageLogs({ seed, accounts: 300, days: 1, start: "2026-05-25", trueReductionPct: truth, volumeSigma: 1.3, accountSizeSigma: 0.8 })), { seed, iterations: 400, hourlyIntervals: false });
+    const report = estimateOnline(
+      aggregate(generateUsageLogs({ seed, accounts: 300, days: 1, start: "2026-05-25", trueReductionPct: truth, volumeSigma: 1.3, accountSizeSigma: 0.8 })),
+      { seed, iterations: 400, hourlyIntervals: false },
+    );
     estimates.push(report.reductionPct);
     if (report.ci95[0] <= truth && truth <= report.ci95[1]) covered++;
   }
@@ -65,9 +88,13 @@ test("the 95% interval covers the known true reduction in ≥ 90% of 40 heavy-ta
 });
 
 test("difference-in-differences removes a pre-existing gap; volatile windows and other surfaces are excluded", () => {
-  const rows = [...generateUsageLogs({ seed: 11, accounts: 300, days: 4, preDays: 2, start: "2026-05-25", trueReductionPct: 15, accountSizeSigma: 0.3, volumeSigma: 0.5 })];
+  const rows = [
+    ...generateUsageLogs({ seed: 11, accounts: 300, days: 4, preDays: 2, start: "2026-05-25", trueReductionPct: 15, accountSizeSigma: 0.3, volumeSigma: 0.5 }),
+  ];
   // A non-randomised split can start unequal: treatment accounts are 10% larger all along.
-  const skewed = rows.map((r) => (r.group === "treatment" ? { ...r, inputTokens: Math.round(r.inputTokens * 1.1), cachedInputTokens: 0, cacheWriteTokens: 0 } : r));
+  const skewed = rows.map((r) =>
+    r.group === "treatment" ? { ...r, inputTokens: Math.round(r.inputTokens * 1.1), cachedInputTokens: 0, cacheWriteTokens: 0 } : r,
+  );
   const report = estimateOnline(aggregate(skewed, { rolloutAt: Date.parse("2026-05-27T00:00:00Z") }), { iterations: 300, hourlyIntervals: false });
   assert.ok(report.did, "a pre-period was given");
   assert.ok(report.did!.preReductionPct < -2, `pre ${report.did!.preReductionPct}`);
@@ -77,7 +104,8 @@ test("difference-in-differences removes a pre-existing gap; volatile windows and
   const volatile = { start: Date.parse("2026-05-28T00:00:00Z"), end: Date.parse("2026-05-29T00:00:00Z") };
   const agg = aggregate(rows, { volatile: [volatile], surfaces: ["context-gc"] });
   assert.ok(agg.counts.volatile > 0 && agg.counts.otherSurface > 0);
-  for (const account of agg.accounts.values()) for (const key of account.post.keys()) assert.notEqual(Math.floor(key / 24), Math.floor(volatile.start / 86_400_000));
+  for (const account of agg.accounts.values())
+    for (const key of account.post.keys()) assert.notEqual(Math.floor(key / 24), Math.floor(volatile.start / 86_400_000));
 });
 
 test("cost per call shows a cache break: fewer input tokens, more cache writes, a higher bill", () => {

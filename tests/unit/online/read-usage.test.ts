@@ -15,16 +15,20 @@ function splits(text: string): string[][] {
   return Array.from({ length: text.length + 1 }, (_, i) => [text.slice(0, i), text.slice(i)]);
 }
 
-const CSV = 'ts,user_email,prompt_tokens,cached_tokens,completion_tokens,note\r\n2026-05-25T09:00:00Z,olga@x,1200,200,50,"say ""hi""\nthere"\r\n2026-05-25T09:05:00+02:00,nina@x,800,,10,plain\n';
+const CSV =
+  'ts,user_email,prompt_tokens,cached_tokens,completion_tokens,note\r\n2026-05-25T09:00:00Z,olga@x,1200,200,50,"say ""hi""\nthere"\r\n2026-05-25T09:05:00+02:00,nina@x,800,,10,plain\n';
 
 test("CSV: guessed mapping, quotes, escaped quotes, newlines in cells, CRLF — whatever the chunking", async () => {
   for (const chunks of splits(CSV)) {
     const items = await collect(chunks, { format: "csv" });
     assert.equal(items.length, 2, JSON.stringify(chunks));
-    assert.deepEqual(items.map((i) => (i.ok ? [i.line, i.row.account, i.row.inputTokens, i.row.cachedInputTokens] : i.issue)), [
-      [2, "olga@x", 1200, 200],
-      [4, "nina@x", 800, 0],
-    ]);
+    assert.deepEqual(
+      items.map((i) => (i.ok ? [i.line, i.row.account, i.row.inputTokens, i.row.cachedInputTokens] : i.issue)),
+      [
+        [2, "olga@x", 1200, 200],
+        [4, "nina@x", 800, 0],
+      ],
+    );
   }
   const [, second] = await collect([CSV], { format: "csv" });
   assert.ok(second!.ok && second!.row.timestamp === Date.parse("2026-05-25T07:05:00Z"));
@@ -45,15 +49,18 @@ test("CSV errors are located by line and column with what was expected", async (
   const items = await collect([text], { format: "csv" });
   const issues = items.filter((i) => !i.ok).map((i) => (i.ok ? null : i.issue));
   assert.equal(items.filter((i) => i.ok).length, 1);
-  assert.deepEqual(issues.map((i) => [i!.line, i!.column ?? null]), [
-    [3, "timestamp"],
-    [4, "input_tokens"],
-    [5, "account"],
-    [6, "cached_input_tokens"],
-    [7, null],
-    [8, "#2"],
-    [9, "#2"],
-  ]);
+  assert.deepEqual(
+    issues.map((i) => [i!.line, i!.column ?? null]),
+    [
+      [3, "timestamp"],
+      [4, "input_tokens"],
+      [5, "account"],
+      [6, "cached_input_tokens"],
+      [7, null],
+      [8, "#2"],
+      [9, "#2"],
+    ],
+  );
   assert.match(issues[0]!.message, /ISO-8601 timestamp with a zone/);
   assert.equal(issues[0]!.found, "2026-05-25 09:00:00");
   assert.match(issues[1]!.expected, /whole number of tokens/);
@@ -71,16 +78,25 @@ test("JSONL: dotted paths, overrides, bad JSON and missing values located", asyn
   ].join("\n");
   const items = await collect([text], { format: "jsonl", overrides: { inputTokens: "usage.input_tokens", outputTokens: "usage.output_tokens", group: "arm" } });
   assert.ok(items[0]!.ok && items[0]!.row.inputTokens === 900 && items[0]!.row.group === "B" && items[0]!.row.outputTokens === 9);
-  assert.deepEqual(items.slice(1).map((i) => (i.ok ? null : [i.issue.line, i.issue.column ?? null])), [
-    [2, null],
-    [3, "usage.input_tokens"],
-    [4, null],
-  ]);
+  assert.deepEqual(
+    items.slice(1).map((i) => (i.ok ? null : [i.issue.line, i.issue.column ?? null])),
+    [
+      [2, null],
+      [3, "usage.input_tokens"],
+      [4, null],
+    ],
+  );
 });
 
 test("an unusable mapping fails before the first row, naming the missing field or column", async () => {
-  await assert.rejects(collect(["when,who\n1,a\n"], { format: "csv" }), (e: unknown) => e instanceof UsageMappingError && /no column mapped to timestamp, account, inputTokens/.test(e.message));
-  await assert.rejects(collect(["timestamp,account,input_tokens\n"], { format: "csv", overrides: { inputTokens: "tokens_in" } }), /"tokens_in" not in the header/);
+  await assert.rejects(
+    collect(["when,who\n1,a\n"], { format: "csv" }),
+    (e: unknown) => e instanceof UsageMappingError && /no column mapped to timestamp, account, inputTokens/.test(e.message),
+  );
+  await assert.rejects(
+    collect(["timestamp,account,input_tokens\n"], { format: "csv", overrides: { inputTokens: "tokens_in" } }),
+    /"tokens_in" not in the header/,
+  );
   await assert.rejects(collect(["timestamp,account,input_tokens\n"], { format: "csv", overrides: { inputs: "x" } }), /unknown usage field "inputs"/);
 });
 
@@ -93,7 +109,10 @@ test("preview: guessed mapping, overrides, first rows, and a line cut by the sam
     cachedInputTokens: "cache_read_input_tokens",
     cacheWriteTokens: "cache_creation_input_tokens",
   });
-  const preview = await previewUsage("when,user,in\n2026-05-25T10:00:00Z,a@x,5\n2026-05-25T11:00:00Z,b@x,7\n2026-05-25T12:0", { format: "csv", overrides: { timestamp: "when", inputTokens: "in" } });
+  const preview = await previewUsage("when,user,in\n2026-05-25T10:00:00Z,a@x,5\n2026-05-25T11:00:00Z,b@x,7\n2026-05-25T12:0", {
+    format: "csv",
+    overrides: { timestamp: "when", inputTokens: "in" },
+  });
   assert.deepEqual(preview.missing, []);
   assert.equal(preview.guessed.timestamp, undefined);
   assert.equal(preview.rows.length, 2);

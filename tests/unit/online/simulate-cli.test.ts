@@ -5,7 +5,10 @@ import { test } from "node:test";
 import { TRACES_DIR } from "../../helpers/traces";
 
 const BIN = resolve(__dirname, "../../../cli/bin.mjs");
-const FILE = join(TRACES_DIR, "claude_code_jsonl/d-kimuson__claude-code-viewer/mock-global-claude-dir/projects/sample-project/1af7fc5e-8455-4414-9ccd-011d40f70b2a.jsonl");
+const FILE = join(
+  TRACES_DIR,
+  "claude_code_jsonl/d-kimuson__claude-code-viewer/mock-global-claude-dir/projects/sample-project/1af7fc5e-8455-4414-9ccd-011d40f70b2a.jsonl",
+);
 
 function run(...args: string[]) {
   const r = spawnSync(process.execPath, [BIN, "simulate", ...args], { encoding: "utf8" });
@@ -23,7 +26,10 @@ test("tracefold simulate --json prints one object with per-session and pooled fi
   assert.deepEqual(Object.keys(out.pooled), ["sessions", "calls", "meanInputTokens", "reductionPct", "compactions", "cacheBreaks", "cacheBreakTokens", "cost"]);
   assert.equal(out.sessions[0].file, FILE);
   assert.equal(out.sessions[0].window, 900);
-  assert.equal(out.pooled.calls, out.sessions.reduce((a: number, s: { calls: number }) => a + s.calls, 0));
+  assert.equal(
+    out.pooled.calls,
+    out.sessions.reduce((a: number, s: { calls: number }) => a + s.calls, 0),
+  );
   assert.ok(out.pooled.compactions >= 1, JSON.stringify(out.pooled));
 });
 

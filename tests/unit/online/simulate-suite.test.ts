@@ -18,7 +18,8 @@ const FILES = ["fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl", "1af7fc5e-8455-4414
 async function load() {
   const analyzer = createAnalyzer();
   const items = [];
-  for (const f of FILES) for (const session of (await parseTrace(await sourceFromFile(join(DIR, f)))).sessions) items.push({ session, tokenizer: analyzer.tokenizerFor(session) });
+  for (const f of FILES)
+    for (const session of (await parseTrace(await sourceFromFile(join(DIR, f)))).sessions) items.push({ session, tokenizer: analyzer.tokenizerFor(session) });
   return items;
 }
 
@@ -50,14 +51,21 @@ test("pooled figures weigh every call equally, the curve averages the sessions r
   assert.equal(report.pooled.calls, calls.length);
   const mean = (i: 0 | 1) => Math.round((calls.reduce((a, c) => a + c[i], 0) / calls.length) * 100) / 100;
   assert.deepEqual(report.pooled.meanInputTokens, { without: mean(0), with: mean(1) });
-  assert.equal(report.pooled.compactions, report.sessions.reduce((a, s) => a + s.compactions, 0));
+  assert.equal(
+    report.pooled.compactions,
+    report.sessions.reduce((a, s) => a + s.compactions, 0),
+  );
   assert.ok(report.pooled.compactions > 0 && report.pooled.reductionPct! > 0);
   assert.equal(report.curve.length, Math.max(...report.sessions.map((s) => s.calls)));
   // Two files, seven sessions: one of them has five inline subagent threads, each a session.
   assert.equal(items.length, 7);
   const first = report.curve[0]!;
   assert.equal(first.sessions, items.length, "every session makes a first call");
-  assert.equal(first.without, Math.round((report.sessions.reduce((a, s) => a + s.series[0]![0], 0) / items.length) * 100) / 100, "rounded to cents of a token, as every mean");
+  assert.equal(
+    first.without,
+    Math.round((report.sessions.reduce((a, s) => a + s.series[0]![0], 0) / items.length) * 100) / 100,
+    "rounded to cents of a token, as every mean",
+  );
   assert.equal(report.curve.at(-1)!.sessions, 1);
   const priced = await simulateSuite(items, policy, { trigger: 0.8, prices: DEFAULT_PRICES });
   assert.ok(priced.pooled.cost && priced.pooled.cost.with > 0);
@@ -68,7 +76,10 @@ test("the trigger is handed to policies that have one, and a fixed window is use
   const items = await load();
   const low = await simulateSuite(items, findPolicy("tool-prune")!, { window: 40_000, trigger: 0.5 });
   const high = await simulateSuite(items, findPolicy("tool-prune")!, { window: 40_000, trigger: 1 });
-  assert.deepEqual(low.sessions.map((s) => s.window), items.map(() => 40_000));
+  assert.deepEqual(
+    low.sessions.map((s) => s.window),
+    items.map(() => 40_000),
+  );
   assert.ok(low.pooled.compactions > high.pooled.compactions, `${low.pooled.compactions} commits at 50% vs ${high.pooled.compactions} at 100%`);
   const none = await simulateSuite(items, findPolicy("none")!, { trigger: 0.5 });
   assert.equal(none.pooled.reductionPct, 0);

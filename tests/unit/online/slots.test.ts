@@ -7,7 +7,15 @@ import { hourlyToCsv } from "../../../lib/online/hourly-csv";
 import type { UsageRow } from "../../../lib/online/schema";
 import { isSlotAligned, SlotAccumulator, slotStartOf, SLOT_MS } from "../../../lib/online/slots";
 
-const row = (minute: number, account: string, input: number, surface?: string): UsageRow => ({ timestamp: Date.UTC(2026, 4, 25, 9, minute, 30), account, inputTokens: input, cachedInputTokens: 0, cacheWriteTokens: 0, outputTokens: 1, ...(surface ? { surface } : {}) });
+const row = (minute: number, account: string, input: number, surface?: string): UsageRow => ({
+  timestamp: Date.UTC(2026, 4, 25, 9, minute, 30),
+  account,
+  inputTokens: input,
+  cachedInputTokens: 0,
+  cacheWriteTokens: 0,
+  outputTokens: 1,
+  ...(surface ? { surface } : {}),
+});
 
 test("rows of one account in one quarter hour and surface share a slot; the first line is kept", () => {
   const acc = new SlotAccumulator();
@@ -17,11 +25,14 @@ test("rows of one account in one quarter hour and surface share a slot; the firs
   acc.add(6, row(2, "a@x", 80, "skill-gc"));
   const slots = acc.drain();
   assert.equal(acc.size, 0);
-  assert.deepEqual(slots.map((s) => [s.firstLine, s.calls, s.input, s.surface, new Date(s.slotStart).toISOString().slice(11, 16)]), [
-    [3, 2, 30, "", "09:00"],
-    [4, 1, 40, "", "09:15"],
-    [6, 1, 80, "skill-gc", "09:00"],
-  ]);
+  assert.deepEqual(
+    slots.map((s) => [s.firstLine, s.calls, s.input, s.surface, new Date(s.slotStart).toISOString().slice(11, 16)]),
+    [
+      [3, 2, 30, "", "09:00"],
+      [4, 1, 40, "", "09:15"],
+      [6, 1, 80, "skill-gc", "09:00"],
+    ],
+  );
 });
 
 test("slot starts are multiples of 15 minutes, and alignment says which instants are on the grid", () => {
@@ -51,11 +62,20 @@ test("adding slots in first-line order gives the report adding rows gives, in a 
 
 test("the hourly CSV has the pooled curve with bands, then each day", () => {
   const agg = new UsageAggregator({ rule: { kind: "hash", salt: "s" }, timeZone: "UTC" });
-  for (const r of generateUsageLogs({ seed: 5, accounts: 40, days: 2, start: "2026-05-25", trueReductionPct: 10, rule: { kind: "hash", salt: "s" } })) agg.add(r);
-  const lines = hourlyToCsv(estimateOnline(agg, { iterations: 50 })).trimEnd().split("\n");
-  assert.equal(lines[0], "scope,hour,treatment_mean_input,control_mean_input,reduction_pct,ci95_low,ci95_high,treatment_calls,control_calls,treatment_accounts,control_accounts");
+  for (const r of generateUsageLogs({ seed: 5, accounts: 40, days: 2, start: "2026-05-25", trueReductionPct: 10, rule: { kind: "hash", salt: "s" } }))
+    agg.add(r);
+  const lines = hourlyToCsv(estimateOnline(agg, { iterations: 50 }))
+    .trimEnd()
+    .split("\n");
+  assert.equal(
+    lines[0],
+    "scope,hour,treatment_mean_input,control_mean_input,reduction_pct,ci95_low,ci95_high,treatment_calls,control_calls,treatment_accounts,control_accounts",
+  );
   assert.equal(lines.filter((l) => l.startsWith("pooled,")).length, 14);
-  assert.ok(lines.filter((l) => l.startsWith("pooled,")).every((l) => l.split(",")[5] !== ""), "pooled rows carry a band");
+  assert.ok(
+    lines.filter((l) => l.startsWith("pooled,")).every((l) => l.split(",")[5] !== ""),
+    "pooled rows carry a band",
+  );
   assert.equal(lines.filter((l) => l.startsWith("2026-05-25,")).length, 14);
   assert.equal(lines.filter((l) => l.startsWith("2026-05-26,")).length, 14);
 });

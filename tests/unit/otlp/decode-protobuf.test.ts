@@ -13,7 +13,13 @@ function recordSpans() {
   const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
   const tracer = provider.getTracer("decode-test");
   tracer.startActiveSpan("invoke_agent", (agent) => {
-    agent.setAttributes({ "gen_ai.operation.name": "invoke_agent", "gen_ai.conversation.id": "conv-proto", "gen_ai.usage.input_tokens": 42, "llm.is_stream": true, "score": 0.5 });
+    agent.setAttributes({
+      "gen_ai.operation.name": "invoke_agent",
+      "gen_ai.conversation.id": "conv-proto",
+      "gen_ai.usage.input_tokens": 42,
+      "llm.is_stream": true,
+      score: 0.5,
+    });
     tracer.startActiveSpan("chat", (chat) => {
       chat.setAttribute("gen_ai.input.messages", JSON.stringify([{ role: "user", parts: [{ type: "text", content: "hé ✓" }] }]));
       chat.addEvent("gen_ai.choice", { message: "ok" });
@@ -33,7 +39,9 @@ describe("OTLP protobuf requests decode to the OTLP JSON shape", () => {
       list.map((s) => {
         const span = (s.record.resourceSpans[0] as { scopeSpans: { spans: { attributes: { key: string; value: unknown }[] }[] }[] }).scopeSpans[0]!.spans[0]!;
         // OTLP JSON allows an int64 as a number or a decimal string: the JSON serializer writes numbers, protobuf decodes to strings.
-        const attributes = Object.fromEntries(Object.entries(attributeMap(span.attributes)).map(([k, v]) => [k, typeof v === "string" && /^\d+$/.test(v) ? Number(v) : v]));
+        const attributes = Object.fromEntries(
+          Object.entries(attributeMap(span.attributes)).map(([k, v]) => [k, typeof v === "string" && /^\d+$/.test(v) ? Number(v) : v]),
+        );
         return { traceId: s.traceId, spanId: s.spanId, startNs: s.startNs, groupKey: s.groupKey, hasGenAi: s.hasGenAi, attributes };
       });
     assert.equal(fromProto.length, 2);

@@ -8,8 +8,14 @@ import { body, fixture } from "./fixtures";
 
 test("the contract states the seed's rules in order: exclusions, dependencies, granularity, actions, sanity check", () => {
   const order = ["1. Exclusions", "2. Future dependencies", "3. Granularity", "4. Action semantics", "5. Sanity check"].map((h) => PLANNER_CONTRACT.indexOf(h));
-  assert.ok(order.every((i) => i > 0), "every rule heading is present");
-  assert.deepEqual([...order].sort((a, b) => a - b), order);
+  assert.ok(
+    order.every((i) => i > 0),
+    "every rule heading is present",
+  );
+  assert.deepEqual(
+    [...order].sort((a, b) => a - b),
+    order,
+  );
   for (const phrase of ["latest visible turn", "AGENTS.md", "live handles", "editable artifact bodies", "exact evidence", "do not…", "prefer tool-level"]) {
     assert.ok(PLANNER_CONTRACT.toLowerCase().includes(phrase.toLowerCase()), phrase);
   }
@@ -38,7 +44,11 @@ test("the prefix renders in Listing 1 style: header metadata with turn_id, a <tu
 });
 
 test("long outputs are elided with their size; the prompt carries contract, examples and prefix", () => {
-  const { input } = fixture([["user", "Read it."], ["call", "WebFetch", { url: "https://a.example.com" }, body("page", 2_000)], ["user", "ok"]]);
+  const { input } = fixture([
+    ["user", "Read it."],
+    ["call", "WebFetch", { url: "https://a.example.com" }, body("page", 2_000)],
+    ["user", "ok"],
+  ]);
   const [system, user] = buildPlannerMessages(input, { maxChars: 4_000 });
   assert.equal(system?.role, "system");
   assert.ok(system!.content.startsWith(PLANNER_CONTRACT));

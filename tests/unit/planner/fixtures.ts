@@ -10,9 +10,7 @@ import type { Message, Part, Role, Session } from "../../../lib/trace/model";
  * Hand-built sessions for planner and self-gc tests. A step is a message, or a tool call with its
  * result (`call`), written in the order the agent produced them.
  */
-export type Step =
-  | [role: Role, text: string]
-  | ["call", tool: string, args: Record<string, unknown> | string, result: string, options?: { isError?: boolean }];
+export type Step = [role: Role, text: string] | ["call", tool: string, args: Record<string, unknown> | string, result: string, options?: { isError?: boolean }];
 
 export const tokenizer = rawTokenizer("chars4");
 
@@ -73,7 +71,9 @@ const WORDS = ["alpha", "ledger", "vendor", "quarter", "render", "socket", "bran
 /** A body of `lines` varied lines (a file or page: not log-like, not a table). */
 export function body(label: string, lines = 80): string {
   const word = (i: number, j: number) => WORDS[(i * 7 + j * 5 + label.length) % WORDS.length]!;
-  return Array.from({ length: lines }, (_, i) => `${label} ${Array.from({ length: 3 + (i % 5) }, (_, j) => word(i, j)).join(" ")} ${word(j0(i), i)}.`).join("\n");
+  return Array.from({ length: lines }, (_, i) => `${label} ${Array.from({ length: 3 + (i % 5) }, (_, j) => word(i, j)).join(" ")} ${word(j0(i), i)}.`).join(
+    "\n",
+  );
 }
 
 function j0(i: number): number {

@@ -50,8 +50,14 @@ test("full ids, several ids per element, commas, an xml fence and surrounding wh
   const xml = `\n\n\`\`\`xml\n${wrap('<mask kind="function" reason="repetitive_log">function:exec:3, exec:4\n exec:5</mask>')}\n\`\`\`\n  `;
   const { plan, errors } = parsePlan(xml);
   assert.deepEqual(errors, []);
-  assert.deepEqual(plan?.actions[0]?.targets.map((t) => t.id), ["function:exec:3", "function:exec:4", "function:exec:5"]);
-  assert.deepEqual(plan?.actions[0]?.targets.map((t) => t.written), ["function:exec:3", "exec:4", "exec:5"]);
+  assert.deepEqual(
+    plan?.actions[0]?.targets.map((t) => t.id),
+    ["function:exec:3", "function:exec:4", "function:exec:5"],
+  );
+  assert.deepEqual(
+    plan?.actions[0]?.targets.map((t) => t.written),
+    ["function:exec:3", "exec:4", "exec:5"],
+  );
 });
 
 test("an empty gc_plan is a valid plan with no actions", () => {
@@ -100,7 +106,10 @@ test("an action with no id, or a malformed id, is an error", () => {
 
 test("a target named by two actions is a warning: the plan stays usable for rehearsal", () => {
   const result = parsePlan(wrap('<fold kind="function" reason="a">read:1</fold>\n<prune kind="function" reason="b">function:read:1</prune>'));
-  assert.deepEqual(result.errors.map((e) => [e.code, e.severity, e.line, e.column]), [["duplicate_target", "warning", 4, 35]]);
+  assert.deepEqual(
+    result.errors.map((e) => [e.code, e.severity, e.line, e.column]),
+    [["duplicate_target", "warning", 4, 35]],
+  );
   assert.equal(result.plan?.actions.length, 2);
 });
 
@@ -111,7 +120,9 @@ test("text outside the blocks or between actions is reported at its first charac
 });
 
 test("structural damage: unclosed, mismatched, nested and malformed tags", () => {
-  assert.deepEqual(problems('<above_conversation_summary>s</above_conversation_summary>\n<gc_plan>\n<prune kind="function" reason="x">exec:1</prune>'), ["unclosed_element@2:1"]);
+  assert.deepEqual(problems('<above_conversation_summary>s</above_conversation_summary>\n<gc_plan>\n<prune kind="function" reason="x">exec:1</prune>'), [
+    "unclosed_element@2:1",
+  ]);
   assert.deepEqual(problems(wrap('<prune kind="function" reason="x">exec:1</fold>')), ["mismatched_close@3:41"]);
   assert.deepEqual(problems(wrap('<prune kind="function" reason="x"><id>exec:1</id></prune>')), ["empty_target@3:1", "nested_element@3:35"]);
   assert.deepEqual(problems(wrap('<prune kind=function reason="x">exec:1</prune>')), ["malformed_tag@3:13"]);
@@ -119,12 +130,17 @@ test("structural damage: unclosed, mismatched, nested and malformed tags", () =>
 });
 
 test("every problem is reported, not just the first", () => {
-  const codes = parsePlan(wrap('<drop kind="function" reason="x">exec:1</drop>\n<fold kind="x" reason="y">read:1</fold>\n<mask kind="function" reason="z"></mask>')).errors.map((e) => e.code);
+  const codes = parsePlan(
+    wrap('<drop kind="function" reason="x">exec:1</drop>\n<fold kind="x" reason="y">read:1</fold>\n<mask kind="function" reason="z"></mask>'),
+  ).errors.map((e) => e.code);
   assert.deepEqual(codes, ["unknown_element", "bad_kind", "empty_target"]);
 });
 
 test("a parsed plan round-trips through the XML writer", () => {
   const first = parsePlan(LISTING_2).plan!;
   const again = parsePlan(planToXml(first)).plan!;
-  assert.deepEqual(again.actions.map((a) => [a.action, a.kind, a.reason, a.targets.map((t) => t.id)]), first.actions.map((a) => [a.action, a.kind, a.reason, a.targets.map((t) => t.id)]));
+  assert.deepEqual(
+    again.actions.map((a) => [a.action, a.kind, a.reason, a.targets.map((t) => t.id)]),
+    first.actions.map((a) => [a.action, a.kind, a.reason, a.targets.map((t) => t.id)]),
+  );
 });

@@ -24,7 +24,12 @@ const tail: Step[] = [
   ["call", "Bash", { command: "echo three" }, "three"],
   ["call", "Bash", { command: "echo four" }, "four"],
 ];
-const run = (...middle: Step[]): Step[] => [["system", "You are a coding agent."], ["user", "Ship the release."], ...middle, ...Array.from({ length: 8 }, () => tail).flat()];
+const run = (...middle: Step[]): Step[] => [
+  ["system", "You are a coding agent."],
+  ["user", "Ship the release."],
+  ...middle,
+  ...Array.from({ length: 8 }, () => tail).flat(),
+];
 
 test("a large result that introduced a live handle (job id used later) is folded as a live body, never pruned; without the later use it is a stable body", () => {
   const submit: Step = ["call", "Bash", { command: "scheduler submit nightly.yaml" }, `submitted job_7f3a2c\n${body("submit log")}`];
@@ -38,7 +43,12 @@ test("a large result that introduced a live handle (job id used later) is folded
 });
 
 test("a small result holding a live handle is kept visible", () => {
-  const d = decisions(run(["call", "Bash", { command: "scheduler submit nightly.yaml" }, "submitted job_7f3a2c"], ["call", "Bash", { command: "scheduler status job_7f3a2c" }, "RUNNING"]));
+  const d = decisions(
+    run(
+      ["call", "Bash", { command: "scheduler submit nightly.yaml" }, "submitted job_7f3a2c"],
+      ["call", "Bash", { command: "scheduler status job_7f3a2c" }, "RUNNING"],
+    ),
+  );
   assert.equal(d.get("function:exec:1"), undefined);
 });
 
@@ -63,7 +73,15 @@ test("a user correction keeps its turn visible; the same turn without it is fold
 });
 
 test("a tool result carrying the user's rejection feedback is kept", () => {
-  const d = decisions(run(["call", "Bash", { command: "rm -rf build" }, `The user doesn't want to proceed with this tool use. They said: keep the build dir.\n${body("x")}`, { isError: true }]));
+  const d = decisions(
+    run([
+      "call",
+      "Bash",
+      { command: "rm -rf build" },
+      `The user doesn't want to proceed with this tool use. They said: keep the build dir.\n${body("x")}`,
+      { isError: true },
+    ]),
+  );
   assert.equal(d.get("function:exec:1"), undefined);
 });
 
@@ -93,7 +111,9 @@ test("the older of two identical reads of the same file is collected (pruned whe
   const large = decisions(run(["call", "Read", { file_path: "src/app.py" }, body("app v1")], ["call", "Read", { file_path: "src/app.py" }, body("app v1")]));
   assert.equal(large.get("function:read:1"), "fold duplicate_read");
   assert.notEqual(large.get("function:read:2")?.split(" ")[1], "duplicate_read");
-  const small = decisions(run(["call", "Read", { file_path: "src/app.py" }, body("app v1", 8)], ["call", "Read", { file_path: "src/app.py" }, body("app v1", 8)]));
+  const small = decisions(
+    run(["call", "Read", { file_path: "src/app.py" }, body("app v1", 8)], ["call", "Read", { file_path: "src/app.py" }, body("app v1", 8)]),
+  );
   assert.equal(small.get("function:read:1"), "prune duplicate_read");
 });
 
@@ -140,7 +160,13 @@ test("shell reads and in-place edits (SWE-style runs) count as reads and edits",
 });
 
 test("a large stable body is folded; instruction and contract reads are never targeted", () => {
-  const d = decisions(run(["call", "WebFetch", { url: "https://docs.example.com/guide" }, body("guide")], ["call", "Read", { file_path: "AGENTS.md" }, body("agents")], ["call", "Read", { file_path: "docs/api-schema.json" }, body("schema")]));
+  const d = decisions(
+    run(
+      ["call", "WebFetch", { url: "https://docs.example.com/guide" }, body("guide")],
+      ["call", "Read", { file_path: "AGENTS.md" }, body("agents")],
+      ["call", "Read", { file_path: "docs/api-schema.json" }, body("schema")],
+    ),
+  );
   assert.equal(d.get("function:web_fetch:1"), "fold stable_body");
   assert.equal(d.get("function:read:1"), undefined);
   assert.equal(d.get("function:read:2"), undefined);
@@ -149,7 +175,12 @@ test("a large stable body is folded; instruction and contract reads are never ta
 test("a result a later call copied lines from verbatim (a row cited in a report) is exact evidence: folded when large, never masked or pruned", () => {
   const quoted = "EMEA | 2024-Q3 | revenue 1,204,331.07 | margin 18.2%";
   const table = `${body("row")}\n${quoted}\n${body("more rows")}`;
-  const d = decisions(run(["call", "Bash", { command: "psql -c 'select * from sales'" }, table], ["call", "Write", { file_path: "report.md", content: `# Q3 report\n${quoted}\n` }, "File written"]));
+  const d = decisions(
+    run(
+      ["call", "Bash", { command: "psql -c 'select * from sales'" }, table],
+      ["call", "Write", { file_path: "report.md", content: `# Q3 report\n${quoted}\n` }, "File written"],
+    ),
+  );
   assert.equal(d.get("function:exec:1"), "fold source_evidence");
 });
 

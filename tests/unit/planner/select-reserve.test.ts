@@ -8,7 +8,10 @@ const fold = (id: string, saves: number, tier: number, at: number): Candidate =>
   tier,
   at,
 });
-const ids = (c: Candidate[], target: number, reserveBelow?: number) => selectActions(c, target, 100, reserveBelow).decisions.map((d) => d.id).sort();
+const ids = (c: Candidate[], target: number, reserveBelow?: number) =>
+  selectActions(c, target, 100, reserveBelow)
+    .decisions.map((d) => d.id)
+    .sort();
 
 test("the working-set reserve stays closed when safer folds already reach its threshold", () => {
   const c = [fold("function:read:1", 1000, 1, 1), fold("function:read:9", 1000, 3, 9)];

@@ -9,9 +9,15 @@ const fold = (id: string, saves: number, tier: number, at: number, parent?: stri
   at,
   ...(parent ? { parent } : {}),
 });
-const prune = (id: string, saves: number, at: number, parent?: string): Candidate => ({ ...fold(id, saves, 0, at, parent), decision: { action: "prune", kind: "function", id, reason: "r: x" } });
+const prune = (id: string, saves: number, at: number, parent?: string): Candidate => ({
+  ...fold(id, saves, 0, at, parent),
+  decision: { action: "prune", kind: "function", id, reason: "r: x" },
+});
 /** Selected ids, sorted (the plan lists them in prefix order, not in the order they were chosen). */
-const ids = (c: Candidate[], target: number) => selectActions(c, target, 100).decisions.map((d) => d.id).sort();
+const ids = (c: Candidate[], target: number) =>
+  selectActions(c, target, 100)
+    .decisions.map((d) => d.id)
+    .sort();
 
 test("obsolete trace is always taken, even past the target", () => {
   assert.deepEqual(ids([prune("function:exec:1", 500, 1), prune("function:exec:2", 500, 2)], 100), ["function:exec:1", "function:exec:2"]);
@@ -39,9 +45,16 @@ test("a fold that saves less than the minimum is skipped", () => {
 });
 
 test("a whole-turn fold replaces the actions inside its turn and is charged only what they did not save", () => {
-  const c = [prune("function:exec:1", 300, 2, "conversation:user:1"), fold("function:read:1", 400, 1, 3, "conversation:user:1"), fold("conversation:user:1", 2000, 1.5, 1)];
+  const c = [
+    prune("function:exec:1", 300, 2, "conversation:user:1"),
+    fold("function:read:1", 400, 1, 3, "conversation:user:1"),
+    fold("conversation:user:1", 2000, 1.5, 1),
+  ];
   const s = selectActions(c, 10_000, 100);
-  assert.deepEqual(s.decisions.map((d) => d.id), ["conversation:user:1"]);
+  assert.deepEqual(
+    s.decisions.map((d) => d.id),
+    ["conversation:user:1"],
+  );
   assert.equal(s.saved, 2000);
 });
 

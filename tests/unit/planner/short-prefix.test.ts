@@ -105,7 +105,9 @@ test("in a short prefix a mid-sized body counts as large; in a long prefix the f
 });
 
 test("a content search quoting source lines is folded when its pointer costs at most half of it; a path listing of the same size is pruned", () => {
-  const lines = Array.from({ length: 10 }, (_, i) => `pydicom/filereader.py:${100 + i}:    if config.debugging and level > ${i}: log_${i}(tag, value)`).join("\n");
+  const lines = Array.from({ length: 10 }, (_, i) => `pydicom/filereader.py:${100 + i}:    if config.debugging and level > ${i}: log_${i}(tag, value)`).join(
+    "\n",
+  );
   const paths = Array.from({ length: 16 }, (_, i) => `pydicom/module_${i}/filereader_${i}.py`).join("\n");
   const search = (command: string, out: string): Step[] => [
     ["system", "s"],

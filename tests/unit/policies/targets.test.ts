@@ -72,7 +72,8 @@ test("with a sweep target every policy fits it, or says why not and is at its cl
         const report = result.details?.target as TargetReport | undefined;
         assert.ok(report, `${where}: no target report`);
         assert.equal(report.tokens, target, `${where}: report names another target`);
-        if (report.reached) assert.ok(result.tokensAfter <= target + tolerance(target), `${where}: reported reached, but the view is ${result.tokensAfter} > ${target}`);
+        if (report.reached)
+          assert.ok(result.tokensAfter <= target + tolerance(target), `${where}: reported reached, but the view is ${result.tokensAfter} > ${target}`);
         if (result.tokensAfter <= target + tolerance(target)) continue;
         assert.equal(report.reached, false, `${where}: over the target without saying so`);
         assert.ok(typeof report.why === "string" && report.why.length > 20, `${where}: unreached without a reason`);
@@ -81,15 +82,24 @@ test("with a sweep target every policy fits it, or says why not and is at its cl
           continue;
         }
         const closest = await runPolicy(policy, { ...input, targetTokens: 1 });
-        assert.ok(closest.tokensAfter >= result.tokensAfter - tolerance(target), `${where}: unreached at ${result.tokensAfter} tokens, yet a 1-token target gets ${closest.tokensAfter}`);
+        assert.ok(
+          closest.tokensAfter >= result.tokensAfter - tolerance(target),
+          `${where}: unreached at ${result.tokensAfter} tokens, yet a 1-token target gets ${closest.tokensAfter}`,
+        );
         if (target >= floors[i]!.tool / 0.9) unreachedWithRoom++;
         if (target >= floors[i]!.harness * 1.1 + 100) unreachedAboveHarnessFloor++;
       }
     }
     if (policy.id === "none") continue;
-    assert.ok(unreachedWithRoom <= 0.2 * units, `${policy.id}: unreached in ${unreachedWithRoom} of ${units} units where the target is well above the tool floor`);
+    assert.ok(
+      unreachedWithRoom <= 0.2 * units,
+      `${policy.id}: unreached in ${unreachedWithRoom} of ${units} units where the target is well above the tool floor`,
+    );
     if (ANY_CONTENT.has(policy.id)) {
-      assert.ok(unreachedAboveHarnessFloor <= 0.05 * units, `${policy.id}: unreached in ${unreachedAboveHarnessFloor} of ${units} units whose target is well above the harness floor`);
+      assert.ok(
+        unreachedAboveHarnessFloor <= 0.05 * units,
+        `${policy.id}: unreached in ${unreachedAboveHarnessFloor} of ${units} units whose target is well above the harness floor`,
+      );
     }
   }
 });
@@ -97,7 +107,14 @@ test("with a sweep target every policy fits it, or says why not and is at its cl
 test("a target the prefix already meets leaves every policy's view unchanged (the harness answers)", async () => {
   const [p] = await policySample(1);
   for (const policy of POLICIES) {
-    const result = await runPolicy(policy, { session: p!.session.session, index: p!.session.index, cut: p!.cut.cut, window: p!.window, tokenizer, targetTokens: p!.cut.prefixTokens });
+    const result = await runPolicy(policy, {
+      session: p!.session.session,
+      index: p!.session.index,
+      cut: p!.cut.cut,
+      window: p!.window,
+      tokenizer,
+      targetTokens: p!.cut.prefixTokens,
+    });
     assert.equal(result.tokensAfter, result.tokensBefore, policy.id);
     assert.deepEqual(result.actions, [], policy.id);
   }

@@ -51,14 +51,18 @@ const rows = [...readManifest().filter((row) => row.format === "claude_code_json
 const analyzer = createAnalyzer({ tokenizer: "chars4" });
 
 describe("claude_code_jsonl: the none projection needs no provider fix", () => {
-  it("covers every Claude Code file of the MANIFEST and of traces-new", () => assert.ok(rows.length >= 13 + newRows.length, `${rows.length} files (${newRows.length} of traces-new)`));
+  it("covers every Claude Code file of the MANIFEST and of traces-new", () =>
+    assert.ok(rows.length >= 13 + newRows.length, `${rows.length} files (${newRows.length} of traces-new)`));
 
   for (const row of rows) {
     it(row.path, async () => {
       const { sessions } = await claudeCodeImporter.parse(await sourceFromFile(row.absolutePath, row.path));
       const name = row.path.split("/").pop()!;
       const main = sessions.filter((s) => s.parentId === undefined);
-      assert.ok(main.every((s) => s.messages.every((m) => m.meta?.sidechain !== true)), "no sidechain record in a main session");
+      assert.ok(
+        main.every((s) => s.messages.every((m) => m.meta?.sidechain !== true)),
+        "no sidechain record in a main session",
+      );
       for (const session of sessions) {
         const { index } = analyzer.analyze(session);
         const tokenizer = analyzer.tokenizerFor(session);

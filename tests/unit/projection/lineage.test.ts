@@ -4,13 +4,19 @@ import { repairLineage } from "../../../lib/projection/lineage";
 import { emptyPlan, partKey } from "../../../lib/projection/types";
 import type { Message, Part, Role } from "../../../lib/trace/model";
 
-const messages = (...specs: [Role, Part[]][]): Message[] => specs.map(([role, parts], index) => ({ index, role, parts, source: { file: "f", line: index + 1 } }));
+const messages = (...specs: [Role, Part[]][]): Message[] =>
+  specs.map(([role, parts], index) => ({ index, role, parts, source: { file: "f", line: index + 1 } }));
 const call = (id: string): Part => ({ type: "tool_call", id, name: "Task", arguments: "{}" });
 const result = (id: string): Part => ({ type: "tool_result", callId: id, content: `out ${id}` });
 
 test("a dropped message brought back for a protected result does not revive its sibling call whose result is gone", () => {
   // One response with two parallel calls; a's result is in a dropped span, b's in the protected turn.
-  const prefix = messages(["user", [{ type: "text", text: "go" }]], ["assistant", [{ type: "text", text: "both" }, call("a"), call("b")]], ["tool", [result("a")]], ["tool", [result("b")]]);
+  const prefix = messages(
+    ["user", [{ type: "text", text: "go" }]],
+    ["assistant", [{ type: "text", text: "both" }, call("a"), call("b")]],
+    ["tool", [result("a")]],
+    ["tool", [result("b")]],
+  );
   const plan = emptyPlan();
   plan.dropMessages.add(1);
   plan.dropMessages.add(2);

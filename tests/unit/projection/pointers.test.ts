@@ -25,7 +25,13 @@ test("folding two results of one turn leaves one reminder on its request, with b
     ["assistant", "Read."],
     ["user", "Now compare them."],
   ]);
-  const edits = ["function:read:1", "function:read:2"].map((id) => ({ id, object: index.byId.get(id)!, action: "fold" as const, reason: "stable_body", position: { line: 1, column: 1 } }));
+  const edits = ["function:read:1", "function:read:2"].map((id) => ({
+    id,
+    object: index.byId.get(id)!,
+    action: "fold" as const,
+    reason: "stable_body",
+    position: { line: 1, column: 1 },
+  }));
   const { plan, sidecars } = buildProjection(ctx, edits);
   const texts = plan.reminders.get(1)!;
   assert.equal(texts.length, 1);
@@ -46,7 +52,15 @@ test("the same fold of the same object by two policies yields byte-identical poi
     ["user", "And one more."],
   ]);
   const pointerOf = async (policy: string, params: Record<string, number | string | boolean> = {}) => {
-    const result = await runPolicy(findPolicy(policy)!, { session: ctx.session, index, cut: ctx.cut, window: ctx.window, tokenizer: ctx.tokenizer, params, targetTokens: Math.round(ctx.prefixTokens * 0.3) });
+    const result = await runPolicy(findPolicy(policy)!, {
+      session: ctx.session,
+      index,
+      cut: ctx.cut,
+      window: ctx.window,
+      tokenizer: ctx.tokenizer,
+      params,
+      targetTokens: Math.round(ctx.prefixTokens * 0.3),
+    });
     for (const m of result.view) for (const p of m.parts) if (p.objectId === "conversation:user:1" && p.action === "fold" && p.type === "text") return p.text;
     return undefined;
   };

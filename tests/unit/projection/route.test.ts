@@ -27,7 +27,11 @@ test("a whole-turn route quotes the request and names the subject of every tool 
 });
 
 test("long argument leaves are shortened and the route is capped", () => {
-  const g = fixture([["user", "x"], ["call", "Bash", { command: `echo ${"a".repeat(500)}` }, "ok"], ["user", "y"]]);
+  const g = fixture([
+    ["user", "x"],
+    ["call", "Bash", { command: `echo ${"a".repeat(500)}` }, "ok"],
+    ["user", "y"],
+  ]);
   const object = g.index.byId.get("function:exec:1")!;
   assert.ok(callRoute(g.session, object).length < 120);
   assert.ok(semanticRoute(g.session, g.index, object, { maxChars: 50 }).length <= 51);

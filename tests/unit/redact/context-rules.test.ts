@@ -11,13 +11,22 @@ import { applySpans, findSecrets } from "../../../lib/redact";
 
 /** Must stay exactly as they are. */
 const ORDINARY: [string, string][] = [
-  ["JSON-LD in an Aider history", '{"@context":"https://schema.org","name":"RelayGPU","url":"https://relaygpu.com","logo":{"@type":"ImageObject","url":"https://relaygpu.com/logo.png"}}'],
+  [
+    "JSON-LD in an Aider history",
+    '{"@context":"https://schema.org","name":"RelayGPU","url":"https://relaygpu.com","logo":{"@type":"ImageObject","url":"https://relaygpu.com/logo.png"}}',
+  ],
   ["the same JSON escaped in a JSONL line", '{"content":"{\\"url\\":\\"https://relaygpu.com\\",\\"logo\\":{\\"@type\\":\\"ImageObject\\"}}"}'],
   ["Elixir token minting", "    token = Base.url_encode64(:crypto.strong_rand_bytes(24), padding: false)"],
-  ["the Elixir line inside a Claude Code tool result", '{"type":"tool_result","content":"  def mint(project_id) do\\n    token = Base.url_encode64(:crypto.strong_rand_bytes(24), padding: false)\\n  end"}'],
+  [
+    "the Elixir line inside a Claude Code tool result",
+    '{"type":"tool_result","content":"  def mint(project_id) do\\n    token = Base.url_encode64(:crypto.strong_rand_bytes(24), padding: false)\\n  end"}',
+  ],
   ["a sentinel string", "        env.CODEMIE_API_KEY = 'proxy-handled';"],
   ["a concatenation", "      const apiKey = 'sk-ant-' + 'a'.repeat(95);"],
-  ["test values", "createEnv({ CODEMIE_PROVIDER: 'litellm', CODEMIE_API_KEY: 'test-key' }); createEnv({ CODEMIE_API_KEY: 'my-key' }); createEnv({ CODEMIE_API_KEY: 'sk-secret' })"],
+  [
+    "test values",
+    "createEnv({ CODEMIE_PROVIDER: 'litellm', CODEMIE_API_KEY: 'test-key' }); createEnv({ CODEMIE_API_KEY: 'my-key' }); createEnv({ CODEMIE_API_KEY: 'sk-secret' })",
+  ],
   ["an env lookup (JS)", "  apiKey: process.env.OPENAI_API_KEY,"],
   ["an env lookup (Python)", 'token = os.environ["GITHUB_TOKEN"]'],
   ["an env call (Python)", 'password = os.getenv("DB_PASSWORD")'],
@@ -66,7 +75,10 @@ const SECRETS: [string, string][] = [
 
 for (const [name, input] of ORDINARY) {
   test(`leaves ordinary data alone: ${name}`, () => {
-    assert.deepEqual(findSecrets(input).map((s) => `${s.kind} ${input.slice(s.start, s.end)}`), []);
+    assert.deepEqual(
+      findSecrets(input).map((s) => `${s.kind} ${input.slice(s.start, s.end)}`),
+      [],
+    );
   });
 }
 

@@ -31,8 +31,27 @@ test("every finding over the real traces is a reviewed secret, and every reviewe
   const unlisted = [...found.values()].filter((h) => !listed.has(key(h)));
   const lost = [...listed.values()].filter((e) => !found.has(key(e)));
   const miscounted = [...found.values()].filter((h) => listed.has(key(h)) && (listed.get(key(h))!.count ?? 1) !== h.count);
-  const describe = (h: CorpusHit) => JSON.stringify({ file: h.file, line: h.line, kind: h.kind, fingerprint: h.fingerprint, ...(h.count > 1 ? { count: h.count } : {}), reason: "…why a person calls this a secret" });
-  assert.deepEqual(unlisted.map(describe), [], "findings nobody reviewed: read each line; fix the rule unless it really is a secret, then list it with its reason");
-  assert.deepEqual(lost.map((e) => key(e)), [], "reviewed secrets the rules no longer find");
-  assert.deepEqual(miscounted.map((h) => `${key(h)} found ${h.count} times`), []);
+  const describe = (h: CorpusHit) =>
+    JSON.stringify({
+      file: h.file,
+      line: h.line,
+      kind: h.kind,
+      fingerprint: h.fingerprint,
+      ...(h.count > 1 ? { count: h.count } : {}),
+      reason: "…why a person calls this a secret",
+    });
+  assert.deepEqual(
+    unlisted.map(describe),
+    [],
+    "findings nobody reviewed: read each line; fix the rule unless it really is a secret, then list it with its reason",
+  );
+  assert.deepEqual(
+    lost.map((e) => key(e)),
+    [],
+    "reviewed secrets the rules no longer find",
+  );
+  assert.deepEqual(
+    miscounted.map((h) => `${key(h)} found ${h.count} times`),
+    [],
+  );
 });

@@ -9,7 +9,10 @@ const KEY = `-----BEGIN RSA PRIVATE KEY-----\\n${BODY}\\n-----END RSA PRIVATE KE
 test("a PEM key inside a JSON string (\\n escapes) is redacted whole and the line stays valid JSON", () => {
   const line = JSON.stringify({ role: "tool", content: JSON.parse(`"${KEY}"`), after: "kept" });
   const spans = findSecrets(line);
-  assert.deepEqual(spans.map((s) => s.kind), ["private_key"]);
+  assert.deepEqual(
+    spans.map((s) => s.kind),
+    ["private_key"],
+  );
   const out = applySpans(line, spans);
   assert.deepEqual(JSON.parse(out), { role: "tool", content: "[REDACTED:private_key]", after: "kept" });
 });
@@ -27,7 +30,10 @@ test("raw lines: a truncated key in one JSONL line does not swallow the followin
   const out: string[] = [];
   for await (const line of redactLines(lines, report)) out.push(line);
   assert.deepEqual(out, [`{"content":"[REDACTED:private_key]"}`, `{"content":"next line"}`]);
-  assert.deepEqual(report.map((r) => [r.line, r.kind, r.start]), [[1, "private_key", 12]]);
+  assert.deepEqual(
+    report.map((r) => [r.line, r.kind, r.start]),
+    [[1, "private_key", 12]],
+  );
 });
 
 test("raw multi-line text: a truncated key still runs over its body lines", () => {

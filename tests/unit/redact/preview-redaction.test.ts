@@ -14,7 +14,14 @@ test("the preview finds what the upload redacts, on the same lines, whatever the
   for (const size of [1, 7, 64]) assert.deepEqual(await previewRedaction(chunks(text, size), redactOptionsOf(DEFAULT_RULES)), whole, `chunks of ${size}`);
   assert.equal(whole.lines, 3);
   assert.equal(whole.count, 3);
-  assert.deepEqual(whole.findings.map((f) => [f.line, f.kind]), [[2, "bearer_token"], [2, "openai_key"], [3, "password_assignment"]]);
+  assert.deepEqual(
+    whole.findings.map((f) => [f.line, f.kind]),
+    [
+      [2, "bearer_token"],
+      [2, "openai_key"],
+      [3, "password_assignment"],
+    ],
+  );
 });
 
 test("excerpts mask the secret (a quarter at most) and show the other secrets of the line as placeholders", async () => {
@@ -34,7 +41,10 @@ test("excerpts mask the secret (a quarter at most) and show the other secrets of
 test("the admin's rules apply: switched-off kinds and allow-listed values are not previewed", async () => {
   const text = `k=${KEY}\nDB_PASSWORD=hunter2\nmail dev@example.com`;
   const preview = await previewRedaction(chunks(text, 9), redactOptionsOf({ emails: true, disabled: ["password_assignment"], allow: [KEY] }));
-  assert.deepEqual(preview.findings.map((f) => [f.line, f.kind]), [[3, "email"]]);
+  assert.deepEqual(
+    preview.findings.map((f) => [f.line, f.kind]),
+    [[3, "email"]],
+  );
 });
 
 test("past the limit, findings are counted but not kept", async () => {

@@ -23,8 +23,14 @@ test("e-mail: addresses are found after a \\n escape, not decorators, scopes or 
 
 test("a disabled kind is not looked for; the other rules still run", () => {
   const text = `key ${KEY} and DB_PASSWORD=hunter2`;
-  assert.deepEqual(findSecrets(text, { disabled: ["openai_key"] }).map((s) => s.kind), ["password_assignment"]);
-  assert.deepEqual(findSecrets(text, { disabled: ["password_assignment"] }).map((s) => s.kind), ["openai_key"]);
+  assert.deepEqual(
+    findSecrets(text, { disabled: ["openai_key"] }).map((s) => s.kind),
+    ["password_assignment"],
+  );
+  assert.deepEqual(
+    findSecrets(text, { disabled: ["password_assignment"] }).map((s) => s.kind),
+    ["openai_key"],
+  );
   const pem = "-----BEGIN PRIVATE KEY-----\nMIIEvQ\n-----END PRIVATE KEY-----";
   assert.deepEqual(findSecrets(pem, { disabled: ["private_key"] }), []);
 });
@@ -65,8 +71,11 @@ test("raw lines honour the options too (disabled PEM keys do not swallow the fol
 
 test("placeholders in stored text are found for the session view's markers; unknown kinds stay text", () => {
   const text = "a [REDACTED:openai_key] b [REDACTED:not_a_kind] c [REDACTED:password_assignment]";
-  assert.deepEqual(findPlaceholders(text).map((p) => [p.kind, text.slice(p.start, p.end)]), [
-    ["openai_key", "[REDACTED:openai_key]"],
-    ["password_assignment", "[REDACTED:password_assignment]"],
-  ]);
+  assert.deepEqual(
+    findPlaceholders(text).map((p) => [p.kind, text.slice(p.start, p.end)]),
+    [
+      ["openai_key", "[REDACTED:openai_key]"],
+      ["password_assignment", "[REDACTED:password_assignment]"],
+    ],
+  );
 });

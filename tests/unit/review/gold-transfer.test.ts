@@ -15,7 +15,10 @@ describe("gold files as calibration queues (lib/review/transfer/gold.ts)", () =>
   test("each unit is one view-verdict item, named as its label names it; the labels follow", () => {
     const result = planGoldImport(FIXTURE);
     assert.ok(result.ok);
-    assert.deepEqual(result.plan.items.map((i) => i.item.unitId), ["g-a322f0f939", "g-90ce08eef0", "g-9694f59744"]);
+    assert.deepEqual(
+      result.plan.items.map((i) => i.item.unitId),
+      ["g-a322f0f939", "g-90ce08eef0", "g-9694f59744"],
+    );
     const { items, labels } = result.plan;
     items.forEach(({ item }, i) => {
       const placed = labels[i]!;
@@ -32,17 +35,32 @@ describe("gold files as calibration queues (lib/review/transfer/gold.ts)", () =>
   test("export writes the imported file back byte for byte", () => {
     const result = planGoldImport(FIXTURE);
     assert.ok(result.ok);
-    assert.equal(exportGold(result.plan.items.map((i) => ({ unitJson: i.unitJson, labels: result.plan.labels.filter((l) => l.itemKey === i.item.id).map((l) => l.label) }))), FIXTURE);
+    assert.equal(
+      exportGold(
+        result.plan.items.map((i) => ({ unitJson: i.unitJson, labels: result.plan.labels.filter((l) => l.itemKey === i.item.id).map((l) => l.label) })),
+      ),
+      FIXTURE,
+    );
   });
 
   test("a unit may carry several labels (one per line); a second reviewer's version threads stay apart", () => {
     const [first] = parsed();
-    const second = { ...first!, label: { ...first!.label, labelId: "person-1", reviewer: "ann@example.test", verdict: "impact", lost: [{ value: "x", category: "evidence_detail" }] } };
+    const second = {
+      ...first!,
+      label: { ...first!.label, labelId: "person-1", reviewer: "ann@example.test", verdict: "impact", lost: [{ value: "x", category: "evidence_detail" }] },
+    };
     const revised = { ...second, label: { ...second.label, version: 2, supersedes: 1, verdict: "no_impact", lost: undefined } };
     const result = planGoldImport(join([LINES[0], second, revised]));
     assert.ok(result.ok, JSON.stringify(!result.ok && result.errors));
     assert.equal(result.plan.items.length, 1);
-    assert.deepEqual(result.plan.labels.map((l) => [l.label.labelId, l.label.version, l.line]), [["gold-g-a322f0f939", 1, 1], ["person-1", 1, 2], ["person-1", 2, 3]]);
+    assert.deepEqual(
+      result.plan.labels.map((l) => [l.label.labelId, l.label.version, l.line]),
+      [
+        ["gold-g-a322f0f939", 1, 1],
+        ["person-1", 1, 2],
+        ["person-1", 2, 3],
+      ],
+    );
   });
 
   test("every problem of the file is located, and any problem refuses the whole file", () => {
@@ -72,7 +90,13 @@ describe("gold files as calibration queues (lib/review/transfer/gold.ts)", () =>
     const moved = { ...a!, label: { ...a!.label, ref: { sessionId: a!.label.ref.sessionId, cut: 86 } } };
     const result = planGoldImport(join([tampered, moved]));
     assert.ok(!result.ok);
-    assert.deepEqual(result.errors.map((e) => [e.line, e.field]), [[1, "unit.viewDigest"], [2, "label.ref.cut"]]);
+    assert.deepEqual(
+      result.errors.map((e) => [e.line, e.field]),
+      [
+        [1, "unit.viewDigest"],
+        [2, "label.ref.cut"],
+      ],
+    );
   });
 
   test("an empty file is refused", () => {
@@ -84,12 +108,22 @@ describe("gold files as calibration queues (lib/review/transfer/gold.ts)", () =>
 
 describe("the verdict people gave a view (referenceVerdicts)", () => {
   const base: ViewVerdictLabel = parsed()[0]!.label;
-  const label = (labelId: string, reviewer: string, verdict: ViewVerdictLabel["verdict"], extra: Partial<ViewVerdictLabel> = {}): ViewVerdictLabel => ({ ...(base as ViewVerdictLabel), labelId, reviewer, verdict, ...(verdict === "impact" ? { lost: [{ value: "v", category: "evidence_detail" }] } : {}), ...extra });
+  const label = (labelId: string, reviewer: string, verdict: ViewVerdictLabel["verdict"], extra: Partial<ViewVerdictLabel> = {}): ViewVerdictLabel => ({
+    ...(base as ViewVerdictLabel),
+    labelId,
+    reviewer,
+    verdict,
+    ...(verdict === "impact" ? { lost: [{ value: "v", category: "evidence_detail" }] } : {}),
+    ...extra,
+  });
   const item = itemIdForLabel(base)!;
 
   test("one label gives its verdict; a majority wins; a tie is split and gives none", () => {
     assert.deepEqual(referenceVerdicts([label("a", "gold:L1", "no_impact")]), { verdicts: new Map([[item, "no_impact"]]), split: [] });
-    assert.deepEqual(referenceVerdicts([label("a", "gold:L1", "no_impact"), label("b", "ann", "impact"), label("c", "bob", "impact")]).verdicts.get(item), "impact");
+    assert.deepEqual(
+      referenceVerdicts([label("a", "gold:L1", "no_impact"), label("b", "ann", "impact"), label("c", "bob", "impact")]).verdicts.get(item),
+      "impact",
+    );
     assert.deepEqual(referenceVerdicts([label("a", "gold:L1", "no_impact"), label("b", "ann", "impact")]), { verdicts: new Map(), split: [item] });
   });
 
@@ -106,20 +140,33 @@ describe("the blind verdict form (viewVerdictDraft)", () => {
   });
 
   test("no impact needs nothing more; the comment is trimmed and kept only when written", () => {
-    assert.deepEqual(viewVerdictDraft({ ...EMPTY_VIEW_VERDICT, verdict: "no_impact", lost: "ignored", comment: "  " }), { draft: { kind: "view_verdict", verdict: "no_impact" } });
-    assert.deepEqual(viewVerdictDraft({ ...EMPTY_VIEW_VERDICT, verdict: "no_impact", comment: " re-derived by grep " }), { draft: { kind: "view_verdict", verdict: "no_impact", comment: "re-derived by grep" } });
+    assert.deepEqual(viewVerdictDraft({ ...EMPTY_VIEW_VERDICT, verdict: "no_impact", lost: "ignored", comment: "  " }), {
+      draft: { kind: "view_verdict", verdict: "no_impact" },
+    });
+    assert.deepEqual(viewVerdictDraft({ ...EMPTY_VIEW_VERDICT, verdict: "no_impact", comment: " re-derived by grep " }), {
+      draft: { kind: "view_verdict", verdict: "no_impact", comment: "re-derived by grep" },
+    });
   });
 
   test("impact needs the lost values (one per line) and their category", () => {
     assert.ok("missing" in viewVerdictDraft({ ...EMPTY_VIEW_VERDICT, verdict: "impact", lost: "gift_card_8887175" }));
     assert.ok("missing" in viewVerdictDraft({ ...EMPTY_VIEW_VERDICT, verdict: "impact", category: "locator_handle", lost: " \n " }));
     assert.deepEqual(viewVerdictDraft({ ...EMPTY_VIEW_VERDICT, verdict: "impact", category: "locator_handle", lost: "gift_card_8887175\n\n  M05KNL \n" }), {
-      draft: { kind: "view_verdict", verdict: "impact", lost: [{ value: "gift_card_8887175", category: "locator_handle" }, { value: "M05KNL", category: "locator_handle" }] },
+      draft: {
+        kind: "view_verdict",
+        verdict: "impact",
+        lost: [
+          { value: "gift_card_8887175", category: "locator_handle" },
+          { value: "M05KNL", category: "locator_handle" },
+        ],
+      },
     });
   });
 
   test("restorable needs the sidecars, one per line or separated by spaces or commas", () => {
     assert.ok("missing" in viewVerdictDraft({ ...EMPTY_VIEW_VERDICT, verdict: "restorable" }));
-    assert.deepEqual(viewVerdictDraft({ ...EMPTY_VIEW_VERDICT, verdict: "restorable", restores: "714fd9f2570b, bdfbb078eb54\nabcdefabcdef" }), { draft: { kind: "view_verdict", verdict: "restorable", restores: ["714fd9f2570b", "bdfbb078eb54", "abcdefabcdef"] } });
+    assert.deepEqual(viewVerdictDraft({ ...EMPTY_VIEW_VERDICT, verdict: "restorable", restores: "714fd9f2570b, bdfbb078eb54\nabcdefabcdef" }), {
+      draft: { kind: "view_verdict", verdict: "restorable", restores: ["714fd9f2570b", "bdfbb078eb54", "abcdefabcdef"] },
+    });
   });
 });

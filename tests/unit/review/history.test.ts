@@ -1,6 +1,16 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { allVersions, appendLabel, buildHistory, currentLabels, LabelHistoryError, manualClock, retractLabel, reviseLabel, ReviewLabelSchema } from "../../../lib/review";
+import {
+  allVersions,
+  appendLabel,
+  buildHistory,
+  currentLabels,
+  LabelHistoryError,
+  manualClock,
+  retractLabel,
+  reviseLabel,
+  ReviewLabelSchema,
+} from "../../../lib/review";
 import { ab, confirm, failure, ref } from "./labels";
 
 const issuesOf = (value: unknown) => {
@@ -18,11 +28,20 @@ describe("label schemas", () => {
     const base = { ...confirm("l1", "ann", "x"), decision: "add" as const, dependencyId: undefined };
     assert.deepEqual(issuesOf({ ...base }), ["future: required when decision is add", "prefix: required when decision is add"]);
     const span = (message: number, text: string) => ({ message, part: 0, start: 0, end: text.length, text });
-    assert.deepEqual(issuesOf({ ...base, future: span(3, "JOB"), prefix: span(12, "JOB") }), [`future.message: must be ≥ the cut (${ref.cut})`, `prefix.message: must be < the cut (${ref.cut})`]);
+    assert.deepEqual(issuesOf({ ...base, future: span(3, "JOB"), prefix: span(12, "JOB") }), [
+      `future.message: must be ≥ the cut (${ref.cut})`,
+      `prefix.message: must be < the cut (${ref.cut})`,
+    ]);
   });
 
   test("span offsets must select exactly the span's text length", () => {
-    const label = { ...confirm("l1", "ann", "x"), decision: "add", dependencyId: undefined, future: { message: 12, part: 0, start: 0, end: 4, text: "JOB" }, prefix: { message: 2, part: 0, start: 5, end: 8, text: "JOB" } };
+    const label = {
+      ...confirm("l1", "ann", "x"),
+      decision: "add",
+      dependencyId: undefined,
+      future: { message: 12, part: 0, start: 0, end: 4, text: "JOB" },
+      prefix: { message: 2, part: 0, start: 5, end: 8, text: "JOB" },
+    };
     assert.deepEqual(issuesOf(label), ["future.end: end − start must equal the length of text"]);
   });
 
@@ -47,13 +66,19 @@ describe("label history", () => {
     clock.advance(60_000);
     const v3 = retractLabel(v2, clock);
     const history = [v1, v2, v3].reduce(appendLabel, new Map());
-    assert.deepEqual(allVersions(history).map((l) => [l.version, l.supersedes, l.kind === "failure_category" && l.category, l.retracted ?? false]), [
-      [1, null, "live_state", false],
-      [2, 1, "locator_handle", false],
-      [3, 2, "locator_handle", true],
-    ]);
+    assert.deepEqual(
+      allVersions(history).map((l) => [l.version, l.supersedes, l.kind === "failure_category" && l.category, l.retracted ?? false]),
+      [
+        [1, null, "live_state", false],
+        [2, 1, "locator_handle", false],
+        [3, 2, "locator_handle", true],
+      ],
+    );
     assert.deepEqual(currentLabels(history), []);
-    assert.deepEqual(currentLabels(appendLabel(history, reviseLabel(v3, { retracted: undefined }, clock))).map((l) => l.version), [4]);
+    assert.deepEqual(
+      currentLabels(appendLabel(history, reviseLabel(v3, { retracted: undefined }, clock))).map((l) => l.version),
+      [4],
+    );
     assert.equal(ReviewLabelSchema.safeParse(v3).success, true);
   });
 

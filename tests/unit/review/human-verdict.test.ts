@@ -3,7 +3,15 @@ import { describe, test } from "node:test";
 import { checkView } from "../../../lib/eval/judge/check-view";
 import { extractDependencies } from "../../../lib/eval/judge/dependencies";
 import { readableText } from "../../../lib/eval/judge/part-texts";
-import { checkAddedDependencies, consensusVerdicts, deriveHumanVerdict, matchKindFor, type DependencyLabel, type HumanVerdict, type Span } from "../../../lib/review";
+import {
+  checkAddedDependencies,
+  consensusVerdicts,
+  deriveHumanVerdict,
+  matchKindFor,
+  type DependencyLabel,
+  type HumanVerdict,
+  type Span,
+} from "../../../lib/review";
 import { analyze, prose, runAt, scriptedPolicy, session, step, text } from "../eval/fixtures";
 import { confirm } from "./labels";
 
@@ -18,11 +26,19 @@ const ops = analyze(
     ["user", [text("Rerun the nightly ledger export and send me the report link. Do not touch the production pool.")]],
     ...step("c1", "exec", { cmd: "schedctl rerun nightly-ledger" }, "queued JOB-11111 on pool default\nJOB-11111 FAILED: upstream throttled"),
     ...step("c2", "exec", { cmd: "schedctl logs JOB-11111 --full" }, `${prose(2_000, "a")}\n${LOG_LINE}\n${prose(2_000, "b")}`),
-    ...step("c3", "exec", { cmd: "schedctl rerun nightly-ledger --pool=canary" }, "queued JOB-22222 on pool canary\nreport: https://reports.example.com/r/abc123"),
+    ...step(
+      "c3",
+      "exec",
+      { cmd: "schedctl rerun nightly-ledger --pool=canary" },
+      "queued JOB-22222 on pool canary\nreport: https://reports.example.com/r/abc123",
+    ),
     ["assistant", [text("The rerun is queued.")]],
     ["user", [text("Thanks. Wait for it.")]],
     ...step("c4", "exec", { cmd: "schedctl wait JOB-22222" }, "done"),
-    ["assistant", [text(`JOB-22222 finished on pool canary; the log said: ${LOG_LINE}. Report: https://reports.example.com/r/abc123. I kept it off the production pool.`)]],
+    [
+      "assistant",
+      [text(`JOB-22222 finished on pool canary; the log said: ${LOG_LINE}. Report: https://reports.example.com/r/abc123. I kept it off the production pool.`)],
+    ],
   ]),
 );
 const CUT = 10;
@@ -55,7 +71,15 @@ async function verdictFor(edits: Parameters<typeof scriptedPolicy>[0], labels: D
   const checked = checkView({ session: ops.session, index: ops.index, dependencies: candidates, result });
   const { checked: addedChecked, problems } = checkAddedDependencies({ session: ops.session, index: ops.index, result, labels });
   assert.deepEqual(problems, []);
-  return deriveHumanVerdict({ reviewer: "ann", ref, policy: "scripted", labels, candidates: checked, added: addedChecked, ...(unreviewed ? { unreviewed } : {}) });
+  return deriveHumanVerdict({
+    reviewer: "ann",
+    ref,
+    policy: "scripted",
+    labels,
+    candidates: checked,
+    added: addedChecked,
+    ...(unreviewed ? { unreviewed } : {}),
+  });
 }
 
 const decide = (decision: "confirm" | "reject", value: string, i: number): DependencyLabel =>
@@ -73,8 +97,14 @@ describe("human verdict of a cut × policy", () => {
     const pruneLog = [{ target: "function:exec:2", action: "prune" as const }];
     const confirmed = await verdictFor(pruneLog, all("confirm"));
     assert.equal(confirmed.noImpact, false);
-    assert.deepEqual(confirmed.needed.filter((d) => d.status === "lost").map((d) => [d.value, d.category]), [[LOG_LINE, "locator_handle"]]);
-    const rejected = await verdictFor(pruneLog, all("confirm").map((l, i) => (l.value === LOG_LINE ? decide("reject", LOG_LINE, i) : l)));
+    assert.deepEqual(
+      confirmed.needed.filter((d) => d.status === "lost").map((d) => [d.value, d.category]),
+      [[LOG_LINE, "locator_handle"]],
+    );
+    const rejected = await verdictFor(
+      pruneLog,
+      all("confirm").map((l, i) => (l.value === LOG_LINE ? decide("reject", LOG_LINE, i) : l)),
+    );
     assert.equal(rejected.noImpact, true);
     assert.equal(rejected.rejected, 1);
   });
@@ -93,7 +123,9 @@ describe("human verdict of a cut × policy", () => {
     assert.equal((await verdictFor(pruneRerun, rejectAll)).noImpact, true);
     const withAdded = await verdictFor(pruneRerun, [...rejectAll, added]);
     assert.equal(withAdded.noImpact, false);
-    assert.deepEqual(withAdded.needed, [{ id: "human:add-pool", value: "pool canary", source: "human", status: "lost", category: "live_state", labelId: "add-pool" }]);
+    assert.deepEqual(withAdded.needed, [
+      { id: "human:add-pool", value: "pool canary", source: "human", status: "lost", category: "live_state", labelId: "add-pool" },
+    ]);
   });
 
   test("the added dependency is visible with no edits and restorable through a fold", async () => {
@@ -115,9 +147,15 @@ describe("human verdict of a cut × policy", () => {
     const bad = { ...added, prefix: { ...added.prefix!, start: added.prefix!.start + 1, end: added.prefix!.end + 1 } };
     const { checked, problems } = checkAddedDependencies({ session: ops.session, index: ops.index, result, labels: [bad] });
     assert.deepEqual(checked, []);
-    assert.deepEqual(problems.map((p) => [p.labelId, p.field]), [["add-pool", "prefix"]]);
+    assert.deepEqual(
+      problems.map((p) => [p.labelId, p.field]),
+      [["add-pool", "prefix"]],
+    );
     const missingPart = { ...added, future: { ...added.future!, part: 4 } };
-    assert.match(checkAddedDependencies({ session: ops.session, index: ops.index, result, labels: [missingPart] }).problems[0]!.message, /part 4 does not exist/);
+    assert.match(
+      checkAddedDependencies({ session: ops.session, index: ops.index, result, labels: [missingPart] }).problems[0]!.message,
+      /part 4 does not exist/,
+    );
   });
 
   test("match kinds: single-token handles keep word boundaries, prose matches as a substring", () => {
@@ -128,11 +166,23 @@ describe("human verdict of a cut × policy", () => {
   });
 
   test("consensus: majority of reviewers, an even split stays undecided", () => {
-    const v = (reviewer: string, noImpact: boolean, policy = "p"): HumanVerdict => ({ reviewer, sessionId: "s", cut: 10, policy, noImpact, needed: [], rejected: 0, unreviewed: 0 });
+    const v = (reviewer: string, noImpact: boolean, policy = "p"): HumanVerdict => ({
+      reviewer,
+      sessionId: "s",
+      cut: 10,
+      policy,
+      noImpact,
+      needed: [],
+      rejected: 0,
+      unreviewed: 0,
+    });
     const c = consensusVerdicts([v("a", true), v("b", false), v("c", false), v("a", true, "q"), v("b", false, "q")]);
-    assert.deepEqual([c.get("s@10:p"), c.get("s@10:q")], [
-      { key: "s@10:p", noImpact: false, reviewers: 3 },
-      { key: "s@10:q", noImpact: undefined, reviewers: 2 },
-    ]);
+    assert.deepEqual(
+      [c.get("s@10:p"), c.get("s@10:q")],
+      [
+        { key: "s@10:p", noImpact: false, reviewers: 3 },
+        { key: "s@10:q", noImpact: undefined, reviewers: 2 },
+      ],
+    );
   });
 });

@@ -1,8 +1,16 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import {
-  buildHistory, completionsFromLabels, currentLabels, LabelHistoryError, LabelState, manualClock, retractLabel, reviseLabel,
-  type LabelHistory, type ReviewLabel,
+  buildHistory,
+  completionsFromLabels,
+  currentLabels,
+  LabelHistoryError,
+  LabelState,
+  manualClock,
+  retractLabel,
+  reviseLabel,
+  type LabelHistory,
+  type ReviewLabel,
 } from "../../../lib/review";
 import { ab, cutReview, failure, confirm } from "./labels";
 
@@ -21,7 +29,7 @@ function prng(seed: number): () => number {
 /** A random stream of new threads, revisions, retractions and un-retractions over a few items and reviewers. */
 function randomStream(seed: number, n: number): ReviewLabel[] {
   const random = prng(seed);
-  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
   const clock = manualClock(Date.UTC(2026, 10, 23, 12));
   const reviewers = ["ana@x", "bo@x", "cy@x"];
   const latest = new Map<string, ReviewLabel>();
@@ -37,7 +45,12 @@ function randomStream(seed: number, n: number): ReviewLabel[] {
       const reviewer = pick(reviewers);
       const ref = { sessionId: pick(["s1", "s2"]), cut: pick([10, 20, 30]) };
       const id = `t${i}`;
-      const make = pick([() => cutReview(id, reviewer, { ref }), () => failure(id, reviewer, { ref, policy: pick(["tool-prune", "self-gc"]) }), () => ab(id, reviewer, { ref }), () => confirm(id, reviewer, "job-7", { ref })]);
+      const make = pick([
+        () => cutReview(id, reviewer, { ref }),
+        () => failure(id, reviewer, { ref, policy: pick(["tool-prune", "self-gc"]) }),
+        () => ab(id, reviewer, { ref }),
+        () => confirm(id, reviewer, "job-7", { ref }),
+      ]);
       label = { ...make(), createdAt: new Date(clock.now()).toISOString() };
     }
     latest.set(label.labelId, label);
@@ -47,7 +60,8 @@ function randomStream(seed: number, n: number): ReviewLabel[] {
 }
 
 const sortedHistory = (h: LabelHistory) => [...h].sort(([a], [b]) => (a < b ? -1 : 1));
-const sortedCompletions = (c: ReadonlyMap<string, ReadonlySet<string>>) => [...c].map(([k, v]) => [k, [...v].sort()] as const).sort(([a], [b]) => (a < b ? -1 : 1));
+const sortedCompletions = (c: ReadonlyMap<string, ReadonlySet<string>>) =>
+  [...c].map(([k, v]) => [k, [...v].sort()] as const).sort(([a], [b]) => (a < b ? -1 : 1));
 
 function assertSameAsRebuilt(state: LabelState, all: ReviewLabel[]): void {
   const rebuilt = buildHistory(all);
@@ -94,8 +108,14 @@ describe("LabelState", () => {
     state.add([first]);
     const snapshot = () => ({ history: sortedHistory(state.history), completions: sortedCompletions(state.completions), versions: state.versions });
     const before = snapshot();
-    assert.throws(() => state.add([cutReview("b1", "bo@x"), retractLabel(first, clock), first]), (e: unknown) => e instanceof LabelHistoryError && e.code === "duplicate-version");
-    assert.throws(() => state.add([cutReview("b1", "bo@x"), { ...reviseLabel(first, {}, clock), version: 3, supersedes: 2 }]), (e: unknown) => e instanceof LabelHistoryError && e.code === "missing-previous");
+    assert.throws(
+      () => state.add([cutReview("b1", "bo@x"), retractLabel(first, clock), first]),
+      (e: unknown) => e instanceof LabelHistoryError && e.code === "duplicate-version",
+    );
+    assert.throws(
+      () => state.add([cutReview("b1", "bo@x"), { ...reviseLabel(first, {}, clock), version: 3, supersedes: 2 }]),
+      (e: unknown) => e instanceof LabelHistoryError && e.code === "missing-previous",
+    );
     assert.deepEqual(snapshot(), before);
   });
 

@@ -24,5 +24,14 @@ export function failure(labelId: string, reviewer: string, extra: Partial<Failur
 }
 
 export function ab(labelId: string, reviewer: string, extra: Partial<AbLabel> = {}): AbLabel {
-  return { kind: "ab", ...meta(labelId, reviewer), ref, sides: { A: "self-gc", B: "oldest-turn", swapped: false }, verdict: "A_better", rationale: "A keeps the job id.", confidence: 0.8, ...extra };
+  return {
+    kind: "ab",
+    ...meta(labelId, reviewer),
+    ref,
+    sides: { A: "self-gc", B: "oldest-turn", swapped: false },
+    verdict: "A_better",
+    rationale: "A keeps the job id.",
+    confidence: 0.8,
+    ...extra,
+  };
 }

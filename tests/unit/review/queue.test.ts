@@ -1,6 +1,24 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { acquireLease, activeLease, buildAbItems, sampleItems, buildDependencyItems, buildFailureItems, completionsFromLabels, isOfferedTo, manualClock, nextItem, previousItem, queueProgress, releaseLease, renewLease, type JudgedCut, type LeaseTable, type QueueState } from "../../../lib/review";
+import {
+  acquireLease,
+  activeLease,
+  buildAbItems,
+  sampleItems,
+  buildDependencyItems,
+  buildFailureItems,
+  completionsFromLabels,
+  isOfferedTo,
+  manualClock,
+  nextItem,
+  previousItem,
+  queueProgress,
+  releaseLease,
+  renewLease,
+  type JudgedCut,
+  type LeaseTable,
+  type QueueState,
+} from "../../../lib/review";
 import { ab, cutReview } from "./labels";
 
 const T0 = Date.UTC(2026, 10, 23, 10);
@@ -56,32 +74,62 @@ const rows: JudgedCut[] = [
 
 describe("building queue items", () => {
   test("one dependency item per cut, in session then cut order", () => {
-    assert.deepEqual(buildDependencyItems(rows).map((i) => i.id), ["dependency:|r@5", "dependency:|s@10", "dependency:|s@20"]);
+    assert.deepEqual(
+      buildDependencyItems(rows).map((i) => i.id),
+      ["dependency:|r@5", "dependency:|s@10", "dependency:|s@20"],
+    );
   });
 
   test("failure items: impacted cut × policy, with the judges that found the impact", () => {
-    assert.deepEqual(buildFailureItems(rows).map((i) => [i.id, i.judges]), [
-      ["failure_category:|r@5:oldest-turn", ["dependency"]],
-      ["failure_category:|r@5:self-gc", ["dependency"]],
-      ["failure_category:|s@10:oldest-turn", ["dependency"]],
-      ["failure_category:|s@20:oldest-turn", ["llm:m"]],
-    ]);
+    assert.deepEqual(
+      buildFailureItems(rows).map((i) => [i.id, i.judges]),
+      [
+        ["failure_category:|r@5:oldest-turn", ["dependency"]],
+        ["failure_category:|r@5:self-gc", ["dependency"]],
+        ["failure_category:|s@10:oldest-turn", ["dependency"]],
+        ["failure_category:|s@20:oldest-turn", ["llm:m"]],
+      ],
+    );
   });
 
   test("A/B items: policy disagreement and judge disagreement; concordant cuts give none", () => {
     const items = buildAbItems(rows, { seed: 7 });
-    assert.deepEqual(items.map((i) => [i.id, i.reasons]), [
-      ["ab:|s@10:oldest-turn|self-gc", [{ type: "policies-disagree", judge: "dependency" }]],
-      ["ab:|s@20:oldest-turn|self-gc", [{ type: "policies-disagree", judge: "llm:m" }, { type: "judges-disagree", judges: ["dependency", "llm:m"] }]],
-    ]);
+    assert.deepEqual(
+      items.map((i) => [i.id, i.reasons]),
+      [
+        ["ab:|s@10:oldest-turn|self-gc", [{ type: "policies-disagree", judge: "dependency" }]],
+        [
+          "ab:|s@20:oldest-turn|self-gc",
+          [
+            { type: "policies-disagree", judge: "llm:m" },
+            { type: "judges-disagree", judges: ["dependency", "llm:m"] },
+          ],
+        ],
+      ],
+    );
     assert.deepEqual(buildAbItems(rows, { seed: 7, pairs: [["self-gc", "hybrid"]] }), []);
   });
 
   test("A/B items of one pair on all cuts: concordant cuts too (no reasons), cuts where one policy was not judged never", () => {
     const pair = [["self-gc", "oldest-turn"]] as const;
-    assert.deepEqual(buildAbItems(rows, { seed: 7, pairs: pair }).map((i) => i.id), ["ab:|s@10:oldest-turn|self-gc", "ab:|s@20:oldest-turn|self-gc"], "disagreements only by default");
-    const all = buildAbItems([...rows, { sessionId: "t", cut: 1, policy: "self-gc", judge: "dependency", noImpact: true }], { seed: 7, pairs: pair, cuts: "all" });
-    assert.deepEqual(all.map((i) => [i.id, i.reasons.length]), [["ab:|r@5:oldest-turn|self-gc", 0], ["ab:|s@10:oldest-turn|self-gc", 1], ["ab:|s@20:oldest-turn|self-gc", 2]]);
+    assert.deepEqual(
+      buildAbItems(rows, { seed: 7, pairs: pair }).map((i) => i.id),
+      ["ab:|s@10:oldest-turn|self-gc", "ab:|s@20:oldest-turn|self-gc"],
+      "disagreements only by default",
+    );
+    const all = buildAbItems([...rows, { sessionId: "t", cut: 1, policy: "self-gc", judge: "dependency", noImpact: true }], {
+      seed: 7,
+      pairs: pair,
+      cuts: "all",
+    });
+    assert.deepEqual(
+      all.map((i) => [i.id, i.reasons.length]),
+      [
+        ["ab:|r@5:oldest-turn|self-gc", 0],
+        ["ab:|s@10:oldest-turn|self-gc", 1],
+        ["ab:|s@20:oldest-turn|self-gc", 2],
+      ],
+    );
   });
 
   test("a sample is seeded, keeps the walk order, and takes every item when asked for as many or more", () => {
@@ -89,7 +137,11 @@ describe("building queue items", () => {
     const sample = sampleItems(items, 40, 12345);
     assert.equal(sample.length, 40);
     assert.equal(new Set(sample).size, 40);
-    assert.deepEqual(sample, [...sample].sort((a, b) => items.indexOf(a) - items.indexOf(b)), "in walk order");
+    assert.deepEqual(
+      sample,
+      [...sample].sort((a, b) => items.indexOf(a) - items.indexOf(b)),
+      "in walk order",
+    );
     assert.deepEqual(sampleItems(items, 40, 12345), sample, "the same seed gives the same sample");
     assert.notDeepEqual(sampleItems(items, 40, 12346), sample, "another seed, another sample");
     const firstHalf = sample.filter((s) => items.indexOf(s) < 432).length;
@@ -126,7 +178,9 @@ describe("overlap, progress and navigation", () => {
 
   test("an item is done when `overlap` distinct reviewers completed it", () => {
     const labels = [review("a1", "ann", "r", 5), review("b1", "bob", "r", 5), review("a2", "ann", "s", 10)];
-    assert.deepEqual(queueProgress(items, completionsFromLabels(labels), { dependency: 2, failure_category: 1, ab: 1, view_verdict: 1 }), [{ queue: "dependency", items: 3, done: 1, labels: 3, byReviewer: { ann: 2, bob: 1 } }]);
+    assert.deepEqual(queueProgress(items, completionsFromLabels(labels), { dependency: 2, failure_category: 1, ab: 1, view_verdict: 1 }), [
+      { queue: "dependency", items: 3, done: 1, labels: 3, byReviewer: { ann: 2, bob: 1 } },
+    ]);
     assert.equal(queueProgress(items, completionsFromLabels(labels), { dependency: 1, failure_category: 1, ab: 1, view_verdict: 1 })[0]!.done, 2);
     assert.throws(() => queueProgress(items, new Map(), { dependency: 0, failure_category: 1, ab: 1, view_verdict: 1 }), RangeError);
   });
@@ -141,7 +195,13 @@ describe("overlap, progress and navigation", () => {
   });
 
   test("an assigned item is offered only to its assignees, also when someone else still holds its lease", () => {
-    const assigned = { ...state([]), assignments: new Map([[r5, new Set(["ann"])], [s20, new Set<string>()]]) };
+    const assigned = {
+      ...state([]),
+      assignments: new Map([
+        [r5, new Set(["ann"])],
+        [s20, new Set<string>()],
+      ]),
+    };
     assert.equal(isOfferedTo(assigned, r5, "bob"), false);
     assert.equal(isOfferedTo(assigned, r5, "ann"), true);
     assert.equal(isOfferedTo(assigned, s20, "bob"), true, "an empty assignment is no assignment");

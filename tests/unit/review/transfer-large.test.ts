@@ -1,6 +1,18 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { appendLabel, buildHistory, currentLabels, exportJsonl, importLabels, LabelHistoryError, manualClock, reviseLabel, retractLabel, type LabelHistory, type ReviewLabel } from "../../../lib/review";
+import {
+  appendLabel,
+  buildHistory,
+  currentLabels,
+  exportJsonl,
+  importLabels,
+  LabelHistoryError,
+  manualClock,
+  reviseLabel,
+  retractLabel,
+  type LabelHistory,
+  type ReviewLabel,
+} from "../../../lib/review";
 import { cutReview, failure } from "./labels";
 
 /** A deterministic shuffle (LCG), so a failure names the same line every run. */
@@ -62,11 +74,22 @@ describe("importing a large label file", () => {
     assert.equal(result.labels.length, 19_000);
     assert.equal(result.history.size, 4_501);
     for (const [labelId, thread] of result.history) {
-      assert.deepEqual(thread.map((l) => l.version), Array.from({ length: labelId === "long" ? 2_000 : 4 }, (_, i) => i + 1), labelId);
+      assert.deepEqual(
+        thread.map((l) => l.version),
+        Array.from({ length: labelId === "long" ? 2_000 : 4 }, (_, i) => i + 1),
+        labelId,
+      );
     }
-    assert.deepEqual(result.history.get("t17"), labels.filter((l) => l.labelId === "t17"));
+    assert.deepEqual(
+      result.history.get("t17"),
+      labels.filter((l) => l.labelId === "t17"),
+    );
     assert.equal(currentLabels(result.history).length, 4_501, "4 and 2,000 are not multiples of 3: nothing retracted");
-    assert.deepEqual([...existing].map(([id, thread]) => [id, thread.length]), existingSnapshot, "the stored history is not modified");
+    assert.deepEqual(
+      [...existing].map(([id, thread]) => [id, thread.length]),
+      existingSnapshot,
+      "the stored history is not modified",
+    );
   });
 
   test("errors in a 20,000-label file name the same lines and messages as appending one label at a time", () => {
@@ -88,15 +111,26 @@ describe("importing a large label file", () => {
     const fresh = lines.filter((l) => !(l.labelId === "t44" && l.version === 1));
     const reference = referenceAppend(existing, fresh, lineOf);
     const historyErrors = result.errors.filter((e) => e.field !== "version");
-    assert.deepEqual(historyErrors.map((e) => [e.line, e.message]), reference.errors.map((e) => [e.line, e.message]));
-    assert.deepEqual(result.errors.find((e) => e.field === "version"), {
-      line: lines.findIndex((l) => l.labelId === "t44" && l.version === 1) + 1,
-      field: "version",
-      expected: "a version of t44 not already stored",
-      message: "label t44 version 1 is already stored with different content; add a new version instead",
-    });
+    assert.deepEqual(
+      historyErrors.map((e) => [e.line, e.message]),
+      reference.errors.map((e) => [e.line, e.message]),
+    );
+    assert.deepEqual(
+      result.errors.find((e) => e.field === "version"),
+      {
+        line: lines.findIndex((l) => l.labelId === "t44" && l.version === 1) + 1,
+        field: "version",
+        expected: "a version of t44 not already stored",
+        message: "label t44 version 1 is already stored with different content; add a new version instead",
+      },
+    );
     const byMessage = new Map(result.errors.map((e) => [e.message, e]));
-    assert.deepEqual(byMessage.get("label t42 version 3 changes its kind, reviewer or item"), { line: lines.indexOf(changedLabel) + 1, field: "labelId", expected: "the same kind, reviewer and item as the earlier versions, dated no earlier", message: "label t42 version 3 changes its kind, reviewer or item" });
+    assert.deepEqual(byMessage.get("label t42 version 3 changes its kind, reviewer or item"), {
+      line: lines.indexOf(changedLabel) + 1,
+      field: "labelId",
+      expected: "the same kind, reviewer and item as the earlier versions, dated no earlier",
+      message: "label t42 version 3 changes its kind, reviewer or item",
+    });
     assert.equal(byMessage.get("label t43 version 3 supersedes version 2, which is not stored (latest: 1)")?.field, "supersedes");
     assert.equal(byMessage.get("label long version 1500 is dated before version 1499")?.line, backwards + 1);
     assert.ok(result.errors.length >= 4);
@@ -108,7 +142,10 @@ describe("importing a large label file", () => {
     const result = importLabels(exportJsonl(lines), "jsonl");
     assert.ok(!result.ok);
     const reference = referenceAppend(new Map(), lines, new Map(lines.map((label, i) => [label, i + 1])));
-    assert.deepEqual(result.errors.map((e) => [e.line, e.message]), reference.errors.map((e) => [e.line, e.message]));
+    assert.deepEqual(
+      result.errors.map((e) => [e.line, e.message]),
+      reference.errors.map((e) => [e.line, e.message]),
+    );
     assert.equal(result.errors.length, 30);
   });
 });

@@ -5,11 +5,25 @@ import { ab, confirm, cutReview, failure } from "./labels";
 
 const nasty = 'line one,\r\n"quoted", tab\there — ünïcødé 🚀 =SUM(A1) ';
 const clock = manualClock(Date.UTC(2026, 10, 23, 12));
-const added: ReviewLabel = { ...confirm("add", "ann", "pool canary", { ref: { sessionId: "s,1", cut: 10, runId: "run-7" } }), decision: "add", dependencyId: undefined, value: undefined, type: "live_state", future: { message: 12, part: 0, start: 3, end: 14, text: "pool canary" }, prefix: { message: 7, part: 1, start: 0, end: nasty.length, text: nasty } };
+const added: ReviewLabel = {
+  ...confirm("add", "ann", "pool canary", { ref: { sessionId: "s,1", cut: 10, runId: "run-7" } }),
+  decision: "add",
+  dependencyId: undefined,
+  value: undefined,
+  type: "live_state",
+  future: { message: 12, part: 0, start: 3, end: 14, text: "pool canary" },
+  prefix: { message: 7, part: 1, start: 0, end: nasty.length, text: nasty },
+};
 delete (added as { dependencyId?: string }).dependencyId;
 delete (added as { value?: string }).value;
 const v1 = failure("f", "bob", { comment: nasty });
-const labels: ReviewLabel[] = [added, cutReview("c", "ann"), v1, reviseLabel(v1, { category: "evidence_detail" }, clock), ab("x", "cid", { confidence: 0.1 + 0.2, rationale: nasty })];
+const labels: ReviewLabel[] = [
+  added,
+  cutReview("c", "ann"),
+  v1,
+  reviseLabel(v1, { category: "evidence_detail" }, clock),
+  ab("x", "cid", { confidence: 0.1 + 0.2, rationale: nasty }),
+];
 
 describe("export and import", () => {
   for (const format of ["jsonl", "csv"] as const) {
@@ -30,34 +44,50 @@ describe("export and import", () => {
       const changed = labels.map((l) => (l.labelId === "c" ? { ...l, reviewer: "eve" } : l));
       const refused = importLabels(format === "jsonl" ? exportJsonl(changed) : exportCsv(changed), format, existing);
       assert.ok(!refused.ok);
-      assert.deepEqual(refused.errors.map((e) => [e.line, e.field]), [[format === "jsonl" ? 2 : 4, "version"]]);
+      assert.deepEqual(
+        refused.errors.map((e) => [e.line, e.field]),
+        [[format === "jsonl" ? 2 : 4, "version"]],
+      );
       assert.match(refused.errors[0]!.message, /already stored with different content/);
     });
   }
 
   test("the same version twice in one file is refused with both lines named", () => {
     const r = importLabels(exportJsonl([v1, v1]), "jsonl");
-    assert.deepEqual(!r.ok && r.errors, [{ line: 2, field: "version", expected: "a version of f not already in the file", message: "label f version 1 is also on line 1" }]);
+    assert.deepEqual(!r.ok && r.errors, [
+      { line: 2, field: "version", expected: "a version of f not already in the file", message: "label f version 1 is also on line 1" },
+    ]);
   });
 
   test("a version whose predecessor is nowhere is refused; nothing is accepted from a file with errors", () => {
     const r = importLabels(exportJsonl([cutReview("c", "ann"), reviseLabel(reviseLabel(v1, {}, clock), {}, clock)]), "jsonl");
     assert.ok(!r.ok);
-    assert.deepEqual(r.errors.map((e) => [e.line, e.field, e.expected]), [[2, "supersedes", "the superseded version stored or earlier in the file"]]);
+    assert.deepEqual(
+      r.errors.map((e) => [e.line, e.field, e.expected]),
+      [[2, "supersedes", "the superseded version stored or earlier in the file"]],
+    );
   });
 
   test("JSONL errors carry line, dotted field and what was expected", () => {
     const good = JSON.parse(exportJsonl([added]).trim());
-    const lines = ["", "{not json", JSON.stringify({ ...good, future: { ...good.future, start: -1 }, extra: 1 }), JSON.stringify({ ...good, kind: "opinion" })].join("\n");
+    const lines = [
+      "",
+      "{not json",
+      JSON.stringify({ ...good, future: { ...good.future, start: -1 }, extra: 1 }),
+      JSON.stringify({ ...good, kind: "opinion" }),
+    ].join("\n");
     const r = importLabels(lines, "jsonl");
     assert.ok(!r.ok);
-    assert.deepEqual(r.errors.map((e) => [e.line, e.field, e.expected]), [
-      [2, "(line)", "one JSON object"],
-      [3, "future.start", "≥ 0"],
-      [3, "future.end", "end − start must equal the length of text"],
-      [3, "extra", "no such field"],
-      [4, "kind", "one of dependency, cut_review, failure_category, ab, view_verdict"],
-    ]);
+    assert.deepEqual(
+      r.errors.map((e) => [e.line, e.field, e.expected]),
+      [
+        [2, "(line)", "one JSON object"],
+        [3, "future.start", "≥ 0"],
+        [3, "future.end", "end − start must equal the length of text"],
+        [3, "extra", "no such field"],
+        [4, "kind", "one of dependency, cut_review, failure_category, ab, view_verdict"],
+      ],
+    );
   });
 
   test("CSV errors name the column and the line a (multi-line) record starts on", () => {
@@ -70,12 +100,26 @@ describe("export and import", () => {
   });
 
   test("the CSV splitter keeps quoted CR, LF, commas and quotes", () => {
-    assert.deepEqual(splitCsv('a,"b\r\n""c"",d"\r\ne,\n'), [{ line: 1, cells: ["a", 'b\r\n"c",d'] }, { line: 3, cells: ["e", ""] }]);
+    assert.deepEqual(splitCsv('a,"b\r\n""c"",d"\r\ne,\n'), [
+      { line: 1, cells: ["a", 'b\r\n"c",d'] },
+      { line: 3, cells: ["e", ""] },
+    ]);
   });
 });
 
 describe("spreadsheet-safe CSV (issue 17, item 8)", () => {
-  const formulas = ["=HYPERLINK(\"http://x\",\"click\")", "+1+1", "-2+3", "@SUM(A1)", "\tindented", "\rcarriage", "'=already quoted", "''@two quotes", "'plain quote", "fine text"];
+  const formulas = [
+    '=HYPERLINK("http://x","click")',
+    "+1+1",
+    "-2+3",
+    "@SUM(A1)",
+    "\tindented",
+    "\rcarriage",
+    "'=already quoted",
+    "''@two quotes",
+    "'plain quote",
+    "fine text",
+  ];
   const withComments = formulas.map((comment, i) => failure(`s${i}`, "bob", { comment }));
 
   test("no text cell of a labels export starts with a formula character", () => {
@@ -86,6 +130,9 @@ describe("spreadsheet-safe CSV (issue 17, item 8)", () => {
   test("the escape round-trips every comment exactly, leading quotes included", () => {
     const back = importLabels(exportCsv(withComments), "csv");
     assert.ok(back.ok, JSON.stringify(!back.ok && back.errors));
-    assert.deepEqual(back.labels.map((l) => l.comment), formulas);
+    assert.deepEqual(
+      back.labels.map((l) => l.comment),
+      formulas,
+    );
   });
 });

@@ -21,7 +21,8 @@ function scenarios() {
 }
 
 test("a pruning policy loses planted dependencies at the step that needs them; a folding policy restores them instead", async () => {
-  let prunedLost = 0, foldedRestores = 0;
+  let prunedLost = 0,
+    foldedRestores = 0;
   for (const { session, groundTruth } of scenarios()) {
     const tokenizer = createAnalyzer().tokenizerFor(session);
     const window = defaultSimWindow(session, tokenizer);
@@ -37,12 +38,17 @@ test("a pruning policy loses planted dependencies at the step that needs them; a
       while (session.messages[end]?.role === "assistant") end++;
       const stepText = JSON.stringify(session.messages.slice(step.message, end).map((m) => m.parts));
       for (const lost of step.lost) assert.ok(pruned.rounds[lost.round - 1]!.message <= step.message, `${session.id}: lost after its round's commit`);
-      for (const planted of plantedLost(step.lost)) assert.ok(stepText.includes(planted.anchor), `${session.id}: ${planted.id} is used in the step it is charged to`);
+      for (const planted of plantedLost(step.lost))
+        assert.ok(stepText.includes(planted.anchor), `${session.id}: ${planted.id} is used in the step it is charged to`);
     }
     prunedLost += plantedLost(pruned.lostSteps.flatMap((s) => s.lost)).length;
 
     const folded = await rolloutSession(session, findPolicy("oldest-turn")!, { window, tokenizer });
-    assert.deepEqual(plantedLost(folded.lostSteps.flatMap((s) => s.lost)).map((g) => g.id), [], `${session.id}: oldest-turn keeps every planted value visible or restorable`);
+    assert.deepEqual(
+      plantedLost(folded.lostSteps.flatMap((s) => s.lost)).map((g) => g.id),
+      [],
+      `${session.id}: oldest-turn keeps every planted value visible or restorable`,
+    );
     foldedRestores += folded.restores.length;
 
     // The restored payloads are in the prompts from the restore to the next commit, to the token.
@@ -50,8 +56,15 @@ test("a pruning policy loses planted dependencies at the step that needs them; a
     const commits = folded.compactions.map((c) => c.call);
     folded.calls.forEach((call, i) => {
       const active = folded.restores.filter((r) => r.call <= i && !commits.some((c) => c > r.call && c <= i));
-      assert.equal(call.with.input - bare.calls[i]!.with.input, active.reduce((a, r) => a + r.cost, 0), `${session.id} call ${i}`);
-      assert.equal(call.restoredTokens, folded.restores.filter((r) => r.call === i).reduce((a, r) => a + r.cost, 0));
+      assert.equal(
+        call.with.input - bare.calls[i]!.with.input,
+        active.reduce((a, r) => a + r.cost, 0),
+        `${session.id} call ${i}`,
+      );
+      assert.equal(
+        call.restoredTokens,
+        folded.restores.filter((r) => r.call === i).reduce((a, r) => a + r.cost, 0),
+      );
     });
     for (const r of folded.restores) assert.ok(r.tokens > 0 && r.cost > r.tokens);
   }
@@ -64,6 +77,9 @@ test("the none policy never compacts: zero reduction, nothing lost, nothing rest
     const tokenizer = createAnalyzer().tokenizerFor(session);
     const result = await rolloutSession(session, findPolicy("none")!, { window: defaultSimWindow(session, tokenizer), tokenizer });
     assert.deepEqual([result.compactions.length, result.rounds.length, result.restores.length, result.lostSteps.length, result.reductionPct], [0, 0, 0, 0, 0]);
-    assert.deepEqual(result.calls.map((c) => c.with), result.calls.map((c) => c.without));
+    assert.deepEqual(
+      result.calls.map((c) => c.with),
+      result.calls.map((c) => c.without),
+    );
   }
 });

@@ -24,18 +24,47 @@ test("tracefold rollout --json prints the documented contract; none changes noth
   const out = JSON.parse(lines[0]!);
   assert.deepEqual(Object.keys(out), ["trigger", "window", "policies", "sessions"]);
   const [none, prune, fold] = out.policies;
-  for (const key of ["id", "calls", "inputTokens", "reductionPct", "cachedInputPct", "cost", "compactions", "restores", "restoredTokens", "lostStepsPer100", "lostByCategory", "drift"]) assert.ok(key in none, key);
+  for (const key of [
+    "id",
+    "calls",
+    "inputTokens",
+    "reductionPct",
+    "cachedInputPct",
+    "cost",
+    "compactions",
+    "restores",
+    "restoredTokens",
+    "lostStepsPer100",
+    "lostByCategory",
+    "drift",
+  ])
+    assert.ok(key in none, key);
   assert.deepEqual([none.id, prune.id, fold.id], ["none", "tool-prune", "oldest-turn"]);
   assert.deepEqual([none.reductionPct, none.lostStepsPer100, none.restores, none.compactions, none.inputTokens.with], [0, 0, 0, 0, none.inputTokens.without]);
   assert.equal(none.cost.with, none.cost.without, "Claude sessions are priced at their model's list price");
   assert.ok(prune.compactions > 0 && prune.reductionPct > 0);
   assert.equal(prune.restores, 0);
   for (const policy of out.policies) {
-    const mine = out.sessions.map((s: { policies: { id: string; calls: number; restores: number; compactions: number; inputTokens: { with: number } }[] }) => s.policies.find((p) => p.id === policy.id)!);
-    assert.equal(policy.calls, mine.reduce((a: number, p: { calls: number }) => a + p.calls, 0));
-    assert.equal(policy.restores, mine.reduce((a: number, p: { restores: number }) => a + p.restores, 0));
-    assert.equal(policy.inputTokens.with, mine.reduce((a: number, p: { inputTokens: { with: number } }) => a + p.inputTokens.with, 0));
-    assert.equal(policy.drift.reduce((a: number, d: { lost: number }) => a + d.lost, 0), Object.values(policy.lostByCategory as Record<string, number>).reduce((a, n) => a + n, 0), "every lost dependency has a round and a category");
+    const mine = out.sessions.map((s: { policies: { id: string; calls: number; restores: number; compactions: number; inputTokens: { with: number } }[] }) =>
+      s.policies.find((p) => p.id === policy.id)!,
+    );
+    assert.equal(
+      policy.calls,
+      mine.reduce((a: number, p: { calls: number }) => a + p.calls, 0),
+    );
+    assert.equal(
+      policy.restores,
+      mine.reduce((a: number, p: { restores: number }) => a + p.restores, 0),
+    );
+    assert.equal(
+      policy.inputTokens.with,
+      mine.reduce((a: number, p: { inputTokens: { with: number } }) => a + p.inputTokens.with, 0),
+    );
+    assert.equal(
+      policy.drift.reduce((a: number, d: { lost: number }) => a + d.lost, 0),
+      Object.values(policy.lostByCategory as Record<string, number>).reduce((a, n) => a + n, 0),
+      "every lost dependency has a round and a category",
+    );
   }
   assert.ok(out.sessions.every((s: { file?: string; model: string | null }) => s.file?.startsWith(DIR)));
 });
@@ -50,11 +79,19 @@ test("rollout refuses bad command lines naming the problem (exit 2); a missing i
     [[DIR, "--policies", "self-gc", "--param", "oldest-turn.keep=1"], /policy among --policies/],
     [[DIR, "--policies", "self-gc", "--param", "self-gc.noSuchParam=1"], /self-gc has no parameter noSuchParam/],
   ];
-  for (const [args, pattern] of cases) assert.throws(() => parseRolloutArgs(args), (error: unknown) => error instanceof UsageError && pattern.test(error.message), args.join(" "));
+  for (const [args, pattern] of cases)
+    assert.throws(
+      () => parseRolloutArgs(args),
+      (error: unknown) => error instanceof UsageError && pattern.test(error.message),
+      args.join(" "),
+    );
   const dir = mkdtempSync(join(tmpdir(), "rollout-prices-"));
   const file = join(dir, "prices.json");
   writeFileSync(file, JSON.stringify({ "claude-sonnet-4": { input: "3" } }));
-  await assert.rejects(runRollout([DIR, "--policies", "none", "--prices", file]), (error: unknown) => error instanceof UsageError && /prices\.json: claude-sonnet-4\.input:/.test(error.message));
+  await assert.rejects(
+    runRollout([DIR, "--policies", "none", "--prices", file]),
+    (error: unknown) => error instanceof UsageError && /prices\.json: claude-sonnet-4\.input:/.test(error.message),
+  );
   await assert.rejects(runRollout([DIR, "--policies", "none", "--prices", join(dir, "absent.json")]), /no such file/);
 
   const usage = run(DIR, "--policies", "nope");

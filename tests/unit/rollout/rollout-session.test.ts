@@ -9,7 +9,10 @@ import { parseTrace } from "@/lib/trace/parse-trace";
 import { sourceFromFile } from "@/server/files/file-source";
 import { TRACES_DIR } from "../../helpers/traces";
 
-const FILE = join(TRACES_DIR, "claude_code_jsonl/d-kimuson__claude-code-viewer/mock-global-claude-dir/projects/sample-project/fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl");
+const FILE = join(
+  TRACES_DIR,
+  "claude_code_jsonl/d-kimuson__claude-code-viewer/mock-global-claude-dir/projects/sample-project/fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl",
+);
 
 async function loadSession() {
   const parsed = await parseTrace(await sourceFromFile(FILE));
@@ -44,7 +47,10 @@ test("simulating tool-prune on a real Claude Code trace lowers mean input tokens
   const first = result.compactions[0]!;
   const next = result.calls[first.call + 1];
   if (next && !next.compacted) {
-    assert.equal(next.with.input - result.calls[first.call]!.with.input, index.prefixTokens[next.message]! - index.prefixTokens[result.calls[first.call]!.message]!);
+    assert.equal(
+      next.with.input - result.calls[first.call]!.with.input,
+      index.prefixTokens[next.message]! - index.prefixTokens[result.calls[first.call]!.message]!,
+    );
     assert.equal(next.with.cached, result.calls[first.call]!.with.input, "the compacted prefix is cached again on the next call");
   }
 });
@@ -53,7 +59,10 @@ test("the none policy changes nothing", async () => {
   const { session, index, tokenizer } = await loadSession();
   const result = await rolloutSession(session, findPolicy("none")!, { window: 1_000, tokenizer });
   assert.equal(result.compactions.length, 0);
-  assert.deepEqual(result.calls.map((c) => c.with), result.calls.map((c) => c.without));
+  assert.deepEqual(
+    result.calls.map((c) => c.with),
+    result.calls.map((c) => c.without),
+  );
   assert.equal(result.reductionPct, 0);
   assert.ok(index.prefixTokens.length > 1);
 });

@@ -12,7 +12,9 @@ import { createAnalyzer } from "@/lib/trace/analyze";
  * `tracefold rollout`'s.
  */
 test("simulate and rollout give the same per-call prompts and reduction on the same sessions", async () => {
-  const items = [1, 2].map((seed) => generateScenario({ workload: "spreadsheet-repair", seed }).session).map((session) => ({ session, tokenizer: createAnalyzer().tokenizerFor(session) }));
+  const items = [1, 2]
+    .map((seed) => generateScenario({ workload: "spreadsheet-repair", seed }).session)
+    .map((session) => ({ session, tokenizer: createAnalyzer().tokenizerFor(session) }));
   for (const id of ["oldest-turn", "tool-prune"]) {
     const policy = findPolicy(id)!;
     const simulated = await simulateSuite(items, policy, { trigger: 0.8 });
@@ -20,7 +22,11 @@ test("simulate and rollout give the same per-call prompts and reduction on the s
     assert.equal(simulated.sessions.length, rolled.sessions.length);
     simulated.sessions.forEach((s, i) => {
       const r = rolled.sessions[i]!.policies[0]!;
-      assert.deepEqual(s.series.map(([without, withPolicy]) => [without, withPolicy]), r.series.map(([without, withPolicy]) => [without, withPolicy]), `${id} ${s.session}`);
+      assert.deepEqual(
+        s.series.map(([without, withPolicy]) => [without, withPolicy]),
+        r.series.map(([without, withPolicy]) => [without, withPolicy]),
+        `${id} ${s.session}`,
+      );
       assert.equal(s.compactions, r.compactions);
     });
     assert.equal(simulated.pooled.calls, rolled.policies[0]!.calls);

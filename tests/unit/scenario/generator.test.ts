@@ -80,7 +80,10 @@ describe("generateScenario", () => {
     for (const workload of WORKLOAD_IDS) {
       const a = new Set(generateScenario({ workload, seed: 1 }).groundTruth.map((d) => d.anchor));
       const b = generateScenario({ workload, seed: 2 }).groundTruth.map((d) => d.anchor);
-      assert.ok(b.every((anchor) => !a.has(anchor)), `${workload}: seeds 1 and 2 share an anchor`);
+      assert.ok(
+        b.every((anchor) => !a.has(anchor)),
+        `${workload}: seeds 1 and 2 share an anchor`,
+      );
     }
   });
 
@@ -119,7 +122,10 @@ describe("generateScenario", () => {
       assert.equal(userIndexes.length, 15);
       userIndexes.forEach((start, t) => {
         const end = userIndexes[t + 1] ?? session.messages.length;
-        const calls = session.messages.slice(start, end).flatMap((m) => m.parts).filter((p) => p.type === "tool_call").length;
+        const calls = session.messages
+          .slice(start, end)
+          .flatMap((m) => m.parts)
+          .filter((p) => p.type === "tool_call").length;
         assert.ok(calls >= 5, `${workload} turn ${t}: ${calls} tool calls`);
       });
       const few = generateScenario({ workload, seed: 3, turns: 1 }).session.messages.filter((m) => m.role === "user").length;
@@ -136,13 +142,22 @@ describe("generateScenario", () => {
     assert.equal(session.messages[0]?.role, "system");
     session.messages.forEach((m, i) => assert.equal(m.index, i));
     const times = session.messages.map((m) => Date.parse(m.timestamp ?? ""));
-    assert.ok(times.every((t, i) => Number.isFinite(t) && (i === 0 || t >= (times[i - 1] ?? 0))), "timestamps advance");
+    assert.ok(
+      times.every((t, i) => Number.isFinite(t) && (i === 0 || t >= (times[i - 1] ?? 0))),
+      "timestamps advance",
+    );
     const inputs = session.messages.filter((m) => m.role === "assistant").map((m) => m.usage?.inputTokens ?? -1);
-    assert.ok(inputs.every((n, i) => n > 0 && (i === 0 || n > (inputs[i - 1] ?? 0))), "inputTokens grow with the prefix");
+    assert.ok(
+      inputs.every((n, i) => n > 0 && (i === 0 || n > (inputs[i - 1] ?? 0))),
+      "inputTokens grow with the prefix",
+    );
   });
 
   test("rejects bad options with a field name", () => {
-    assert.throws(() => generateScenario({ workload: "vendor-comparison", seed: -1 }), (e: unknown) => e instanceof ScenarioOptionError && e.field === "seed");
+    assert.throws(
+      () => generateScenario({ workload: "vendor-comparison", seed: -1 }),
+      (e: unknown) => e instanceof ScenarioOptionError && e.field === "seed",
+    );
     assert.throws(() => generateScenario({ workload: "nope" as "vendor-comparison", seed: 1 }), ScenarioOptionError);
     assert.throws(() => generateScenario({ workload: "spreadsheet-repair", seed: 1, turns: 2.5 }), ScenarioOptionError);
   });
@@ -164,7 +179,10 @@ describe("generateScenario", () => {
 describe("generateSuite", () => {
   test("rotates workloads, derives distinct seeds and is reproducible", () => {
     const suite = generateSuite({ seed: 5, sessions: 7 });
-    assert.deepEqual(suite.map((s) => s.session.meta?.workload), [...WORKLOAD_IDS, ...WORKLOAD_IDS, WORKLOAD_IDS[0]]);
+    assert.deepEqual(
+      suite.map((s) => s.session.meta?.workload),
+      [...WORKLOAD_IDS, ...WORKLOAD_IDS, WORKLOAD_IDS[0]],
+    );
     assert.equal(new Set(suite.map((s) => s.session.id)).size, 7);
     assert.deepEqual(generateSuite({ seed: 5, sessions: 7 }), suite);
     const only = generateSuite({ seed: 5, sessions: 2, workloads: ["spreadsheet-repair"] });

@@ -19,7 +19,9 @@ function routeFiles(dir: string): string[] {
 }
 
 test("every mutating route handler refuses other origins first", () => {
-  const mutating = ROOTS.flatMap(routeFiles).filter((file) => /export\s+(async\s+function|const)\s+(POST|PUT|PATCH|DELETE)\b|export\s*\{[^}]*\b(POST|PUT|PATCH|DELETE)\b[^}]*\}/.test(readFileSync(file, "utf8")));
+  const mutating = ROOTS.flatMap(routeFiles).filter((file) =>
+    /export\s+(async\s+function|const)\s+(POST|PUT|PATCH|DELETE)\b|export\s*\{[^}]*\b(POST|PUT|PATCH|DELETE)\b[^}]*\}/.test(readFileSync(file, "utf8")),
+  );
   assert.ok(mutating.length >= 4, `only ${mutating.length} mutating routes found`);
   const unguarded = mutating.filter((file) => {
     const source = readFileSync(file, "utf8");
@@ -27,5 +29,8 @@ test("every mutating route handler refuses other origins first", () => {
     const handlers = [...source.matchAll(/(?:export\s+)?async\s+function\s+(POST|PUT|PATCH|DELETE)\s*\([^)]*\)[^{]*\{\s*([^\n]*)/g)];
     return handlers.length === 0 || handlers.some((m) => !m[2]!.startsWith("const crossOrigin = refuseCrossOrigin(request);"));
   });
-  assert.deepEqual(unguarded.map((file) => relative(process.cwd(), file)), []);
+  assert.deepEqual(
+    unguarded.map((file) => relative(process.cwd(), file)),
+    [],
+  );
 });

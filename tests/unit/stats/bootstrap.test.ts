@@ -59,7 +59,14 @@ test("coverage sanity: the percentile interval of a proportion covers the truth 
 });
 
 test("edge cases: one cluster → zero-width interval; no units → NaN interval; non-finite replicates are dropped", () => {
-  const single = pairedBootstrap([{ a: 1, b: 0 }, { a: 0, b: 0 }], meanDifference, { seed: 3, iterations: 50, cluster: () => "only" });
+  const single = pairedBootstrap(
+    [
+      { a: 1, b: 0 },
+      { a: 0, b: 0 },
+    ],
+    meanDifference,
+    { seed: 3, iterations: 50, cluster: () => "only" },
+  );
   assert.equal(single.low, single.estimate);
   assert.equal(single.high, single.estimate);
   assert.equal(single.units, 1);

@@ -17,22 +17,62 @@ test("Cohen's κ: the textbook 50-proposal example gives p_o 0.7, p_e 0.5, κ 0.
 });
 
 test("Cohen's κ: equal raw agreement, different marginals → different κ (0.1304 vs 0.2593)", () => {
-  close(cohenKappa([[45, 15], [25, 15]]).kappa, 0.1304);
-  close(cohenKappa([[25, 35], [5, 35]]).kappa, 0.2593);
+  close(
+    cohenKappa([
+      [45, 15],
+      [25, 15],
+    ]).kappa,
+    0.1304,
+  );
+  close(
+    cohenKappa([
+      [25, 35],
+      [5, 35],
+    ]).kappa,
+    0.2593,
+  );
 });
 
 test("Cohen's κ: perfect agreement is 1, systematic disagreement is negative", () => {
-  assert.equal(cohenKappa([[10, 0], [0, 5]]).kappa, 1);
-  assert.ok(cohenKappa([[0, 10], [10, 0]]).kappa < 0);
+  assert.equal(
+    cohenKappa([
+      [10, 0],
+      [0, 5],
+    ]).kappa,
+    1,
+  );
+  assert.ok(
+    cohenKappa([
+      [0, 10],
+      [10, 0],
+    ]).kappa < 0,
+  );
 });
 
 test("Cohen's κ edge cases: one shared category → undefined (NaN) despite p_o = 1; empty → NaN; ragged → RangeError", () => {
-  const same = cohenKappa([[12, 0], [0, 0]]);
+  const same = cohenKappa([
+    [12, 0],
+    [0, 0],
+  ]);
   assert.equal(same.observed, 1);
   assert.ok(Number.isNaN(same.kappa));
-  assert.ok(Number.isNaN(cohenKappa([[0, 0], [0, 0]]).kappa));
+  assert.ok(
+    Number.isNaN(
+      cohenKappa([
+        [0, 0],
+        [0, 0],
+      ]).kappa,
+    ),
+  );
   assert.throws(() => cohenKappa([[1, 2], [3]]), RangeError);
-  assert.throws(() => cohenKappa([[1, -2], [3, 4]]), RangeError);
+  assert.throws(
+    () =>
+      cohenKappa([
+        [1, -2],
+        [3, 4],
+      ]),
+    RangeError,
+  );
 });
 
 test("Cohen's κ standard error agrees with a bootstrap over units", () => {
@@ -83,9 +123,30 @@ test("Fleiss' κ with two raters is close to Cohen's κ (they differ only in how
 });
 
 test("Fleiss' κ edge cases: unequal rater counts and single raters are refused; all-one-category is NaN; unknown labels are refused", () => {
-  assert.throws(() => fleissKappa([[2, 1], [1, 1]]), RangeError);
-  assert.throws(() => fleissKappa([[1, 0], [0, 1]]), RangeError);
-  assert.ok(Number.isNaN(fleissKappa([[3, 0], [3, 0]]).kappa));
+  assert.throws(
+    () =>
+      fleissKappa([
+        [2, 1],
+        [1, 1],
+      ]),
+    RangeError,
+  );
+  assert.throws(
+    () =>
+      fleissKappa([
+        [1, 0],
+        [0, 1],
+      ]),
+    RangeError,
+  );
+  assert.ok(
+    Number.isNaN(
+      fleissKappa([
+        [3, 0],
+        [3, 0],
+      ]).kappa,
+    ),
+  );
   assert.ok(Number.isNaN(fleissKappa([]).kappa));
   assert.throws(() => ratingCounts([["y", "maybe"]], ["y", "n"]), RangeError);
 });

@@ -23,7 +23,11 @@ const BACKENDS: { name: string; open(): Promise<OpenedStore> }[] = [
     name: "local disk",
     open: async () => {
       const root = mkdtempSync(join(tmpdir(), "tracefold-blobs-"));
-      return { store: localBlobStore(root), backdate: (key, when) => utimesSync(join(root, key), when, when), close: async () => rmSync(root, { recursive: true, force: true }) };
+      return {
+        store: localBlobStore(root),
+        backdate: (key, when) => utimesSync(join(root, key), when, when),
+        close: async () => rmSync(root, { recursive: true, force: true }),
+      };
     },
   },
   {
@@ -167,7 +171,9 @@ for (const backend of BACKENDS) {
       for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 7 + (i >> 9)) & 0xff;
       const path = join(scratch, "concurrent.bin");
       writeFileSync(path, bytes);
-      const puts = await Promise.allSettled(Array.from({ length: 24 }, (_, i) => (i % 4 === 3 ? store.putFile(path, "sidecars") : store.putBytes(new Uint8Array(bytes), "sidecars"))));
+      const puts = await Promise.allSettled(
+        Array.from({ length: 24 }, (_, i) => (i % 4 === 3 ? store.putFile(path, "sidecars") : store.putBytes(new Uint8Array(bytes), "sidecars"))),
+      );
       const failures = puts.filter((p) => p.status === "rejected").map((p) => String((p as PromiseRejectedResult).reason));
       assert.deepEqual(failures, [], "every put succeeds");
       const results = puts.map((p) => (p as PromiseFulfilledResult<PutResult>).value);
@@ -176,7 +182,10 @@ for (const backend of BACKENDS) {
         assert.equal(result.sha256, digest);
         assert.equal(result.key, `sidecars/${digest.slice(0, 2)}/${digest}`);
       }
-      assert.ok(results.some((r) => r.created), "the bytes were new: a put reports having stored them");
+      assert.ok(
+        results.some((r) => r.created),
+        "the bytes were new: a put reports having stored them",
+      );
       assert.deepEqual(await store.readBytes(results[0]!.key), bytes);
       assert.equal([...(await listAll(store, "sidecars")).keys()].filter((key) => key === results[0]!.key).length, 1);
     });
@@ -186,7 +195,10 @@ for (const backend of BACKENDS) {
       await store.putBytes(payloads[0]!, "uploads");
       const order = Array.from({ length: 60 }, (_, i) => (i * 7) % payloads.length);
       const puts = await Promise.allSettled(order.map((p) => store.putBytes(payloads[p]!, "uploads")));
-      assert.deepEqual(puts.filter((p) => p.status === "rejected").map((p) => String((p as PromiseRejectedResult).reason)), []);
+      assert.deepEqual(
+        puts.filter((p) => p.status === "rejected").map((p) => String((p as PromiseRejectedResult).reason)),
+        [],
+      );
       for (const [i, put] of puts.entries()) {
         const { key, sha256 } = (put as PromiseFulfilledResult<PutResult>).value;
         assert.equal(sha256, sha(payloads[order[i]!]!));
@@ -233,7 +245,10 @@ describe("local disk puts", () => {
     root = mkdtempSync(join(tmpdir(), "tracefold-blobs-"));
   });
   after(() => rmSync(root, { recursive: true, force: true }));
-  const filesUnder = (kind: string) => readdirSync(join(root, kind), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
+  const filesUnder = (kind: string) =>
+    readdirSync(join(root, kind), { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => e.name);
 
   test("of the same new bytes put at once, exactly one places the file and no temp file is left", async () => {
     const store = localBlobStore(root);
@@ -259,7 +274,10 @@ describe("S3 failures are located", () => {
     const s3 = await startTestS3();
     try {
       const store = s3BlobStore({ ...s3.settings, accessKeyId: "NOT-A-KEY" });
-      await assert.rejects(store.putBytes(Buffer.from("x"), "uploads"), /^S3Error: S3 HEAD uploads\/2d\/2d711642b726b04401627ca9fbac32f5c8530fb1903cc4db02258717921a4881 failed: 403/);
+      await assert.rejects(
+        store.putBytes(Buffer.from("x"), "uploads"),
+        /^S3Error: S3 HEAD uploads\/2d\/2d711642b726b04401627ca9fbac32f5c8530fb1903cc4db02258717921a4881 failed: 403/,
+      );
       const missingBucket = s3BlobStore({ ...s3.settings, bucket: "no-such-bucket" });
       await assert.rejects(missingBucket.readBytes(`uploads/ab/ab${"0".repeat(62)}`), /S3 GET .* failed: 404 NoSuchBucket/);
       await assert.rejects(async () => {

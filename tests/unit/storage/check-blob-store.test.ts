@@ -32,12 +32,17 @@ describe("blob store check against s3rver", () => {
       checkBlobStore(s3Config({ ...s3.settings, bucket: "no-such-bucket" })),
       (error: unknown) =>
         error instanceof BlobStoreCheckError &&
-        /^blob store check failed: TRACEFOLD_S3_BUCKET names no bucket \(TRACEFOLD_STORAGE=s3, bucket "no-such-bucket" at http:\/\/127\.0\.0\.1:\d+\): S3 PUT probe\/[0-9a-f]+ failed: 404 NoSuchBucket/.test(error.message),
+        /^blob store check failed: TRACEFOLD_S3_BUCKET names no bucket \(TRACEFOLD_STORAGE=s3, bucket "no-such-bucket" at http:\/\/127\.0\.0\.1:\d+\): S3 PUT probe\/[0-9a-f]+ failed: 404 NoSuchBucket/.test(
+          error.message,
+        ),
     );
   });
 
   test("an unknown access key fails naming TRACEFOLD_S3_ACCESS_KEY_ID", async () => {
-    await assert.rejects(checkBlobStore(s3Config({ ...s3.settings, accessKeyId: "NOT-A-KEY" })), /TRACEFOLD_S3_ACCESS_KEY_ID is not known to the store .*403 InvalidAccessKeyId/);
+    await assert.rejects(
+      checkBlobStore(s3Config({ ...s3.settings, accessKeyId: "NOT-A-KEY" })),
+      /TRACEFOLD_S3_ACCESS_KEY_ID is not known to the store .*403 InvalidAccessKeyId/,
+    );
   });
 
   test("an endpoint nobody answers on fails naming TRACEFOLD_S3_ENDPOINT", async () => {
@@ -45,7 +50,10 @@ describe("blob store check against s3rver", () => {
     await new Promise<void>((done) => closed.listen(0, "127.0.0.1", done));
     const { port } = closed.address() as AddressInfo;
     await new Promise<void>((done) => closed.close(() => done()));
-    await assert.rejects(checkBlobStore(s3Config({ ...s3.settings, endpoint: `http://127.0.0.1:${port}` })), /TRACEFOLD_S3_ENDPOINT cannot be reached .*ECONNREFUSED/);
+    await assert.rejects(
+      checkBlobStore(s3Config({ ...s3.settings, endpoint: `http://127.0.0.1:${port}` })),
+      /TRACEFOLD_S3_ENDPOINT cannot be reached .*ECONNREFUSED/,
+    );
   });
 
   test("a worker started with a wrong bucket exits 1 before doing anything, naming the setting", async () => {
@@ -59,7 +67,10 @@ describe("blob store check against s3rver", () => {
         TRACEFOLD_S3_SECRET_ACCESS_KEY: s3.settings.secretAccessKey,
       });
       assert.equal(await worker.exited, 1, worker.output());
-      assert.match(worker.output(), /tracefold worker \d+ cannot start: blob store check failed: TRACEFOLD_S3_BUCKET names no bucket .*"wrong-bucket".*404 NoSuchBucket/);
+      assert.match(
+        worker.output(),
+        /tracefold worker \d+ cannot start: blob store check failed: TRACEFOLD_S3_BUCKET names no bucket .*"wrong-bucket".*404 NoSuchBucket/,
+      );
       assert.deepEqual(readdirSync(dir), [], "the database was not even migrated");
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -83,7 +94,11 @@ describe("blob store check against a bucket that verifies signatures", () => {
       const expected = signatureV4(settings, req.method!, url.pathname, headers, canonicalQuery(Object.fromEntries(url.searchParams)));
       const body = await readText(req);
       if (req.headers.authorization !== expected) {
-        res.writeHead(403).end("<Error><Code>SignatureDoesNotMatch</Code><Message>The request signature we calculated does not match the signature you provided.</Message></Error>");
+        res
+          .writeHead(403)
+          .end(
+            "<Error><Code>SignatureDoesNotMatch</Code><Message>The request signature we calculated does not match the signature you provided.</Message></Error>",
+          );
         return;
       }
       if (req.method === "PUT") objects.set(url.pathname, Buffer.from(body));
@@ -92,7 +107,14 @@ describe("blob store check against a bucket that verifies signatures", () => {
       res.writeHead(req.method === "DELETE" ? 204 : 200).end(req.method === "GET" ? objects.get(url.pathname) : undefined);
     });
     await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-    settings = { endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, bucket: "tf", region: "us-east-1", accessKeyId: "AK", secretAccessKey: "the-secret", forcePathStyle: true };
+    settings = {
+      endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      bucket: "tf",
+      region: "us-east-1",
+      accessKeyId: "AK",
+      secretAccessKey: "the-secret",
+      forcePathStyle: true,
+    };
   });
   after(() => new Promise<void>((done) => server.close(() => done())));
 
@@ -123,13 +145,19 @@ describe("blob store check on local disk", () => {
     const root = mkdtempSync(join(tmpdir(), "tracefold-check-"));
     try {
       writeFileSync(join(root, "a-file"), "");
-      await assert.rejects(checkBlobStore({ backend: "local" }, { root: join(root, "a-file", "data") }), /^BlobStoreCheckError: blob store check failed: TRACEFOLD_DATA_DIR ".*a-file\/data" is not a writable directory \(TRACEFOLD_STORAGE=local\): .*ENOTDIR/);
+      await assert.rejects(
+        checkBlobStore({ backend: "local" }, { root: join(root, "a-file", "data") }),
+        /^BlobStoreCheckError: blob store check failed: TRACEFOLD_DATA_DIR ".*a-file\/data" is not a writable directory \(TRACEFOLD_STORAGE=local\): .*ENOTDIR/,
+      );
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
   });
 
   test("a setting that does not parse is reported as such before any probe", async () => {
-    await assert.rejects(checkConfiguredBlobStore({ TRACEFOLD_STORAGE: "s3", TRACEFOLD_S3_ACCESS_KEY_ID: "a", TRACEFOLD_S3_SECRET_ACCESS_KEY: "b" }), (e: unknown) => e instanceof StorageConfigError && /TRACEFOLD_S3_BUCKET/.test(e.message));
+    await assert.rejects(
+      checkConfiguredBlobStore({ TRACEFOLD_STORAGE: "s3", TRACEFOLD_S3_ACCESS_KEY_ID: "a", TRACEFOLD_S3_SECRET_ACCESS_KEY: "b" }),
+      (e: unknown) => e instanceof StorageConfigError && /TRACEFOLD_S3_BUCKET/.test(e.message),
+    );
   });
 });

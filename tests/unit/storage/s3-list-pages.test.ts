@@ -31,7 +31,11 @@ describe("S3 listing across pages", () => {
     server = http.createServer((req, res) => {
       const url = new URL(req.url!, "http://stub");
       const query = canonicalQuery(Object.fromEntries(url.searchParams));
-      const headers = { host: req.headers.host!, "x-amz-content-sha256": String(req.headers["x-amz-content-sha256"]), "x-amz-date": String(req.headers["x-amz-date"]) };
+      const headers = {
+        host: req.headers.host!,
+        "x-amz-content-sha256": String(req.headers["x-amz-content-sha256"]),
+        "x-amz-date": String(req.headers["x-amz-date"]),
+      };
       const expected = signatureV4(settings, req.method!, url.pathname, headers, query);
       const token = url.searchParams.get("continuation-token") ?? "";
       seen.push(`${url.pathname}?${query}`);

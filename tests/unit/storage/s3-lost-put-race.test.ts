@@ -17,7 +17,10 @@ const BYTES = Buffer.from("folded payload, put by two workers at once");
 const SHA = createHash("sha256").update(BYTES).digest("hex");
 const KEY = `sidecars/${SHA.slice(0, 2)}/${SHA}`;
 const slowDown = (status: number): Answer => ({ status, body: "<Error><Code>SlowDown</Code><Message>the object was just written</Message></Error>" });
-const present = (bytes: number, when = new Date()): Answer => ({ status: 200, headers: { "content-length": String(bytes), "last-modified": when.toUTCString() } });
+const present = (bytes: number, when = new Date()): Answer => ({
+  status: 200,
+  headers: { "content-length": String(bytes), "last-modified": when.toUTCString() },
+});
 
 /**
  * What a put does when another writer of the same bytes wins: servers that limit how often one

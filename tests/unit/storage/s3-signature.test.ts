@@ -39,11 +39,17 @@ describe("S3 Signature Version 4", () => {
     const { host, path } = s3Target(BUCKET);
     const query = canonicalQuery({ prefix: "J", "max-keys": "2" });
     assert.equal(query, "max-keys=2&prefix=J", "parameters sorted by name");
-    const authorization = signatureV4(AWS_EXAMPLE, "GET", path, {
-      host,
-      "x-amz-content-sha256": "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
-      "x-amz-date": "20130524T000000Z",
-    }, query);
+    const authorization = signatureV4(
+      AWS_EXAMPLE,
+      "GET",
+      path,
+      {
+        host,
+        "x-amz-content-sha256": "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+        "x-amz-date": "20130524T000000Z",
+      },
+      query,
+    );
     assert.match(authorization, /, Signature=34b48302e7b5fa45bde8084f4b7868a86f0a534bc59db6670ed5711ef69dc6f7$/);
   });
 
@@ -52,7 +58,13 @@ describe("S3 Signature Version 4", () => {
   });
 
   test("path-style addressing keeps the endpoint's host and puts the bucket in the path", () => {
-    assert.deepEqual(s3Target({ endpoint: "http://127.0.0.1:9000/", bucket: "tf", forcePathStyle: true }, "uploads/ab/abc"), { host: "127.0.0.1:9000", path: "/tf/uploads/ab/abc" });
-    assert.deepEqual(s3Target({ endpoint: "http://minio.local:9000/base", bucket: "tf", forcePathStyle: true }), { host: "minio.local:9000", path: "/base/tf" });
+    assert.deepEqual(s3Target({ endpoint: "http://127.0.0.1:9000/", bucket: "tf", forcePathStyle: true }, "uploads/ab/abc"), {
+      host: "127.0.0.1:9000",
+      path: "/tf/uploads/ab/abc",
+    });
+    assert.deepEqual(s3Target({ endpoint: "http://minio.local:9000/base", bucket: "tf", forcePathStyle: true }), {
+      host: "minio.local:9000",
+      path: "/base/tf",
+    });
   });
 });

@@ -11,7 +11,11 @@ const S3 = {
 };
 
 const refusal = (env: Record<string, string | undefined>, variable: string) =>
-  assert.throws(() => storageConfigFrom(env), (e: unknown) => e instanceof StorageConfigError && e.message.startsWith(`${variable}:`), `names ${variable}`);
+  assert.throws(
+    () => storageConfigFrom(env),
+    (e: unknown) => e instanceof StorageConfigError && e.message.startsWith(`${variable}:`),
+    `names ${variable}`,
+  );
 
 describe("storage settings", () => {
   test("unset or blank TRACEFOLD_STORAGE is local disk", () => {
@@ -20,7 +24,15 @@ describe("storage settings", () => {
   });
 
   test("a custom endpoint defaults to path-style addressing and us-east-1", () => {
-    assert.deepEqual(storageConfigFrom(S3), { backend: "s3", endpoint: "http://127.0.0.1:9000", bucket: "tracefold-blobs", region: "us-east-1", accessKeyId: "id", secretAccessKey: "secret", forcePathStyle: true });
+    assert.deepEqual(storageConfigFrom(S3), {
+      backend: "s3",
+      endpoint: "http://127.0.0.1:9000",
+      bucket: "tracefold-blobs",
+      region: "us-east-1",
+      accessKeyId: "id",
+      secretAccessKey: "secret",
+      forcePathStyle: true,
+    });
   });
 
   test("without an endpoint it is AWS in the region, virtual-hosted unless forced", () => {
@@ -42,6 +54,9 @@ describe("storage settings", () => {
   });
 
   test("every missing variable is listed at once", () => {
-    assert.throws(() => storageConfigFrom({ TRACEFOLD_STORAGE: "s3" }), /TRACEFOLD_S3_BUCKET: .*TRACEFOLD_S3_ACCESS_KEY_ID: .*TRACEFOLD_S3_SECRET_ACCESS_KEY: /);
+    assert.throws(
+      () => storageConfigFrom({ TRACEFOLD_STORAGE: "s3" }),
+      /TRACEFOLD_S3_BUCKET: .*TRACEFOLD_S3_ACCESS_KEY_ID: .*TRACEFOLD_S3_SECRET_ACCESS_KEY: /,
+    );
   });
 });

@@ -53,7 +53,12 @@ test("the style roots hold stylesheets and CSS modules (the checks below have so
 
 test(`no stylesheet under app/ or components/ is longer than ${MAX_LINES} lines`, () => {
   const long = cssFiles
-    .map((file) => ({ file, lines: readRepoFile(file).split("\n").filter((line, i, all) => i < all.length - 1 || line !== "").length }))
+    .map((file) => ({
+      file,
+      lines: readRepoFile(file)
+        .split("\n")
+        .filter((line, i, all) => i < all.length - 1 || line !== "").length,
+    }))
     .filter(({ lines }) => lines > MAX_LINES)
     .map(({ file, lines }) => `${file}: ${lines} lines`);
   assert.deepEqual(long, [], "split these by component; shared primitives belong in components/ui/");
@@ -67,7 +72,10 @@ test("every class read from a CSS module exists in it, and every class a module 
 
 test("the checks catch a missing class, an unused class, a computed key and an orphan module", () => {
   const css = new Map([
-    ["components/x/a.module.css", ".row { color: red; }\n.row .cell:hover { color: blue; }\n:global(.btn) .dead { margin: 0; }\n@keyframes flash { from { opacity: 0; } }"],
+    [
+      "components/x/a.module.css",
+      ".row { color: red; }\n.row .cell:hover { color: blue; }\n:global(.btn) .dead { margin: 0; }\n@keyframes flash { from { opacity: 0; } }",
+    ],
     ["components/x/orphan.module.css", ".alone { color: red; }"],
   ]);
   const source = [
@@ -85,6 +93,8 @@ test("the checks catch a missing class, an unused class, a computed key and an o
 });
 
 test("class names come from selectors only: not from :global(), comments, keyframe steps or declarations", () => {
-  const names = classNamesOf("/* .comment */\n.a:hover > .b[data-x='.y'] { background: url(x.png); }\n:global(.btn) { color: red; }\n@media (max-width: 9px) { .c { width: 1.5px; } }\n@keyframes k { 50% { opacity: 0.5; } }");
+  const names = classNamesOf(
+    "/* .comment */\n.a:hover > .b[data-x='.y'] { background: url(x.png); }\n:global(.btn) { color: red; }\n@media (max-width: 9px) { .c { width: 1.5px; } }\n@keyframes k { 50% { opacity: 0.5; } }",
+  );
   assert.deepEqual([...names].sort(), ["a", "b", "c"]);
 });

@@ -48,7 +48,9 @@ test("a 5 MB single line is parsed without trouble", async () => {
 });
 
 test("a truncated JSON document reports the line of the syntax error", async () => {
-  const result = await parseTrace(sourceFromText("traj.json", '[\n  {"task_id": 1, "traj": [\n    {"role": "user", "content": "hi"}\n'), { format: "tau_bench_traj" });
+  const result = await parseTrace(sourceFromText("traj.json", '[\n  {"task_id": 1, "traj": [\n    {"role": "user", "content": "hi"}\n'), {
+    format: "tau_bench_traj",
+  });
   const error = firstError(result);
   assert.ok(error, "an error is reported");
   assert.ok(error.line >= 3, `line ${error.line}`);

@@ -16,7 +16,11 @@ test("every real trace imports with the MANIFEST's session and tool-call counts"
   const { parseTrace } = await import("../../../lib/trace/parse-trace");
   for (const entry of readAllManifests()) {
     const parsed = await parseTrace(await sourceFromFile(entry.absolutePath, entry.path));
-    assert.deepEqual(parsed.issues.filter((i) => i.severity === "error"), [], entry.path);
+    assert.deepEqual(
+      parsed.issues.filter((i) => i.severity === "error"),
+      [],
+      entry.path,
+    );
     // The MANIFEST counts a Claude Code file's sessions without its inline sidechain threads, each a session here.
     const inlineThreads = entry.format === "claude_code_jsonl" ? countResponses(entry.absolutePath).inlineThreads : 0;
     assert.equal(parsed.sessions.length, entry.sessions + inlineThreads, `${entry.path} sessions`);

@@ -42,7 +42,14 @@ function describeRun(role: string, parts: Message["parts"]): Unit {
   const texts = parts.flatMap((p) => (p.type === "text" ? [p.text] : []));
   const reasoning = parts.flatMap((p) => (p.type === "reasoning" ? [p.text] : [])).join("\n");
   const calls = parts.flatMap((p) => (p.type === "tool_call" ? [[p.id, p.name, p.arguments]] : []));
-  return [role, texts, reasoning, calls, parts.filter((p) => p.type === "image").length, parts.filter((p) => p.type === "other").map((p) => (p.type === "other" ? p.kind : ""))];
+  return [
+    role,
+    texts,
+    reasoning,
+    calls,
+    parts.filter((p) => p.type === "image").length,
+    parts.filter((p) => p.type === "other").map((p) => (p.type === "other" ? p.kind : "")),
+  ];
 }
 
 async function reimport(session: Session, seed = "seed-1"): Promise<Session[]> {
@@ -50,7 +57,10 @@ async function reimport(session: Session, seed = "seed-1"): Promise<Session[]> {
   const source = sourceFromText("export.otlp.json", text);
   assert.equal(detectFormat(source.name, source.head)?.format, "otel_genai_spans", "the export is detected as OTel GenAI spans");
   const parsed = await parseTrace(source);
-  assert.deepEqual(parsed.issues.filter((i) => i.severity === "error"), []);
+  assert.deepEqual(
+    parsed.issues.filter((i) => i.severity === "error"),
+    [],
+  );
   return parsed.sessions;
 }
 
@@ -86,7 +96,14 @@ describe("OTLP JSON export: shape", () => {
     meta: { agent: "weather-bot" },
     messages: [
       { index: 0, role: "user", parts: [{ type: "text", text: "Paris?" }], source, timestamp: "2025-01-01T00:00:05.000Z" },
-      { index: 1, role: "assistant", parts: [{ type: "tool_call", id: "c1", name: "weather", arguments: '{"city":"Paris"}' }], source, model: "gpt-4.1", usage: { inputTokens: 12, outputTokens: 3 } },
+      {
+        index: 1,
+        role: "assistant",
+        parts: [{ type: "tool_call", id: "c1", name: "weather", arguments: '{"city":"Paris"}' }],
+        source,
+        model: "gpt-4.1",
+        usage: { inputTokens: 12, outputTokens: 3 },
+      },
       { index: 2, role: "tool", parts: [{ type: "tool_result", callId: "c1", name: "weather", content: "boom", isError: true }], source },
       { index: 3, role: "assistant", parts: [{ type: "text", text: "Sorry." }], source, model: "gpt-4.1" },
       { index: 4, role: "user", parts: [{ type: "text", text: "Paris?" }], source },
@@ -97,18 +114,27 @@ describe("OTLP JSON export: shape", () => {
 
   it("an invoke_agent root, a chat span per call, an execute_tool span per result, an input-only tail", () => {
     const all = spans();
-    assert.deepEqual(all.map((s) => [s.name, attr(s, "gen_ai.operation.name")]), [
-      ["invoke_agent weather-bot", { stringValue: "invoke_agent" }],
-      ["chat gpt-4.1", { stringValue: "chat" }],
-      ["execute_tool weather", { stringValue: "execute_tool" }],
-      ["chat gpt-4.1", { stringValue: "chat" }],
-      ["chat", { stringValue: "chat" }],
-    ]);
+    assert.deepEqual(
+      all.map((s) => [s.name, attr(s, "gen_ai.operation.name")]),
+      [
+        ["invoke_agent weather-bot", { stringValue: "invoke_agent" }],
+        ["chat gpt-4.1", { stringValue: "chat" }],
+        ["execute_tool weather", { stringValue: "execute_tool" }],
+        ["chat gpt-4.1", { stringValue: "chat" }],
+        ["chat", { stringValue: "chat" }],
+      ],
+    );
     assert.ok(all.every((s) => s.traceId === otlpTraceId("db-id-1") && /^[0-9a-f]{32}$/.test(s.traceId)));
     assert.ok(all.every((s) => /^[0-9a-f]{16}$/.test(s.spanId)));
     assert.equal(new Set(all.map((s) => s.spanId)).size, all.length, "span ids are unique");
     assert.ok(all.slice(1).every((s) => s.parentSpanId === all[0]!.spanId));
-    assert.ok(all.every((s) => attr(s, "gen_ai.conversation.id")?.hasOwnProperty("stringValue") && (attr(s, "gen_ai.conversation.id") as { stringValue: string }).stringValue === "conv-7"));
+    assert.ok(
+      all.every(
+        (s) =>
+          attr(s, "gen_ai.conversation.id")?.hasOwnProperty("stringValue") &&
+          (attr(s, "gen_ai.conversation.id") as { stringValue: string }).stringValue === "conv-7",
+      ),
+    );
     assert.equal(all[1]!.spanId, otlpChatSpanId("db-id-1", 1));
     assert.deepEqual(attr(all[1]!, "gen_ai.usage.input_tokens"), { intValue: "12" });
     assert.deepEqual(all[2]!.status, { code: 2 }, "an error result is an error span");
@@ -116,12 +142,16 @@ describe("OTLP JSON export: shape", () => {
 
   it("messages are the current convention's role + parts JSON, arguments kept as recorded", () => {
     const chat = spans()[1]!;
-    assert.deepEqual(JSON.parse((attr(chat, "gen_ai.input.messages") as { stringValue: string }).stringValue), [{ role: "user", parts: [{ type: "text", content: "Paris?" }] }]);
+    assert.deepEqual(JSON.parse((attr(chat, "gen_ai.input.messages") as { stringValue: string }).stringValue), [
+      { role: "user", parts: [{ type: "text", content: "Paris?" }] },
+    ]);
     assert.deepEqual(JSON.parse((attr(chat, "gen_ai.output.messages") as { stringValue: string }).stringValue), [
       { role: "assistant", parts: [{ type: "tool_call", id: "c1", name: "weather", arguments: '{"city":"Paris"}' }], finish_reason: "tool_call" },
     ]);
     const second = spans()[3]!;
-    assert.deepEqual(JSON.parse((attr(second, "gen_ai.input.messages") as { stringValue: string }).stringValue), [{ role: "tool", parts: [{ type: "tool_call_response", id: "c1", response: "boom" }] }]);
+    assert.deepEqual(JSON.parse((attr(second, "gen_ai.input.messages") as { stringValue: string }).stringValue), [
+      { role: "tool", parts: [{ type: "tool_call_response", id: "c1", response: "boom" }] },
+    ]);
   });
 
   it("is deterministic, and another seed gives other ids", () => {
@@ -130,7 +160,9 @@ describe("OTLP JSON export: shape", () => {
   });
 
   it("span start times increase strictly, from the message timestamps", () => {
-    const starts = spans().slice(1).map((s) => BigInt(s.startTimeUnixNano));
+    const starts = spans()
+      .slice(1)
+      .map((s) => BigInt(s.startTimeUnixNano));
     for (let i = 1; i < starts.length; i++) assert.ok(starts[i]! > starts[i - 1]!, `span ${i} starts after span ${i - 1}`);
     assert.equal(starts[0], BigInt(Date.parse("2025-01-01T00:00:05.000Z") + 1) * 1_000_000n, "the first call follows the first message");
   });

@@ -28,9 +28,16 @@ describe("traces-new: every file of the covered source formats", () => {
       assert.equal(detectFormat(entry.path, source.head)?.format, entry.format);
       const { format, sessions, issues } = await parseTrace(source);
       assert.equal(format, entry.format);
-      assert.deepEqual(issues.filter((i) => i.severity === "error"), []);
+      assert.deepEqual(
+        issues.filter((i) => i.severity === "error"),
+        [],
+      );
       assert.equal(sessions.length, entry.sessions, "sessions");
-      assert.equal(sessions.reduce((n, s) => n + s.messages.length, 0), entry.messages, "messages");
+      assert.equal(
+        sessions.reduce((n, s) => n + s.messages.length, 0),
+        entry.messages,
+        "messages",
+      );
       assert.equal(partsOf(sessions, "tool_call").length, entry.toolCalls, "tool calls");
       assert.equal(partsOf(sessions, "tool_result").length, entry.toolResults, "tool results");
       assert.deepEqual([...new Set(sessions.flatMap((s) => s.models))], entry.models, "models");

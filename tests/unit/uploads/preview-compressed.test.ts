@@ -28,20 +28,34 @@ async function serverFindings(name: string, bytes: Uint8Array): Promise<[number,
 }
 
 test("a gzip'd real trace: the preview finds exactly what the upload redacts", async () => {
-  const plain = readFileSync(resolve(TRACES_NEW_DIR, "tau2/blakeelias__tau2-bench/data/simulations/2025-10-07T07:44:20.888691_airline_relaxed_llm_agent_grok-4-fast-reasoning_user_simulator_grok-4-fast-reasoning.json"));
+  const plain = readFileSync(
+    resolve(
+      TRACES_NEW_DIR,
+      "tau2/blakeelias__tau2-bench/data/simulations/2025-10-07T07:44:20.888691_airline_relaxed_llm_agent_grok-4-fast-reasoning_user_simulator_grok-4-fast-reasoning.json",
+    ),
+  );
   const gz = gzipSync(plain);
   const expected = await serverFindings("t.json.gz", gz);
   assert.ok(expected.length > 0);
   const preview = await previewFile(new File([gz], "t.json.gz"), RULES, LIMIT);
-  assert.deepEqual(preview.findings.map((f) => [f.line, f.kind, f.fingerprint]), expected.slice(0, preview.findings.length));
+  assert.deepEqual(
+    preview.findings.map((f) => [f.line, f.kind, f.fingerprint]),
+    expected.slice(0, preview.findings.length),
+  );
   assert.equal(preview.count, expected.length);
 });
 
 test("an Inspect .eval: previewed as the JSON log the server imports; a bomb fails the preview with the limit", async () => {
-  const zip = zipSync({ "header.json": strToU8(JSON.stringify({ version: 2, eval: { task: "t" } })), "samples/1_epoch_1.json": strToU8(JSON.stringify({ id: 1, messages: [{ role: "user", content: "mail ops@example.com" }] })) });
+  const zip = zipSync({
+    "header.json": strToU8(JSON.stringify({ version: 2, eval: { task: "t" } })),
+    "samples/1_epoch_1.json": strToU8(JSON.stringify({ id: 1, messages: [{ role: "user", content: "mail ops@example.com" }] })),
+  });
   const expected = await serverFindings("x.eval", zip);
   const preview = await previewFile(new File([zip], "x.eval"), RULES, LIMIT);
-  assert.deepEqual(preview.findings.map((f) => [f.line, f.kind, f.fingerprint]), expected);
+  assert.deepEqual(
+    preview.findings.map((f) => [f.line, f.kind, f.fingerprint]),
+    expected,
+  );
   assert.equal(expected.length, 1);
   const bomb = zipSync({ "header.json": strToU8("{}"), "samples/1_epoch_1.json": new Uint8Array(2 << 20) });
   await assert.rejects(previewFile(new File([bomb], "b.eval"), RULES, 1 << 20), { message: /^b\.eval: expands past 1 MB/ });

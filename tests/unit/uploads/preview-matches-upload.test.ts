@@ -17,7 +17,13 @@ async function* decoded(path: string): AsyncIterable<string> {
 const RULES = redactOptionsOf({ emails: true, disabled: [], allow: [] });
 
 for (const [name, path] of [
-  ["a real tau2 simulation with e-mail addresses", resolve(TRACES_NEW_DIR, "tau2/blakeelias__tau2-bench/data/simulations/2025-10-07T07:44:20.888691_airline_relaxed_llm_agent_grok-4-fast-reasoning_user_simulator_grok-4-fast-reasoning.json")],
+  [
+    "a real tau2 simulation with e-mail addresses",
+    resolve(
+      TRACES_NEW_DIR,
+      "tau2/blakeelias__tau2-bench/data/simulations/2025-10-07T07:44:20.888691_airline_relaxed_llm_agent_grok-4-fast-reasoning_user_simulator_grok-4-fast-reasoning.json",
+    ),
+  ],
   ["CRLF lines, a BOM, a multi-line key and no final newline", writeSample()],
 ] as const) {
   test(`the upload page's preview reports exactly what the upload redacts: ${name}`, async () => {
@@ -26,7 +32,10 @@ for (const [name, path] of [
     const preview = await previewRedaction(decoded(path), RULES, Number.MAX_SAFE_INTEGER);
     assert.ok(report.length > 0);
     assert.equal(preview.count, report.length);
-    assert.deepEqual(preview.findings.map((f) => [f.line, f.kind, f.fingerprint]), report.map((r) => [r.line, r.kind, r.fingerprint]));
+    assert.deepEqual(
+      preview.findings.map((f) => [f.line, f.kind, f.fingerprint]),
+      report.map((r) => [r.line, r.kind, r.fingerprint]),
+    );
   });
 }
 

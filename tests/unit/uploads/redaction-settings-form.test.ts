@@ -14,7 +14,12 @@ test("rule.<kind>=off switches a rule off; the allow-list is one entry per line,
     "rule.url_password": "off",
     allowList: "  sk-test-fixture000\r\n\n/demo-[0-9]+/i\n",
   });
-  assert.deepEqual(parsed, { keepRawOriginals: true, redactEmails: false, disabledRules: ["jwt", "url_password"], allowList: ["sk-test-fixture000", "/demo-[0-9]+/i"] });
+  assert.deepEqual(parsed, {
+    keepRawOriginals: true,
+    redactEmails: false,
+    disabledRules: ["jwt", "url_password"],
+    allowList: ["sk-test-fixture000", "/demo-[0-9]+/i"],
+  });
 });
 
 test("bad input is refused field by field, saying which entry and why", () => {
@@ -22,6 +27,9 @@ test("bad input is refused field by field, saying which entry and why", () => {
   assert.equal(result.success, false);
   const byField = new Map<string, string[]>();
   for (const issue of result.error!.issues) byField.set(String(issue.path[0]), [...(byField.get(String(issue.path[0])) ?? []), issue.message]);
-  assert.deepEqual(byField.get("allowList")?.map((m) => m.replace(/\(.*\)/, "(…)")), ["entry 2: is not a valid regular expression (…)", "entry 3: matches any value, so it would switch redaction off"]);
+  assert.deepEqual(
+    byField.get("allowList")?.map((m) => m.replace(/\(.*\)/, "(…)")),
+    ["entry 2: is not a valid regular expression (…)", "entry 3: matches any value, so it would switch redaction off"],
+  );
   assert.deepEqual(byField.get("rules"), ['unknown rule "passwords"', 'unknown rule "email"', 'rule jwt must be "on" or "off"']);
 });

@@ -26,7 +26,10 @@ describe("size", () => {
   });
 
   test("the 413 message names the limit and the setting", () => {
-    assert.equal(tooLargeMessage(2 * 1024 * 1024), "the file is larger than the upload limit of 2 MB (TRACEFOLD_MAX_UPLOAD_MB); import it with the CLI instead");
+    assert.equal(
+      tooLargeMessage(2 * 1024 * 1024),
+      "the file is larger than the upload limit of 2 MB (TRACEFOLD_MAX_UPLOAD_MB); import it with the CLI instead",
+    );
     assert.equal(tooLargeMessage(1536 * 1024), "the file is larger than the upload limit of 1.5 MB (TRACEFOLD_MAX_UPLOAD_MB); import it with the CLI instead");
   });
 

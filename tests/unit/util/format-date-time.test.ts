@@ -27,7 +27,8 @@ test("instants order dates of any form; a zone-less one is ordered as if UTC; no
 });
 
 /** Ways of writing a date that bypass the helper: the viewer's locale, or a hand-cut ISO string. */
-const BYPASS = /toLocaleDateString|toLocaleTimeString|Intl\.DateTimeFormat|Date\([^)]*\)\.toLocaleString|toISOString\(\)\.slice|\.slice\(0, 1[069]\)\.replace\("T"|At\??\.slice\(0, /;
+const BYPASS =
+  /toLocaleDateString|toLocaleTimeString|Intl\.DateTimeFormat|Date\([^)]*\)\.toLocaleString|toISOString\(\)\.slice|\.slice\(0, 1[069]\)\.replace\("T"|At\??\.slice\(0, /;
 
 test("every page writes dates through formatDateTime", () => {
   const offenders = studioSourceLines()

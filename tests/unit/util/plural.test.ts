@@ -15,14 +15,15 @@ test("a count agrees with its noun, with en-US grouping", () => {
 });
 
 /** A counted expression (`{fmt(n)}`, `${x.length}`, `{s.messages}`…) written straight before a plural noun. */
-const NOUNS = "messages|requests|results|sessions|calls|tool calls|items|files|rows|accounts|cuts|parts|errors|days|policies|lines|chars|secrets|labels|reviewers|objects|actions|runs|queues|tokens|slot sums|verdicts";
+const NOUNS =
+  "messages|requests|results|sessions|calls|tool calls|items|files|rows|accounts|cuts|parts|errors|days|policies|lines|chars|secrets|labels|reviewers|objects|actions|runs|queues|tokens|slot sums|verdicts";
 const COUNT = String.raw`(?:fmt\([^{}]*?\)|[\w.?!\[\]]+\.toLocaleString\("en-US"\)|[\w.?!\[\]]+\.length|[\w.?!]*\b(?:count|total|items|messages|rows|calls|sessions|done|errorCount|tokens|cuts|lines|length)\b)`;
 const HARD_PLURAL = new RegExp(String.raw`(?<!=)(?:\{|\$\{)\s*${COUNT}\s*\}\s*(?:${NOUNS})\b(?!/)`);
 
 /** A noun chosen by hand (`n === 1 ? "" : "s"`, `n === 1 ? "row" : "rows"`) instead of through the helper. */
 const HAND_PLURAL = /=== 1 \? "[^"]*" : "[^"]*"/;
 
-test("no page writes a count before a fixed plural noun (\"1 messages\"): counts go through plural()", () => {
+test('no page writes a count before a fixed plural noun ("1 messages"): counts go through plural()', () => {
   // components/evaluations is being reworked on another branch; its counts are left to that change.
   const offenders = studioSourceLines({ skip: ["components/evaluations/"] })
     .filter((l) => HARD_PLURAL.test(l.text) || HAND_PLURAL.test(l.text))

@@ -7,5 +7,6 @@ test("formula-looking cells get one leading quote; every string round-trips", ()
   assert.equal(spreadsheetSafe("'=1+1"), "''=1+1");
   assert.equal(spreadsheetSafe("'quoted"), "'quoted");
   assert.equal(spreadsheetSafe("a=b"), "a=b");
-  for (const s of ["", "=", "'", "''", "'=", "''=", "-", "x-", "'x", "@a", "\t", "\r\n", "normal"]) assert.equal(fromSpreadsheetSafe(spreadsheetSafe(s)), s, JSON.stringify(s));
+  for (const s of ["", "=", "'", "''", "'=", "''=", "-", "x-", "'x", "@a", "\t", "\r\n", "normal"])
+    assert.equal(fromSpreadsheetSafe(spreadsheetSafe(s)), s, JSON.stringify(s));
 });

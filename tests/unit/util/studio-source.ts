@@ -14,5 +14,9 @@ export function studioSourceLines(options: { skip?: readonly string[] } = {}): {
     .flatMap((dir) => walk(join(ROOT, dir)))
     .map((path) => relative(ROOT, path))
     .filter((file) => !(options.skip ?? []).some((prefix) => file.startsWith(prefix)))
-    .flatMap((file) => readFileSync(join(ROOT, file), "utf8").split("\n").map((text, i) => ({ file, line: i + 1, text })));
+    .flatMap((file) =>
+      readFileSync(join(ROOT, file), "utf8")
+        .split("\n")
+        .map((text, i) => ({ file, line: i + 1, text })),
+    );
 }

@@ -17,8 +17,9 @@ export default async function AdminKeysPage() {
       <div className="page-header">
         <h1>API keys</h1>
         <p>
-          Scripts send <code>Authorization: Bearer tfk_…</code> instead of signing in. An <strong>ingest</strong> key uploads traces (<code>PUT /api/uploads</code>); a <strong>read</strong> key reads what a viewer reads. Keys are
-          limited per minute and never reach reviewing or <Link href="/admin/users">users</Link> and <Link href="/admin/settings">settings</Link>.
+          Scripts send <code>Authorization: Bearer tfk_…</code> instead of signing in. An <strong>ingest</strong> key uploads traces (
+          <code>PUT /api/uploads</code>); a <strong>read</strong> key reads what a viewer reads. Keys are limited per minute and never reach reviewing or{" "}
+          <Link href="/admin/users">users</Link> and <Link href="/admin/settings">settings</Link>.
         </p>
       </div>
       <div className="grid-2">

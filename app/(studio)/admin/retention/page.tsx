@@ -24,8 +24,9 @@ export default async function AdminRetentionPage({ searchParams }: { searchParam
       <div className="page-header">
         <h1>Retention</h1>
         <p>
-          Delete uploaded traces older than an age: their sessions, replays&apos; sidecars and stored files go; evaluation results and review labels that used them stay, marked on their run. Uploads a queued or running job
-          still reads are kept. The same as <code>tracefold retention --older-than 30d</code>. Earlier backups still hold what is deleted here.
+          Delete uploaded traces older than an age: their sessions, replays&apos; sidecars and stored files go; evaluation results and review labels that used
+          them stay, marked on their run. Uploads a queued or running job still reads are kept. The same as <code>tracefold retention --older-than 30d</code>.
+          Earlier backups still hold what is deleted here.
         </p>
       </div>
       <form className="row card card-body" method="get" aria-label="Preview">

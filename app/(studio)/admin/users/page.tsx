@@ -18,7 +18,8 @@ export default async function AdminUsersPage() {
       <div className="page-header">
         <h1>Users</h1>
         <p>
-          Viewers read traces; reviewers also upload and label; admins also manage users, <Link href="/admin/settings">settings</Link>, <Link href="/admin/keys">API keys</Link> and <Link href="/admin/retention">retention</Link>.
+          Viewers read traces; reviewers also upload and label; admins also manage users, <Link href="/admin/settings">settings</Link>,{" "}
+          <Link href="/admin/keys">API keys</Link> and <Link href="/admin/retention">retention</Link>.
         </p>
       </div>
       <div className="grid-2">

@@ -41,10 +41,26 @@ export default async function EvaluationPage({ params }: RunPageProps) {
         <h1>{view.run.name}</h1>
         <p>
           <Link href="/evaluations">Evaluations</Link> · {suiteLabel(view.run)} · {view.run.settings?.policies.length ?? 0} policies
-          {view.run.settings ? <> · cut levels <span className="mono" data-testid="run-cut-levels">{formatCutLevels(view.run.settings.cutLevels)}</span></> : null}
+          {view.run.settings ? (
+            <>
+              {" "}
+              · cut levels{" "}
+              <span className="mono" data-testid="run-cut-levels">
+                {formatCutLevels(view.run.settings.cutLevels)}
+              </span>
+            </>
+          ) : null}
         </p>
-        {view.run.settings ? <p className="faint" data-testid="run-harness">{harnessText(view.run.settings)}</p> : null}
-        {customParams(view.run.settings) ? <p className="faint mono" data-testid="run-params">{customParams(view.run.settings)}</p> : null}
+        {view.run.settings ? (
+          <p className="faint" data-testid="run-harness">
+            {harnessText(view.run.settings)}
+          </p>
+        ) : null}
+        {customParams(view.run.settings) ? (
+          <p className="faint mono" data-testid="run-params">
+            {customParams(view.run.settings)}
+          </p>
+        ) : null}
       </div>
       <div className="stack">
         <EvaluationView initial={view} canControl={hasRole(user.role, "reviewer")} />
@@ -65,6 +81,13 @@ function harnessText(settings: { pointers: string; sweep?: number[] | undefined;
 
 /** Parameters set away from their defaults, `policy: name=value …`, or null when every policy runs with its defaults. */
 function customParams(settings: { policies: { id: string; key?: string | undefined; params?: Record<string, unknown> | undefined }[] } | null): string | null {
-  const parts = (settings?.policies ?? []).filter((p) => p.params && Object.keys(p.params).length > 0).map((p) => `${p.key ?? p.id}: ${Object.entries(p.params!).map(([k, v]) => `${k}=${String(v)}`).join(" ")}`);
+  const parts = (settings?.policies ?? [])
+    .filter((p) => p.params && Object.keys(p.params).length > 0)
+    .map(
+      (p) =>
+        `${p.key ?? p.id}: ${Object.entries(p.params!)
+          .map(([k, v]) => `${k}=${String(v)}`)
+          .join(" ")}`,
+    );
   return parts.length > 0 ? `parameters — ${parts.join("; ")}` : null;
 }

@@ -28,7 +28,9 @@ export default async function OnlineReportPage({ params, searchParams }: { param
   const result = await getOnlineReport(getDb(), id, query);
   if (!result) notFound();
   const { log, report, surfaces, warning } = result;
-  const csvParams = new URLSearchParams(Object.entries(parsed.success ? raw : {}).flatMap(([k, v]) => (k === "day" ? [] : (Array.isArray(v) ? v : [v]).map((x) => [k, x]))));
+  const csvParams = new URLSearchParams(
+    Object.entries(parsed.success ? raw : {}).flatMap(([k, v]) => (k === "day" ? [] : (Array.isArray(v) ? v : [v]).map((x) => [k, x]))),
+  );
   const values = {
     assign: result.assign,
     window: `${formatMinute(query.window.startMinute)}-${formatMinute(query.window.endMinute)}`,
@@ -41,16 +43,23 @@ export default async function OnlineReportPage({ params, searchParams }: { param
   return (
     <>
       <div className="page-header">
-        <p className="faint"><Link href="/online">Online A/B</Link> /</p>
+        <p className="faint">
+          <Link href="/online">Online A/B</Link> /
+        </p>
         <h1>{log.fileName}</h1>
         <p>
           {plural(log.rowCount, "call")}
-          {log.firstAt && log.lastAt ? ` from ${formatDateTime(log.firstAt)} to ${formatDateTime(log.lastAt)}` : ""}, stored as {plural(log.slotCount, "account × 15-minute slot sum")}
+          {log.firstAt && log.lastAt ? ` from ${formatDateTime(log.firstAt)} to ${formatDateTime(log.lastAt)}` : ""}, stored as{" "}
+          {plural(log.slotCount, "account × 15-minute slot sum")}
           {log.errorCount > 0 ? `; ${plural(log.errorCount, "row")} skipped at import` : ""}.
         </p>
       </div>
       <div className="stack">
-        {!parsed.success ? <p className="alert alert-error" role="alert">{parsed.error.issues.map((i) => i.message).join("; ")} — showing the defaults.</p> : null}
+        {!parsed.success ? (
+          <p className="alert alert-error" role="alert">
+            {parsed.error.issues.map((i) => i.message).join("; ")} — showing the defaults.
+          </p>
+        ) : null}
         <OnlineControls values={values} surfaces={surfaces} groupColumn={log.mapping.group} examples={exampleInstants(log.firstAt, log.lastAt)} />
         {report ? (
           <>
@@ -58,7 +67,9 @@ export default async function OnlineReportPage({ params, searchParams }: { param
             <OnlineCharts report={report} csvHref={`/api/online/${log.id}/hourly?${csvParams.toString()}`} baseName={log.fileName.replace(/\.[^.]*$/, "")} />
           </>
         ) : (
-          <p className="alert alert-error" role="alert" data-testid="online-group-warning">{warning}</p>
+          <p className="alert alert-error" role="alert" data-testid="online-group-warning">
+            {warning}
+          </p>
         )}
       </div>
     </>

@@ -25,7 +25,11 @@ export default async function ReviewQueuePage({ params }: { params: Promise<{ qu
   const db = getDb();
   const clock = { now: Date.now };
   const isAdmin = hasRole(user.role, "admin");
-  const [summary, agreement, prepared] = await Promise.all([getQueueSummary(db, queueId, clock), getQueueAgreement(db, queueId, clock), queueContextProgress(db, queueId)]);
+  const [summary, agreement, prepared] = await Promise.all([
+    getQueueSummary(db, queueId, clock),
+    getQueueAgreement(db, queueId, clock),
+    queueContextProgress(db, queueId),
+  ]);
   if (!summary || !agreement) notFound();
   const [assignments, users] = isAdmin ? await Promise.all([queueAssignments(db, queueId), listUsers(db)]) : [null, []];
   return (
@@ -36,14 +40,34 @@ export default async function ReviewQueuePage({ params }: { params: Promise<{ qu
         </p>
         <h1>{summary.name}</h1>
         <p className="muted">
-          {plural(summary.items, "item")} {summary.runId === null ? "imported from a gold file (views labelled blind)" : <>from <Link href={`/evaluations/${summary.runId}`}>{summary.runName ?? "a deleted run"}</Link></>} · overlap {summary.overlap} · lease {summary.leaseMinutes} min
-          {prepared.ready < prepared.total ? <span data-testid="contexts-progress"> · preparing items {prepared.ready} / {prepared.total} (an item opened before then is prepared when opened)</span> : null}
+          {plural(summary.items, "item")}{" "}
+          {summary.runId === null ? (
+            "imported from a gold file (views labelled blind)"
+          ) : (
+            <>
+              from <Link href={`/evaluations/${summary.runId}`}>{summary.runName ?? "a deleted run"}</Link>
+            </>
+          )}{" "}
+          · overlap {summary.overlap} · lease {summary.leaseMinutes} min
+          {prepared.ready < prepared.total ? (
+            <span data-testid="contexts-progress">
+              {" "}
+              · preparing items {prepared.ready} / {prepared.total} (an item opened before then is prepared when opened)
+            </span>
+          ) : null}
         </p>
         <QueueOptions summary={summary} />
       </div>
       <div className="stack">
         <LabelingScreen queueId={queueId} kind={summary.kind} canLabel={hasRole(user.role, "reviewer")} me={user.email} initial={{ summary, agreement }} />
-        {assignments ? <AssignPanel queueId={queueId} items={summary.items} reviewers={users.filter((u) => hasRole(u.role, "reviewer")).map((u) => ({ email: u.email, name: u.name }))} assignments={assignments} /> : null}
+        {assignments ? (
+          <AssignPanel
+            queueId={queueId}
+            items={summary.items}
+            reviewers={users.filter((u) => hasRole(u.role, "reviewer")).map((u) => ({ email: u.email, name: u.name }))}
+            assignments={assignments}
+          />
+        ) : null}
         <TransferPanel queueId={queueId} canImport={isAdmin} gold={summary.kind === "calibration"} />
       </div>
     </>

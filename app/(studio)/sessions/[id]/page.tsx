@@ -31,6 +31,8 @@ export default async function SessionPage({ params }: SessionPageProps) {
   const overview = await getSessionOverview(db, id);
   if (!overview) notFound();
   // Admins may delete the session; the confirmation says whether its uploaded file goes with it.
-  const deletion = hasRole(user.role, "admin") ? { sessionsInUpload: await db.traceSession.count({ where: { upload: { sessions: { some: { id } } } } }) } : undefined;
+  const deletion = hasRole(user.role, "admin")
+    ? { sessionsInUpload: await db.traceSession.count({ where: { upload: { sessions: { some: { id } } } } }) }
+    : undefined;
   return <SessionViewer key={overview.id} overview={overview} header={<SessionHeader overview={overview} {...(deletion ? { deletion } : {})} />} />;
 }

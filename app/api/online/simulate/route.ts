@@ -30,7 +30,8 @@ export async function POST(request: Request): Promise<Response> {
     return Response.json({ ok: false, code: "invalid_request", message: "expected a JSON body" }, { status: 400 });
   }
   const parsed = SimulateRequestSchema.safeParse(body);
-  if (!parsed.success) return Response.json({ ok: false, code: "invalid_request", message: parsed.error.issues.map((i) => i.message).join("; ") }, { status: 400 });
+  if (!parsed.success)
+    return Response.json({ ok: false, code: "invalid_request", message: parsed.error.issues.map((i) => i.message).join("; ") }, { status: 400 });
   const input = parsed.data;
   const db = getDb();
   const ids = await selectSimSessions(db, input.selection);

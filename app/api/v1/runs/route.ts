@@ -22,7 +22,7 @@ export async function POST(request: Request): Promise<Response> {
   try {
     json = await request.json();
   } catch {
-    return apiError(400, "invalid_request", "the body must be JSON: { \"name\"?: string, \"settings\": {…} }");
+    return apiError(400, "invalid_request", 'the body must be JSON: { "name"?: string, "settings": {…} }');
   }
   const body = StartRunBodySchema.safeParse(json);
   if (!body.success) return invalidRequest(body.error);

@@ -12,8 +12,14 @@ import { GA_RULES, partBody, type GaHistory, type GaRule } from "./history";
  */
 const RULES: Record<GaRule | "stage3-evict" | "stage3-orphan-cleanup", { rule: string; reason: string }> = {
   "stage1-truncate": { rule: "generic-agent/stage1-truncate", reason: "tool output over its Table 1 threshold: head/tail L/2 kept" },
-  "stage2-compress": { rule: "generic-agent/stage2-compress", reason: "tag-level compression of an older message (~800-char windows, working-memory placeholders)" },
-  "stage3-compress-strict": { rule: "generic-agent/stage3-compress-strict", reason: "over budget: stricter tag compression, only the newest strictKeepRecent messages exempt" },
+  "stage2-compress": {
+    rule: "generic-agent/stage2-compress",
+    reason: "tag-level compression of an older message (~800-char windows, working-memory placeholders)",
+  },
+  "stage3-compress-strict": {
+    rule: "generic-agent/stage3-compress-strict",
+    reason: "over budget: stricter tag compression, only the newest strictKeepRecent messages exempt",
+  },
   "stage3-evict": { rule: "generic-agent/stage3-evict", reason: "over budget: evicted oldest-first (FIFO) until below keepRate of the character budget" },
   "stage3-orphan-cleanup": { rule: "generic-agent/stage3-orphan-cleanup", reason: "orphaned by eviction: its tool call was evicted" },
 };
@@ -25,7 +31,12 @@ export function recordEdits(ctx: PolicyContext, history: GaHistory, orphans: rea
   const book = (target: string, stage: Stage, before: number, after: number) => {
     const seen = byTarget.get(target);
     if (!seen) byTarget.set(target, { stage, before, after });
-    else byTarget.set(target, { stage: ORDER.indexOf(stage) > ORDER.indexOf(seen.stage) ? stage : seen.stage, before: seen.before + before, after: seen.after + after });
+    else
+      byTarget.set(target, {
+        stage: ORDER.indexOf(stage) > ORDER.indexOf(seen.stage) ? stage : seen.stage,
+        before: seen.before + before,
+        after: seen.after + after,
+      });
   };
   for (const entry of history.entries) {
     const m = entry.message;

@@ -32,7 +32,13 @@ export interface Stage1Limit {
 
 /** GA's threshold for a function object's tool. */
 export function stage1Limit(object: Pick<ContextObject, "tool" | "rawTool">): Stage1Limit {
-  if ((object.rawTool ?? "").toLowerCase().replace(/[^a-z0-9]+/g, "_").endsWith("web_execute_js")) return pick("web_execute_js");
+  if (
+    (object.rawTool ?? "")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "_")
+      .endsWith("web_execute_js")
+  )
+    return pick("web_execute_js");
   switch (object.tool) {
     case "exec":
       return pick("code_run");

@@ -72,6 +72,12 @@ export function orphanedResults(ctx: PolicyContext, evicted: ReadonlySet<number>
   if (evicted.size === 0) return [];
   return ctx.index.objects.filter(
     (o) =>
-      o.kind === "function" && o.part && o.call && o.part.message < ctx.cut && !evicted.has(o.part.message) && !ctx.protect.messages.has(o.part.message) && evicted.has(o.call.message),
+      o.kind === "function" &&
+      o.part &&
+      o.call &&
+      o.part.message < ctx.cut &&
+      !evicted.has(o.part.message) &&
+      !ctx.protect.messages.has(o.part.message) &&
+      evicted.has(o.call.message),
   );
 }

@@ -80,7 +80,10 @@ function keyInfoAnchors(ctx: PolicyContext): Anchor[] {
 
 /** Whitespace collapsed; only the first few hundred characters are read (the line is clipped anyway). */
 function oneLine(text: string, maxChars: number): string {
-  return text.slice(0, 4 * maxChars).replace(/\s+/g, " ").trim();
+  return text
+    .slice(0, 4 * maxChars)
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 function clip(text: string, maxChars: number): string {

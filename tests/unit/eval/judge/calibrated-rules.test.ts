@@ -18,12 +18,16 @@ const candidates = (t: string): Candidate[] => {
 
 describe("numbers", () => {
   test("an integer's trailing zeros are not significant: round values are not evidence", () => {
-    const numbers = candidates("limit 500, then 1000 rows, port 3000, total 2787, fee 12.50, $500").filter((c) => c.kind === "number").map((c) => c.value);
+    const numbers = candidates("limit 500, then 1000 rows, port 3000, total 2787, fee 12.50, $500")
+      .filter((c) => c.kind === "number")
+      .map((c) => c.value);
     assert.deepEqual(numbers, ["2787", "12.50"]);
   });
 
   test("an amount with a currency sign or separators is also sought as the record writes it", () => {
-    const numbers = candidates("the original payment of $2,787 was refunded").filter((c) => c.kind === "number").map((c) => c.value);
+    const numbers = candidates("the original payment of $2,787 was refunded")
+      .filter((c) => c.kind === "number")
+      .map((c) => c.value);
     assert.deepEqual(numbers, ["$2,787", "2787"]);
   });
 });
@@ -32,7 +36,8 @@ describe("value forms", () => {
   const SPAN = "cleft = _coord_matrix(left, 'left', noutp)\n    else:\n        cleft = np.zeros((noutp, left.n_inputs))";
   test("a multi-line span shows when every substantive line shows, line numbers and all", () => {
     const forms = new ValueForms([SPAN], ["verbatim"]);
-    const numbered = "  230\t    if isinstance(left, Model):\n  231\t        cleft = _coord_matrix(left, 'left', noutp)\n  232\t    else:\n  233\t        cleft = np.zeros((noutp, left.n_inputs))";
+    const numbered =
+      "  230\t    if isinstance(left, Model):\n  231\t        cleft = _coord_matrix(left, 'left', noutp)\n  232\t    else:\n  233\t        cleft = np.zeros((noutp, left.n_inputs))";
     assert.deepEqual([...forms.findIn([numbered])], [0]);
     assert.deepEqual([...forms.findIn(["  231\t        cleft = _coord_matrix(left, 'left', noutp)"])], [], "one line of two is not the span");
   });
@@ -59,7 +64,15 @@ describe("what the future needed", () => {
         ...step("r1", "read", { path: "/src/separable.py" }, `${prose(800)}\n${body}\n${prose(800, "z")}`),
         ["assistant", [text("Read it.")]],
         ["user", [text("Go on.")]],
-        ...step("r2", "bash", { cmd: "cat -n /src/separable.py" }, body.split("\n").map((l, i) => `  ${240 + i}\t${l}`).join("\n")),
+        ...step(
+          "r2",
+          "bash",
+          { cmd: "cat -n /src/separable.py" },
+          body
+            .split("\n")
+            .map((l, i) => `  ${240 + i}\t${l}`)
+            .join("\n"),
+        ),
         ["assistant", [call("w1", "write", { path: "/tmp/test.py", content: `${body}\nprint('ok')` })]],
         ["tool", [result("w1", "written")]],
       ]),
@@ -76,11 +89,16 @@ describe("what the future needed", () => {
           ...step("r1", "read", { path: "/src/core.py" }, `${prose(600)}\nclass CompoundModelBase:\n    pass\n${prose(600, "q")}`),
           ["assistant", [text("Noted.")]],
           ["user", [text("Continue.")]],
-          use === "prose" ? ["assistant", [text("So CompoundModelBase is the base class here, fine.")]] : ["assistant", [call("e1", "edit", { path: "/src/x.py", text: "from core import CompoundModelBase" })]],
+          use === "prose"
+            ? ["assistant", [text("So CompoundModelBase is the base class here, fine.")]]
+            : ["assistant", [call("e1", "edit", { path: "/src/x.py", text: "from core import CompoundModelBase" })]],
           ["tool", [result("e1", "ok")]],
         ]),
       );
-    const ids = (a: ReturnType<typeof build>) => extractDependencies(a.session, a.index, 5).dependencies.filter((d) => d.kind === "identifier").map((d) => d.value);
+    const ids = (a: ReturnType<typeof build>) =>
+      extractDependencies(a.session, a.index, 5)
+        .dependencies.filter((d) => d.kind === "identifier")
+        .map((d) => d.value);
     assert.deepEqual(ids(build("prose")), []);
     assert.deepEqual(ids(build("call")), ["CompoundModelBase"]);
   });

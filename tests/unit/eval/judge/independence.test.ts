@@ -12,7 +12,19 @@ import { test } from "node:test";
  */
 const ROOT = resolve(__dirname, "../../../..");
 const JUDGE_DIRS = ["lib/eval/judge", "lib/eval/llm-judge"];
-const ALLOWED = [/^lib\/eval\/judge\//, /^lib\/eval\/llm-judge\//, /^lib\/eval\/calibrate\.ts$/, /^lib\/trace\/model\.ts$/, /^lib\/projection\/types\.ts$/, /^lib\/tokens\//, /^lib\/stats\//, /^lib\/util\//, /^lib\/llm\/types\.ts$/, /^lib\/scenario\/failure-categories\.ts$/, /^lib\/scenario\/prng\.ts$/];
+const ALLOWED = [
+  /^lib\/eval\/judge\//,
+  /^lib\/eval\/llm-judge\//,
+  /^lib\/eval\/calibrate\.ts$/,
+  /^lib\/trace\/model\.ts$/,
+  /^lib\/projection\/types\.ts$/,
+  /^lib\/tokens\//,
+  /^lib\/stats\//,
+  /^lib\/util\//,
+  /^lib\/llm\/types\.ts$/,
+  /^lib\/scenario\/failure-categories\.ts$/,
+  /^lib\/scenario\/prng\.ts$/,
+];
 const ALLOWED_PACKAGES = new Set(["zod", "gpt-tokenizer/encoding/o200k_base", "gpt-tokenizer/encoding/cl100k_base"]);
 
 const IMPORT_RE = /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+["']([^"']+)["']/g;
@@ -29,7 +41,11 @@ function resolveImport(from: string, spec: string): string {
 }
 
 function judgeFiles(): string[] {
-  return JUDGE_DIRS.flatMap((dir) => readdirSync(join(ROOT, dir)).filter((n) => n.endsWith(".ts")).map((n) => `${dir}/${n}`));
+  return JUDGE_DIRS.flatMap((dir) =>
+    readdirSync(join(ROOT, dir))
+      .filter((n) => n.endsWith(".ts"))
+      .map((n) => `${dir}/${n}`),
+  );
 }
 
 /** Every (importer → module) edge reachable from the judges, with the chain that reached it. */
@@ -68,10 +84,17 @@ test("the judges reach only neutral modules (no policy, planner, anchor or route
 test("the check catches a forbidden import (it can fail)", () => {
   assert.throws(() => resolveImport("lib/eval/judge/types.ts", "../../planner/nope"), /cannot resolve/);
   const planner = resolveImport("lib/eval/judge/types.ts", "../../planner/ids");
-  assert.equal(ALLOWED.some((re) => re.test(planner)), false);
+  assert.equal(
+    ALLOWED.some((re) => re.test(planner)),
+    false,
+  );
   for (const spec of ["../../projection/route", "../../projection/pointers", "../../context/anchors", "../../policies/types"]) {
     const module = resolveImport("lib/eval/judge/types.ts", spec);
-    assert.equal(ALLOWED.some((re) => re.test(module)), false, `${module} must not be allowed`);
+    assert.equal(
+      ALLOWED.some((re) => re.test(module)),
+      false,
+      `${module} must not be allowed`,
+    );
   }
 });
 

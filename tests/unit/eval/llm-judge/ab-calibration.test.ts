@@ -82,7 +82,14 @@ test("per-cut cases give the same result as counts", () => {
 
 test("stratified extrapolation applies each stratum's A/B shares to all its discordant cases", () => {
   const r = calibrateCounts(
-    { n: 100, passA: 90, passB: 80, onlyA: 20, onlyB: 10, audited: { passedA: { aBetter: 6, tie: 2, bBetter: 2 }, passedB: { aBetter: 1, tie: 1, bBetter: 3 } } },
+    {
+      n: 100,
+      passA: 90,
+      passB: 80,
+      onlyA: 20,
+      onlyB: 10,
+      audited: { passedA: { aBetter: 6, tie: 2, bBetter: 2 }, passedB: { aBetter: 1, tie: 1, bBetter: 3 } },
+    },
     { extrapolate: true },
   );
   assert.equal(r.calibrated.a.successes, 70 + (20 * 6) / 10 + (10 * 1) / 5);
@@ -91,7 +98,12 @@ test("stratified extrapolation applies each stratum's A/B shares to all its disc
 });
 
 test("no audit leaves the raw rates; impossible counts are refused", () => {
-  const none = calibrateCounts({ n: 10, passA: 7, passB: 6, audited: { passedA: { aBetter: 0, tie: 0, bBetter: 0 }, passedB: { aBetter: 0, tie: 0, bBetter: 0 } } });
+  const none = calibrateCounts({
+    n: 10,
+    passA: 7,
+    passB: 6,
+    audited: { passedA: { aBetter: 0, tie: 0, bBetter: 0 }, passedB: { aBetter: 0, tie: 0, bBetter: 0 } },
+  });
   assert.deepEqual(none.calibrated, none.raw);
   const zero = { aBetter: 0, tie: 0, bBetter: 0 };
   assert.throws(() => calibrateCounts({ n: 10, passA: 11, passB: 6, audited: { passedA: zero, passedB: zero } }), RangeError);

@@ -59,7 +59,11 @@ test("Listing 4 answers parse strictly", () => {
     const r = parseAbVerdict(JSON.stringify(abJson(over)));
     assert.ok(!r.ok, JSON.stringify(over));
     assert.equal(r.error.code, "schema");
-    assert.deepEqual(r.error.issues.map((i) => i.path), [path], JSON.stringify(r.error.issues));
+    assert.deepEqual(
+      r.error.issues.map((i) => i.path),
+      [path],
+      JSON.stringify(r.error.issues),
+    );
   }
   const missing = parseAbVerdict(JSON.stringify({ verdict: "tie" }));
   assert.ok(!missing.ok && missing.error.issues.length === 5);

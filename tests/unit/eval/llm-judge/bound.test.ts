@@ -47,7 +47,11 @@ test("fitEntries drops middle entries (keeping both ends) or trailing ones (keep
 
 test("fitEntries never exceeds the budget across sizes", () => {
   for (const budget of [300, 1_000, 5_000, 20_000]) {
-    for (const [n, size] of [[1, 50_000], [10, 3_000], [500, 100]] as const) {
+    for (const [n, size] of [
+      [1, 50_000],
+      [10, 3_000],
+      [500, 100],
+    ] as const) {
       const r = fitEntries(entries(n, size), budget);
       assert.ok(r.text.length <= budget, `${n}×${size} in ${budget}: ${r.text.length}`);
     }

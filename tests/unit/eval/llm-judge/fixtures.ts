@@ -30,7 +30,12 @@ export const STEPS: Step[] = [
 /** Prefix: messages 0..9 (through the build turn's assistant reply). */
 export const CUT = 10;
 
-export async function resultFor(policyId: string, steps: Step[] = STEPS, cut = CUT, window = 1_000): Promise<{ result: PolicyResult } & ReturnType<typeof fixture>> {
+export async function resultFor(
+  policyId: string,
+  steps: Step[] = STEPS,
+  cut = CUT,
+  window = 1_000,
+): Promise<{ result: PolicyResult } & ReturnType<typeof fixture>> {
   const f = fixture(steps, cut);
   const policy = findPolicy(policyId);
   if (!policy) throw new Error(`no policy ${policyId}`);

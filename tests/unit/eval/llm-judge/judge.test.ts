@@ -35,7 +35,10 @@ test("the judge sends the contract and the packet with purpose judge at temperat
   assert.ok(sent.messages[1]!.content.startsWith(p.text));
   assert.ok(outcome.ok);
   assert.equal(outcome.verdict.failure_culprit?.target_id, "function:web_fetch:1");
-  assert.deepEqual(outcome.attempts.map((a) => [a.model, a.inputTokens, a.outputTokens]), [["judge-model-1", 100, 20]]);
+  assert.deepEqual(
+    outcome.attempts.map((a) => [a.model, a.inputTokens, a.outputTokens]),
+    [["judge-model-1", 100, 20]],
+  );
 });
 
 test("a malformed answer comes back as a typed error with the raw text, not an exception", async () => {
@@ -60,7 +63,10 @@ test("by default the judge is shown its parse error once and the corrected answe
   assert.equal(outcome.attempts.length, 2);
   assert.equal(outcome.attempts[0]!.error?.code, "no_json");
   const second = client.requests[1]!.messages;
-  assert.deepEqual(second.slice(-2).map((m) => m.role), ["assistant", "user"]);
+  assert.deepEqual(
+    second.slice(-2).map((m) => m.role),
+    ["assistant", "user"],
+  );
   assert.match(second.at(-1)!.content, /^Your answer was rejected: .*no JSON object/);
 });
 
@@ -69,7 +75,10 @@ test("one repair only: a second malformed answer is the outcome, carrying the se
   const outcome = await createLlmJudge(client).judge(await packet());
   assert.ok(!outcome.ok);
   assert.equal(client.requests.length, 2);
-  assert.deepEqual(outcome.attempts.map((a) => a.error?.code), ["no_json", "schema"]);
+  assert.deepEqual(
+    outcome.attempts.map((a) => a.error?.code),
+    ["no_json", "schema"],
+  );
   assert.equal(outcome.error.code, "schema");
 });
 

@@ -8,7 +8,10 @@ test("the packet has the four sections in order, and the prefix is the projected
   const { session, index, result } = await resultFor("tool-prune");
   const p = buildJudgePacket({ session, index, result });
   const order = ["=== PLAN", "=== RETAINED PREFIX", "=== CONTEXT_PRUNE_DIFF", "=== REAL FUTURE TURNS", "=== END ==="].map((t) => p.text.indexOf(t));
-  assert.ok(order.every((at, i) => at >= 0 && (i === 0 || at > order[i - 1]!)), String(order));
+  assert.ok(
+    order.every((at, i) => at >= 0 && (i === 0 || at > order[i - 1]!)),
+    String(order),
+  );
   assert.match(p.sections.prefix, /\[User · conversation:user:1\]/);
   assert.match(p.sections.prefix, /\[Tool result: Bash · function:exec:2\]/);
   assert.doesNotMatch(p.sections.prefix, /Plan Pro costs 12\.50/, "the pruned page is not in the retained prefix");
@@ -18,7 +21,10 @@ test("the packet has the four sections in order, and the prefix is the projected
 test("impacted turns get context_prune_diff blocks with the removed content on '-' lines", async () => {
   const { session, index, result } = await resultFor("tool-prune");
   const p = buildJudgePacket({ session, index, result });
-  assert.deepEqual(p.impacted.map((t) => t.turnId), ["conversation:user:1"]);
+  assert.deepEqual(
+    p.impacted.map((t) => t.turnId),
+    ["conversation:user:1"],
+  );
   assert.match(p.sections.diffs, /^<context_prune_diff turn="conversation:user:1" edits="\d+">/);
   assert.match(p.sections.diffs, /@@ function:web_fetch:1 · prune · not recoverable · by prune function:web_fetch:1/);
   assert.match(p.sections.diffs, /@@ call of function:web_fetch:1 · prune/);

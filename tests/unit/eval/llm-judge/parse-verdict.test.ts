@@ -5,7 +5,8 @@ import { JudgeVerdictSchema } from "../../../../lib/eval/judge/verdict-schema";
 import { verdictJson } from "./fixtures";
 
 const KNOWN = ["conversation:user:1", "function:web_fetch:1", "function:exec:2"];
-const parse = (value: unknown, knownIds: string[] | null = KNOWN) => parseJudgeVerdict(typeof value === "string" ? value : JSON.stringify(value), knownIds ? { knownIds } : {});
+const parse = (value: unknown, knownIds: string[] | null = KNOWN) =>
+  parseJudgeVerdict(typeof value === "string" ? value : JSON.stringify(value), knownIds ? { knownIds } : {});
 
 test("a well-formed Listing 3 answer parses into the shared verdict with noImpact = valid", () => {
   const r = parse(verdictJson());
@@ -45,7 +46,15 @@ test("schema errors list every problem with its path", () => {
   assert.ok(!r.ok);
   assert.equal(r.error.code, "schema");
   const paths = r.error.issues.map((i) => i.path).sort();
-  for (const path of ["valid", "summary", "dimension_scores.goal_retention.score", "dimension_scores.goal_retention.verdict", "dimension_scores.evidence_retention", "dimension_scores.continuation_readiness", "dimension_scores.compression_safety"]) {
+  for (const path of [
+    "valid",
+    "summary",
+    "dimension_scores.goal_retention.score",
+    "dimension_scores.goal_retention.verdict",
+    "dimension_scores.evidence_retention",
+    "dimension_scores.continuation_readiness",
+    "dimension_scores.compression_safety",
+  ]) {
     assert.ok(paths.includes(path), `missing issue at ${path}: ${paths.join(", ")}`);
   }
   assert.match(r.error.message, /^the JSON does not match the schema: /);
@@ -72,7 +81,10 @@ test("contract rules: overall_score in 0–5, no culprit on a valid cut, culprit
     const r = parse(verdictJson(over));
     assert.ok(!r.ok, JSON.stringify(over));
     assert.equal(r.error.code, "semantic");
-    assert.ok(r.error.issues.some((i) => i.path === path && message.test(i.message)), JSON.stringify(r.error.issues));
+    assert.ok(
+      r.error.issues.some((i) => i.path === path && message.test(i.message)),
+      JSON.stringify(r.error.issues),
+    );
   }
 });
 

@@ -29,11 +29,14 @@ const resultAt = (r: Awaited<ReturnType<typeof run>>, m: number) => {
 
 test("keeps exactly the 3 most recent tool uses and clears older results to the placeholder", async () => {
   const r = await run(anthropicClearToolUsesPolicy, a, { window: prefix });
-  assert.deepEqual(r.actions.map((x) => [x.target, x.action, x.rule]), [
-    ["function:exec:1", "prune", "anthropic-clear-tool-uses/clear-oldest"],
-    ["function:read:1", "prune", "anthropic-clear-tool-uses/clear-oldest"],
-    ["function:grep:1", "prune", "anthropic-clear-tool-uses/clear-oldest"],
-  ]);
+  assert.deepEqual(
+    r.actions.map((x) => [x.target, x.action, x.rule]),
+    [
+      ["function:exec:1", "prune", "anthropic-clear-tool-uses/clear-oldest"],
+      ["function:read:1", "prune", "anthropic-clear-tool-uses/clear-oldest"],
+      ["function:grep:1", "prune", "anthropic-clear-tool-uses/clear-oldest"],
+    ],
+  );
   for (const m of [3, 5, 7]) assert.equal(resultAt(r, m), "[cleared]");
   for (const m of [11, 13, 15]) assert.deepEqual(plainParts(viewByOrigin(r).get(m)!), a.session.messages[m]!.parts, `recent use at ${m} kept`);
   for (const m of [2, 4, 6]) assert.deepEqual(plainParts(viewByOrigin(r).get(m)!), a.session.messages[m]!.parts, `call at ${m} kept (clear_tool_inputs off)`);
@@ -54,7 +57,10 @@ test("the trigger is 100,000 input tokens scaled to the window (half of it), and
 
 test("exclude_tools are never cleared but still count among the kept uses", async () => {
   const r = await run(anthropicClearToolUsesPolicy, a, { window: prefix, params: { excludeTools: "Read" } });
-  assert.deepEqual(r.actions.map((x) => x.target), ["function:exec:1", "function:grep:1"]);
+  assert.deepEqual(
+    r.actions.map((x) => x.target),
+    ["function:exec:1", "function:grep:1"],
+  );
 });
 
 test("clear_at_least: all or nothing", async () => {
@@ -67,7 +73,10 @@ test("clear_at_least: all or nothing", async () => {
 
 test("clear_tool_inputs also replaces the cleared calls' inputs", async () => {
   const r = await run(anthropicClearToolUsesPolicy, a, { window: prefix, params: { clearToolInputs: true, keep: 5 } });
-  assert.deepEqual(r.actions.map((x) => x.target), ["function:exec:1"]);
+  assert.deepEqual(
+    r.actions.map((x) => x.target),
+    ["function:exec:1"],
+  );
   const callPart = viewByOrigin(r).get(2)!.parts[0]!;
   assert.equal(callPart.type === "tool_call" && callPart.arguments, "[cleared]");
   assert.equal(callPart.type === "tool_call" && callPart.id, "c1");

@@ -26,7 +26,10 @@ const a = analyze(s);
 const prefix = a.index.prefixTokens.at(-1)!;
 
 test("past 80% of the window the reset discards every assistant step and tool result before the latest turn", async () => {
-  assert.deepEqual(discardAllPolicy.params.map((p) => [p.name, p.default]), [["triggerRatio", 0.8]]);
+  assert.deepEqual(
+    discardAllPolicy.params.map((p) => [p.name, p.default]),
+    [["triggerRatio", 0.8]],
+  );
   const r = await run(discardAllPolicy, a, { window: Math.floor(prefix / 0.9) });
   const view = viewByOrigin(r);
   assert.deepEqual([...view.keys()], [0, 1, 9, 13, 14], "system, the requests and the latest turn stay");
@@ -34,7 +37,15 @@ test("past 80% of the window the reset discards every assistant step and tool re
   for (const m of [0, 1, 13, 14]) assert.deepEqual(plainParts(view.get(m)!), s.messages[m]!.parts);
   assert.deepEqual(
     r.actions.map((x) => x.target).sort(),
-    ["conversation:user:1", "conversation:user:2", "function:search:1", "function:search:2", "function:web_fetch:1", "function:web_fetch:2", "function:web_fetch:3"].sort(),
+    [
+      "conversation:user:1",
+      "conversation:user:2",
+      "function:search:1",
+      "function:search:2",
+      "function:web_fetch:1",
+      "function:web_fetch:2",
+      "function:web_fetch:3",
+    ].sort(),
   );
   assert.ok(r.actions.every((x) => x.action === "prune" && x.rule === "discard-all/tool-call-history"));
   assertValidPairs(r);

@@ -48,7 +48,11 @@ export function analyze(s: Session): Analyzed {
   return { session: s, index: buildContextIndex(s, tokenizer) };
 }
 
-export function run(policy: Policy, a: Analyzed, options: { window: number; cut?: number; params?: PolicyParams; targetTokens?: number }): Promise<PolicyResult> {
+export function run(
+  policy: Policy,
+  a: Analyzed,
+  options: { window: number; cut?: number; params?: PolicyParams; targetTokens?: number },
+): Promise<PolicyResult> {
   return runPolicy(policy, {
     session: a.session,
     index: a.index,

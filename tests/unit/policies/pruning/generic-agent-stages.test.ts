@@ -40,7 +40,10 @@ test("stage 2 windows to the first and last 400 of ~800 characters, idempotently
 
 test("stage 2 replaces working-memory blocks with placeholders and windows reasoning/tool tags", () => {
   const text = `<history>\n${"old line\n".repeat(50)}</history> keep <key_info>k</key_info> <thinking>${"q".repeat(2_000)}</thinking>`;
-  assert.equal(compressTags(text), `<history>[...]</history> keep <key_info>[...]</key_info> <thinking>${"q".repeat(400)}${STAGE2_MARKER}${"q".repeat(400)}</thinking>`);
+  assert.equal(
+    compressTags(text),
+    `<history>[...]</history> keep <key_info>[...]</key_info> <thinking>${"q".repeat(400)}${STAGE2_MARKER}${"q".repeat(400)}</thinking>`,
+  );
   assert.equal(compressTags("no tags at all"), "no tags at all");
 });
 
@@ -59,6 +62,23 @@ test("stage 2's last regular pass: every 5th call, sparing the 10 newest message
     [12, { end: 9, call: 10 }], // pass at call 10: history = 19 messages before the 10th assistant, 10 spared
     [14, { end: 19, call: 15 }], // pass now: 29 messages, the 19 oldest compressed
   ];
-  for (const [assistants, expected] of table) assert.deepEqual(lastPassEnd(run(assistants).map((role) => ({ role })), 5, 10), expected, `${assistants} assistant messages`);
-  assert.deepEqual(lastPassEnd(run(14).map((role) => ({ role })), 7, 10), { end: 17, call: 14 }, "GA HEAD interval 7: pass at call 14, before the 14th assistant message (27 messages)");
+  for (const [assistants, expected] of table)
+    assert.deepEqual(
+      lastPassEnd(
+        run(assistants).map((role) => ({ role })),
+        5,
+        10,
+      ),
+      expected,
+      `${assistants} assistant messages`,
+    );
+  assert.deepEqual(
+    lastPassEnd(
+      run(14).map((role) => ({ role })),
+      7,
+      10,
+    ),
+    { end: 17, call: 14 },
+    "GA HEAD interval 7: pass at call 14, before the 14th assistant message (27 messages)",
+  );
 });

@@ -48,7 +48,11 @@ test("over budget: strict pass spares only the 4 newest, then FIFO eviction to b
   assert.ok(d.charsAfter < 0.6 * d.budgetChars, `${d.charsAfter} < 60% of B`);
   assert.ok(d.charsAfter > 0.6 * d.budgetChars - 1_200, "and eviction stopped right after crossing it");
   const k = d.evictedMessages.length;
-  assert.deepEqual(d.evictedMessages, Array.from({ length: k }, (_, i) => i + 2), "FIFO from the oldest unprotected message");
+  assert.deepEqual(
+    d.evictedMessages,
+    Array.from({ length: k }, (_, i) => i + 2),
+    "FIFO from the oldest unprotected message",
+  );
   assert.equal(r.actions.find((x) => x.target === "message:26")?.rule, "generic-agent/stage3-compress-strict");
   assert.equal(changed(r, 27), false, "the 4 newest messages (27..30) are exempt from the strict pass");
   for (const m of [1, 28, 29, 30]) assert.equal(changed(r, m), false, `protected message ${m}`);
@@ -58,7 +62,10 @@ test("over budget: strict pass spares only the 4 newest, then FIFO eviction to b
 test("eviction keeps at least 9 messages and cleans up the result orphaned by it", async () => {
   const r = await run(genericAgentPolicy, a, { window: 100 });
   // 30 entries, 9 kept: the protected request and messages 23..30; 2..22 evicted.
-  assert.deepEqual(details(r).evictedMessages, Array.from({ length: 21 }, (_, i) => i + 2));
+  assert.deepEqual(
+    details(r).evictedMessages,
+    Array.from({ length: 21 }, (_, i) => i + 2),
+  );
   const orphan = r.actions.find((x) => x.target === "function:exec:11")!;
   assert.equal(orphan.rule, "generic-agent/stage3-orphan-cleanup", "message 23 answered a call evicted with message 22");
   assert.equal(viewByOrigin(r).has(23), false, "the orphan's message is left empty and dropped");
@@ -70,7 +77,10 @@ test("the oldest kept message is never an assistant message: eviction keeps popp
   const turns: [Role, Part[]][] = [
     ["user", [text(prose(9_000, "u1"))]],
     ["assistant", [text("noted one")]],
-    ...[2, 3, 4].flatMap((i): [Role, Part[]][] => [["user", [text(prose(1_000, `u${i}`))]], ["assistant", [text(`noted ${i}`)]]]),
+    ...[2, 3, 4].flatMap((i): [Role, Part[]][] => [
+      ["user", [text(prose(1_000, `u${i}`))]],
+      ["assistant", [text(`noted ${i}`)]],
+    ]),
     ["user", [text("last")]],
     ["assistant", [text("ok")]],
   ];

@@ -5,9 +5,19 @@ import type { TargetReport } from "../../../../lib/policies/shared/target";
 import { analyze, assertValidPairs, plainParts, prose, run, session, step, text, viewByOrigin } from "./fixtures";
 
 /** Twelve tool steps in one earlier turn, then a short latest turn: observations at messages 3, 5, …, 25. */
-const lines = (n: number, seed: string) => Array.from({ length: n }, (_, i) => `${seed} line ${i}: ${prose(60, `${seed}${i}`).replace(/\s+/g, " ")}`).join("\n");
+const lines = (n: number, seed: string) =>
+  Array.from({ length: n }, (_, i) => `${seed} line ${i}: ${prose(60, `${seed}${i}`).replace(/\s+/g, " ")}`).join("\n");
 const steps = Array.from({ length: 12 }, (_, i) => step(`c${i + 1}`, "Bash", lines(5 + i, `o${i + 1}`))).flat();
-const a = analyze(session([["system", [text("sys")]], ["user", [text("Fix the build")]], ...steps, ["assistant", [text("Fixed.")]], ["user", [text("Thanks")]], ["assistant", [text("Welcome.")]]]));
+const a = analyze(
+  session([
+    ["system", [text("sys")]],
+    ["user", [text("Fix the build")]],
+    ...steps,
+    ["assistant", [text("Fixed.")]],
+    ["user", [text("Thanks")]],
+    ["assistant", [text("Welcome.")]],
+  ]),
+);
 const resultText = (r: Awaited<ReturnType<typeof run>>, m: number) => {
   const part = viewByOrigin(r).get(m)!.parts[0]!;
   return part.type === "tool_result" ? part.content : "";
@@ -24,9 +34,15 @@ test("SWE-agent's placeholder counts lines as Python's str.splitlines does", () 
 });
 
 test("keeps the last 10 observations verbatim and replaces the older ones with their line count (n = 10 by default)", async () => {
-  assert.deepEqual(lastNObservationsPolicy.params.map((p) => [p.name, p.default]), [["n", 10]]);
+  assert.deepEqual(
+    lastNObservationsPolicy.params.map((p) => [p.name, p.default]),
+    [["n", 10]],
+  );
   const r = await run(lastNObservationsPolicy, a, { window: 1_000_000 });
-  assert.deepEqual(r.actions.map((x) => [x.target, x.action, x.rule]), [1, 2].map((i) => [`function:exec:${i}`, "prune", "last-n-observations/old-environment-output"]));
+  assert.deepEqual(
+    r.actions.map((x) => [x.target, x.action, x.rule]),
+    [1, 2].map((i) => [`function:exec:${i}`, "prune", "last-n-observations/old-environment-output"]),
+  );
   assert.equal(resultText(r, 3), "Old environment output: (5 lines omitted)");
   assert.equal(resultText(r, 5), "Old environment output: (6 lines omitted)");
   for (let m = 7; m <= 25; m += 2) assert.deepEqual(plainParts(viewByOrigin(r).get(m)!), a.session.messages[m]!.parts, `observation at ${m} kept`);
@@ -67,7 +83,10 @@ test("under a harness target n decreases until the view fits, oldest observation
   assert.ok(r.tokensAfter <= target && report.reached, `${r.tokensAfter} ≤ ${target}`);
   const n = Number(/n = (\d+)/.exec(report.knob)![1]);
   assert.ok(n < 10 && n > 0, `n = ${n}`);
-  assert.deepEqual(r.actions.map((x) => x.target), Array.from({ length: 12 - n }, (_, i) => `function:exec:${i + 1}`));
+  assert.deepEqual(
+    r.actions.map((x) => x.target),
+    Array.from({ length: 12 - n }, (_, i) => `function:exec:${i + 1}`),
+  );
   // One more observation kept would not fit: n is the largest that does.
   const looser = await run(lastNObservationsPolicy, a, { window: 1_000_000, params: { n: n + 1 } });
   assert.ok(looser.tokensAfter > target);
@@ -75,5 +94,8 @@ test("under a harness target n decreases until the view fits, oldest observation
   const oldest = own.actions[0]!;
   const wide = await run(lastNObservationsPolicy, a, { window: 1_000_000, targetTokens: prefix - (oldest.tokensBefore - oldest.tokensAfter) });
   assert.equal((wide.details!.target as TargetReport).knob, "n = 11 observations");
-  assert.deepEqual(wide.actions.map((x) => x.target), ["function:exec:1"]);
+  assert.deepEqual(
+    wide.actions.map((x) => x.target),
+    ["function:exec:1"],
+  );
 });

@@ -26,12 +26,22 @@ const contentAt = (r: Awaited<ReturnType<typeof run>>, m: number) => {
 };
 
 test("defaults follow Deep Agents: 20,000 tokens (4 chars per token), a 10-line preview, nothing exempt", () => {
-  assert.deepEqual(offloadWithPreviewPolicy.params.map((p) => [p.name, p.default]), [["limitTokens", 20_000], ["previewLines", 10], ["excludeTools", ""]]);
+  assert.deepEqual(
+    offloadWithPreviewPolicy.params.map((p) => [p.name, p.default]),
+    [
+      ["limitTokens", 20_000],
+      ["previewLines", 10],
+      ["excludeTools", ""],
+    ],
+  );
 });
 
 test("a result over the limit goes to a sidecar; its first lines and the harness's pointer stay in view", async () => {
   const r = await run(offloadWithPreviewPolicy, a, { window: 1_000_000 });
-  assert.deepEqual(r.actions.map((x) => [x.target, x.action, x.rule]), [["function:exec:1", "fold", "offload-with-preview/offload-large-result"]]);
+  assert.deepEqual(
+    r.actions.map((x) => [x.target, x.action, x.rule]),
+    [["function:exec:1", "fold", "offload-with-preview/offload-large-result"]],
+  );
   const sidecar = r.sidecars.find((x) => x.target === "function:exec:1")!;
   assert.equal(sidecar.payload, big, "the sidecar holds the result byte for byte");
   assert.equal(sidecar.sha256, sha256Hex(big));
@@ -40,7 +50,13 @@ test("a result over the limit goes to a sidecar; its first lines and the harness
   const lines = big.split("\n");
   assert.equal(contentAt(r, 3), `${lines.slice(0, 10).join("\n")}\n[… 1,010 more lines in the sidecar …]\n${pointer}`);
   assert.deepEqual(plainParts(viewByOrigin(r).get(5)!), s.messages[5]!.parts, "the result under the limit stays");
-  assert.match(viewByOrigin(r).get(1)!.parts.map((p) => (p.type === "text" ? p.text : "")).join("\n"), /\[fold\] function:exec:1 is in sidecar/);
+  assert.match(
+    viewByOrigin(r)
+      .get(1)!
+      .parts.map((p) => (p.type === "text" ? p.text : ""))
+      .join("\n"),
+    /\[fold\] function:exec:1 is in sidecar/,
+  );
   assertValidPairs(r);
 });
 
@@ -69,10 +85,17 @@ test("under a harness target the limit drops, largest results first, until the v
   assert.deepEqual(own.actions, [], "nothing is over 20,000 tokens");
   // The 50K-char result is half the prefix: offloading it alone does not fit 45%; with the 30K-char one it does.
   const r = await run(offloadWithPreviewPolicy, mixed, { window: 1_000_000, targetTokens: Math.round(prefix * 0.45) });
-  assert.deepEqual(r.actions.map((x) => x.target), ["function:exec:2", "function:exec:1"]);
+  assert.deepEqual(
+    r.actions.map((x) => x.target),
+    ["function:exec:2", "function:exec:1"],
+  );
   const report = r.details!.target as TargetReport;
   assert.ok(report.reached && r.tokensAfter <= report.tokens, `${r.tokensAfter} ≤ ${report.tokens}`);
   assert.match(report.knob, /^limit = \d+ tokens$/);
   const smallest = mixed.session.messages[3]!.parts[0]!;
-  assert.equal(report.knob, `limit = ${Math.ceil(((smallest.type === "tool_result" ? smallest.content.length : 0) - 1) / 4)} tokens`, "just below the smallest offloaded result");
+  assert.equal(
+    report.knob,
+    `limit = ${Math.ceil(((smallest.type === "tool_result" ? smallest.content.length : 0) - 1) / 4)} tokens`,
+    "just below the smallest offloaded result",
+  );
 });

@@ -24,13 +24,19 @@ test("folds the oldest turn first and stops once the view fits the target", asyn
   // Target sits between "turn one folded" and "nothing folded".
   const window = Math.ceil((prefix - turn1.tokens / 2) / 0.3);
   const r = await run(oldestTurnPolicy, threeTurns, { window });
-  assert.deepEqual(r.actions.map((a) => [a.target, a.action, a.rule]), [["conversation:user:1", "fold", "oldest-turn/fold-oldest"]]);
+  assert.deepEqual(
+    r.actions.map((a) => [a.target, a.action, a.rule]),
+    [["conversation:user:1", "fold", "oldest-turn/fold-oldest"]],
+  );
   assert.ok(r.tokensAfter <= 0.3 * window);
 });
 
 test("keeps folding chronologically under a tighter target, never the latest turn", async () => {
   const r = await run(oldestTurnPolicy, threeTurns, { window: 100 });
-  assert.deepEqual(r.actions.map((a) => a.target), ["conversation:user:1", "conversation:user:2"]);
+  assert.deepEqual(
+    r.actions.map((a) => a.target),
+    ["conversation:user:1", "conversation:user:2"],
+  );
   const view = viewByOrigin(r);
   for (const m of [9, 10]) assert.deepEqual(plainParts(view.get(m)!), threeTurns.session.messages[m]!.parts, `latest-turn message ${m}`);
   for (const m of [2, 3, 4, 6, 7, 8]) assert.equal(view.has(m), false, `folded span message ${m} left the view`);
@@ -60,7 +66,10 @@ test("a turn too small to pay for its pointer is skipped, not folded", async () 
     ]),
   );
   const r = await run(oldestTurnPolicy, a, { window: 100 });
-  assert.deepEqual(r.actions.map((x) => x.target), ["conversation:user:2"]);
+  assert.deepEqual(
+    r.actions.map((x) => x.target),
+    ["conversation:user:2"],
+  );
   assert.ok(r.tokensAfter < r.tokensBefore);
 });
 
@@ -68,7 +77,10 @@ test("a single-request long run falls back to folding its oldest tool results, a
   const steps = [1, 2, 3, 4, 5, 6].flatMap((i) => step(`c${i}`, "Bash", prose(2_000, `o${i}`)));
   const a = analyze(session([["system", [text("sys")]], ["user", [text("Fix the bug in src/app.ts")]], ...steps, ["assistant", [text("Done.")]]]));
   const r = await run(oldestTurnPolicy, a, { window: 100 });
-  assert.ok(r.log.some((l) => l.includes("long run")), r.log.join("\n"));
+  assert.ok(
+    r.log.some((l) => l.includes("long run")),
+    r.log.join("\n"),
+  );
   assert.deepEqual(
     r.actions.map((x) => [x.target, x.rule]),
     [1, 2, 3, 4, 5].map((i) => [`function:exec:${i}`, "oldest-turn/fold-oldest-function"]),

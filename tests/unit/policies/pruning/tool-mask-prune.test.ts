@@ -59,11 +59,17 @@ test("masks the low-signal outputs before it prunes anything, and stops once the
 test("prunes the remaining outputs oldest-first when masking is not enough, masked ones last", async () => {
   const r = await run(toolMaskPrunePolicy, a, { window: 100 });
   const rules = new Map(r.actions.filter((x) => x.rule !== "harness/lineage-repair").map((x) => [x.target, x.rule]));
-  assert.deepEqual([...rules], [
-    ["function:exec:2", "tool-mask-prune/prune-masked"],
-    ["function:exec:3", "tool-mask-prune/prune-masked"],
-    ["function:exec:1", "tool-mask-prune/prune-oldest"],
-  ]);
-  assert.ok(r.log.some((l) => l.includes("masked 2 low-signal")), r.log.join("\n"));
+  assert.deepEqual(
+    [...rules],
+    [
+      ["function:exec:2", "tool-mask-prune/prune-masked"],
+      ["function:exec:3", "tool-mask-prune/prune-masked"],
+      ["function:exec:1", "tool-mask-prune/prune-oldest"],
+    ],
+  );
+  assert.ok(
+    r.log.some((l) => l.includes("masked 2 low-signal")),
+    r.log.join("\n"),
+  );
   assertValidPairs(r);
 });

@@ -46,7 +46,13 @@ test("does nothing when the prefix already fits the target", async () => {
 });
 
 test("declares the seed 000 budget contract: trigger at 0.9 of the window, target 0.3", () => {
-  assert.deepEqual(toolPrunePolicy.params.map((p) => [p.name, p.default]), [["targetRatio", 0.3], ["triggerRatio", 0.9]]);
+  assert.deepEqual(
+    toolPrunePolicy.params.map((p) => [p.name, p.default]),
+    [
+      ["targetRatio", 0.3],
+      ["triggerRatio", 0.9],
+    ],
+  );
   const ctx = { session: a.session, index: a.index, cut: a.session.messages.length, tokenizer, prefixTokens: prefix, summaryCap: 2_000 };
   const params = { targetRatio: 0.3, triggerRatio: 0.9 };
   assert.equal(toolPrunePolicy.fires!({ ...ctx, window: Math.floor(prefix / 0.9) }, params), true);

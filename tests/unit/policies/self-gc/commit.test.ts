@@ -39,7 +39,8 @@ function view(ctx: PolicyContext, outcome: ReturnType<typeof commit>["outcome"])
   return materializeView(ctx.session.messages, ctx.cut, ctx.index, outcome.plan, ctx.protect, ctx.tokenizer).view;
 }
 
-const PLAN = '<fold kind="function" reason="stable_body">web_fetch:1</fold><mask kind="function" reason="repetitive_log">exec:1</mask><prune kind="function" reason="superseded_failure">exec:2</prune>';
+const PLAN =
+  '<fold kind="function" reason="stable_body">web_fetch:1</fold><mask kind="function" reason="repetitive_log">exec:1</mask><prune kind="function" reason="superseded_failure">exec:2</prune>';
 
 test("fold: the exact payload goes to a content-addressed sidecar, a pointer stays, the reminder sits on the user turn", () => {
   const { ctx } = fixture(steps);
@@ -62,23 +63,37 @@ test("mask keeps head and tail hints; prune removes the result together with its
   const parts = v.flatMap((m) => m.parts);
   const masked = parts.find((p) => p.objectId === "function:exec:1");
   assert.ok(masked?.type === "tool_result" && masked.action === "mask");
-  assert.ok(masked.content.startsWith("[0/200] Compiling module_0.ex ... ok") && masked.content.includes("masked") && masked.content.endsWith("[199/200] Compiling module_199.ex ... ok"));
-  assert.equal(parts.find((p) => p.objectId === "function:exec:2"), undefined);
+  assert.ok(
+    masked.content.startsWith("[0/200] Compiling module_0.ex ... ok") &&
+      masked.content.includes("masked") &&
+      masked.content.endsWith("[199/200] Compiling module_199.ex ... ok"),
+  );
+  assert.equal(
+    parts.find((p) => p.objectId === "function:exec:2"),
+    undefined,
+  );
   assert.ok(!parts.some((p) => p.type === "tool_call" && p.id === "call_3"), "the failed attempt's call went with it");
-  assert.ok(parts.some((p) => p.type === "tool_call" && p.id === "call_4"), "the successful rerun stays");
+  assert.ok(
+    parts.some((p) => p.type === "tool_call" && p.id === "call_4"),
+    "the successful rerun stays",
+  );
 });
 
 test("prune pairs calls by position when a trace reuses call ids", () => {
   const { ctx, session } = fixture(steps);
   const reused = structuredClone(session) as Session;
-  for (const m of reused.messages) for (const p of m.parts) {
-    if (p.type === "tool_call" && p.id === "call_4") p.id = "call_3";
-    if (p.type === "tool_result" && p.callId === "call_4") p.callId = "call_3";
-  }
+  for (const m of reused.messages)
+    for (const p of m.parts) {
+      if (p.type === "tool_call" && p.id === "call_4") p.id = "call_3";
+      if (p.type === "tool_result" && p.callId === "call_4") p.callId = "call_3";
+    }
   const reusedCtx: PolicyContext = { ...ctx, session: reused };
   const v = view(reusedCtx, commit(PLAN, reusedCtx).outcome);
   const seq = v.flatMap((m) => m.parts).filter((p) => (p.type === "tool_call" && p.id === "call_3") || (p.type === "tool_result" && p.callId === "call_3"));
-  assert.deepEqual(seq.map((p) => p.type), ["tool_call", "tool_result"]);
+  assert.deepEqual(
+    seq.map((p) => p.type),
+    ["tool_call", "tool_result"],
+  );
   assert.ok(seq[1]?.type === "tool_result" && seq[1].content === "12 passing");
 });
 

@@ -11,7 +11,14 @@ import { body, fixture, type Step } from "../../planner/fixtures";
 import { allTraceCuts, traceTokenizer, type TraceCut } from "../../planner/trace-cuts";
 
 const run = (c: TraceCut, params = {}) =>
-  runPolicy(selfGcPolicy, { session: c.analyzed.session, index: c.analyzed.index, cut: c.cut, window: Math.ceil(c.analyzed.index.prefixTokens[c.cut]! / 0.9), tokenizer: traceTokenizer, params });
+  runPolicy(selfGcPolicy, {
+    session: c.analyzed.session,
+    index: c.analyzed.index,
+    cut: c.cut,
+    window: Math.ceil(c.analyzed.index.prefixTokens[c.cut]! / 0.9),
+    tokenizer: traceTokenizer,
+    params,
+  });
 
 /** The harness invariants of tests/unit/policies/invariants.test.ts, for self-gc alone. */
 function checkInvariants(c: TraceCut, r: PolicyResult): void {
@@ -20,7 +27,11 @@ function checkInvariants(c: TraceCut, r: PolicyResult): void {
   for (const m of c.input.protect.messages) {
     const viewed = byOrigin.get(m);
     assert.ok(viewed, `${c.where}: protected message ${m} missing`);
-    assert.deepEqual(viewed.parts.map(({ origin: _o, objectId: _i, action: _a, ...p }) => p), session.messages[m]!.parts, `${c.where}: protected ${m} changed`);
+    assert.deepEqual(
+      viewed.parts.map(({ origin: _o, objectId: _i, action: _a, ...p }) => p),
+      session.messages[m]!.parts,
+      `${c.where}: protected ${m} changed`,
+    );
   }
   const calls = new Set<string>();
   const results = new Set<string>();
@@ -37,7 +48,11 @@ function checkInvariants(c: TraceCut, r: PolicyResult): void {
   session.messages.slice(0, r.cut).forEach((m) => m.parts.forEach((p) => p.type === "tool_result" && answered.add(p.callId)));
   for (const id of calls) if (answered.has(id)) assert.ok(results.has(id), `${c.where}: call ${id} lost its result`);
   for (const s of r.sidecars) assert.equal(sha256Hex(s.payload), s.sha256);
-  assert.equal(r.tokensAfter, r.view.reduce((sum, m) => sum + countViewMessage(m, traceTokenizer), 0), `${c.where}: accounting`);
+  assert.equal(
+    r.tokensAfter,
+    r.view.reduce((sum, m) => sum + countViewMessage(m, traceTokenizer), 0),
+    `${c.where}: accounting`,
+  );
   assert.ok(r.tokensAfter <= r.tokensBefore * 1.02 + 200, `${c.where}: the view grew`);
 }
 
@@ -96,7 +111,15 @@ const steps: Step[] = [
 ];
 const exec = (params: Record<string, string | number | boolean>, llm?: LlmClient) => {
   const { ctx } = fixture(steps);
-  return runPolicy(selfGcPolicy, { session: ctx.session, index: ctx.index, cut: ctx.cut, window: ctx.window, tokenizer: ctx.tokenizer, params, ...(llm ? { llm } : {}) });
+  return runPolicy(selfGcPolicy, {
+    session: ctx.session,
+    index: ctx.index,
+    cut: ctx.cut,
+    window: ctx.window,
+    tokenizer: ctx.tokenizer,
+    params,
+    ...(llm ? { llm } : {}),
+  });
 };
 
 function fakeClient(answer: string, seen: LlmRequest[] = []): LlmClient {
@@ -105,33 +128,56 @@ function fakeClient(answer: string, seen: LlmRequest[] = []): LlmClient {
 
 /** Answers in order (the last answer repeats), recording each request. */
 function scriptedClient(answers: string[], seen: LlmRequest[]): LlmClient {
-  return { id: "fake:model", complete: async (request) => (seen.push(request), { text: answers[Math.min(seen.length - 1, answers.length - 1)]!, model: "fake-model", inputTokens: 1000, outputTokens: 50, cachedInputTokens: 400 }) };
+  return {
+    id: "fake:model",
+    complete: async (request) => (
+      seen.push(request),
+      { text: answers[Math.min(seen.length - 1, answers.length - 1)]!, model: "fake-model", inputTokens: 1000, outputTokens: 50, cachedInputTokens: 400 }
+    ),
+  };
 }
 
 test("planner=llm without a model client fails with a clear error", async () => {
-  await assert.rejects(exec({ planner: "llm" }), { name: "PlannerUnavailableError", message: /planner=llm needs a model client: configure TRACEFOLD_LLM_PROVIDER/ });
+  await assert.rejects(exec({ planner: "llm" }), {
+    name: "PlannerUnavailableError",
+    message: /planner=llm needs a model client: configure TRACEFOLD_LLM_PROVIDER/,
+  });
   await assert.rejects(exec({ planner: "gpt" }), /planner must be "rule-based" or "llm"/);
 });
 
 test("an LLM plan goes through parse, rehearsal and cache-aware commit like any other", async () => {
   const seen: LlmRequest[] = [];
-  const xml = '```xml\n<above_conversation_summary>Research then compare.</above_conversation_summary>\n<gc_plan><fold kind="function" reason="stable_body: page">web_fetch:1</fold><prune kind="conversation" reason="cut_turn">user:3</prune></gc_plan>\n```';
+  const xml =
+    '```xml\n<above_conversation_summary>Research then compare.</above_conversation_summary>\n<gc_plan><fold kind="function" reason="stable_body: page">web_fetch:1</fold><prune kind="conversation" reason="cut_turn">user:3</prune></gc_plan>\n```';
   const r = await exec({ planner: "llm" }, fakeClient(xml, seen));
   assert.equal(seen[0]?.purpose, "planner");
   assert.match(seen[0]!.messages[1]!.content, /<turn id="function:web_fetch:1"/);
-  const details = r.details as { planner: { id: string; model: string }; rehearsal: { dropped: { target: string }[] }; commit: { status: string; benefit: { gcLoss: number } } };
+  const details = r.details as {
+    planner: { id: string; model: string };
+    rehearsal: { dropped: { target: string }[] };
+    commit: { status: string; benefit: { gcLoss: number } };
+  };
   assert.deepEqual(details.planner, { id: "llm:fake:model", model: "fake-model", usage: { inputTokens: 1000, outputTokens: 50 } });
-  assert.deepEqual(details.rehearsal.dropped.map((d) => d.target), ["conversation:user:3"]);
+  assert.deepEqual(
+    details.rehearsal.dropped.map((d) => d.target),
+    ["conversation:user:3"],
+  );
   assert.equal(details.commit.status, "committed");
   assert.equal(details.commit.benefit.gcLoss, 0.01, "the planner call is charged as L_GC");
-  assert.deepEqual(r.rejected.map((x) => x.target), ["conversation:user:3"]);
+  assert.deepEqual(
+    r.rejected.map((x) => x.target),
+    ["conversation:user:3"],
+  );
   assert.equal(r.sidecars.length, 1);
 });
 
 test("an LLM answer that breaks the schema is rejected with its errors and leaves the prefix unchanged", async () => {
   const r = await exec({ planner: "llm" }, fakeClient("Sure! I would fold read:1."));
   const details = r.details as { parseErrors: { code: string }[]; commit: { status: string } };
-  assert.deepEqual(details.parseErrors.map((e) => e.code), ["text_outside_blocks", "missing_summary", "missing_plan"]);
+  assert.deepEqual(
+    details.parseErrors.map((e) => e.code),
+    ["text_outside_blocks", "missing_summary", "missing_plan"],
+  );
   assert.equal(details.commit.status, "rejected");
   assert.equal(r.tokensAfter, r.tokensBefore);
   assert.equal(r.actions.length, 0);
@@ -139,11 +185,15 @@ test("an LLM answer that breaks the schema is rejected with its errors and leave
 
 test("an unparseable plan is shown back to the model once with its located errors; the repaired plan commits", async () => {
   const seen: LlmRequest[] = [];
-  const good = '<above_conversation_summary>Research then compare.</above_conversation_summary>\n<gc_plan><fold kind="function" reason="stable_body: page">web_fetch:1</fold><prune kind="conversation" reason="cut_turn">user:3</prune></gc_plan>';
+  const good =
+    '<above_conversation_summary>Research then compare.</above_conversation_summary>\n<gc_plan><fold kind="function" reason="stable_body: page">web_fetch:1</fold><prune kind="conversation" reason="cut_turn">user:3</prune></gc_plan>';
   const r = await exec({ planner: "llm" }, scriptedClient(["Sure! I would fold read:1.", good], seen));
   assert.equal(seen.length, 2);
   const repair = seen[1]!.messages;
-  assert.deepEqual(repair.slice(-2).map((m) => m.role), ["assistant", "user"]);
+  assert.deepEqual(
+    repair.slice(-2).map((m) => m.role),
+    ["assistant", "user"],
+  );
   assert.match(repair.at(-1)!.content, /^Your plan was rejected by the parser:\n- 1:1 text outside the two blocks/);
   const details = r.details as { planner: { usage: unknown; attempts: number }; commit: { status: string } };
   assert.equal(details.commit.status, "committed");
@@ -153,8 +203,15 @@ test("an unparseable plan is shown back to the model once with its located error
 
 test("with a priced endpoint the planner's measured cost, summed over its attempts, is L_GC instead of plannerCallCost", async () => {
   const seen: LlmRequest[] = [];
-  const xml = '<above_conversation_summary>Research then compare.</above_conversation_summary>\n<gc_plan><fold kind="function" reason="stable_body: page">web_fetch:1</fold><prune kind="conversation" reason="cut_turn">user:3</prune></gc_plan>';
-  const priced: LlmClient = { id: "fake:model", complete: async (request) => (seen.push(request), { text: seen.length === 1 ? "no plan" : xml, model: "fake-model", inputTokens: 1000, outputTokens: 50, costUsd: 0.0035 }) };
+  const xml =
+    '<above_conversation_summary>Research then compare.</above_conversation_summary>\n<gc_plan><fold kind="function" reason="stable_body: page">web_fetch:1</fold><prune kind="conversation" reason="cut_turn">user:3</prune></gc_plan>';
+  const priced: LlmClient = {
+    id: "fake:model",
+    complete: async (request) => (
+      seen.push(request),
+      { text: seen.length === 1 ? "no plan" : xml, model: "fake-model", inputTokens: 1000, outputTokens: 50, costUsd: 0.0035 }
+    ),
+  };
   const r = await exec({ planner: "llm" }, priced);
   const details = r.details as { planner: { usage: { costUsd: number } }; commit: { benefit: { gcLoss: number } } };
   assert.equal(details.planner.usage.costUsd, 0.007);

@@ -18,7 +18,11 @@ export function assertValidOpenAi(messages: OpenAiMessage[], where = ""): void {
       const t = messages[++i] as Extract<OpenAiMessage, { role: "tool" }>;
       answered.push(t.tool_call_id);
     }
-    assert.deepEqual(answered, calls.map((c) => c.id), `${where}: results after assistant message do not match its calls`);
+    assert.deepEqual(
+      answered,
+      calls.map((c) => c.id),
+      `${where}: results after assistant message do not match its calls`,
+    );
     for (const c of calls) {
       assert.ok(!ids.has(c.id), `${where}: duplicate call id ${c.id}`);
       ids.add(c.id);
@@ -53,8 +57,15 @@ export function assertValidAnthropic(payload: AnthropicPayload, where = ""): voi
     }
     const results = m.content.filter((b) => b.type === "tool_result");
     const leading = m.content.slice(0, results.length);
-    assert.ok(leading.every((b) => b.type === "tool_result"), `${where}: tool_result blocks must come first in user message ${i}`);
-    assert.deepEqual(results.map((b) => (b.type === "tool_result" ? b.tool_use_id : "")), previousUses, `${where}: user message ${i} must answer every tool_use of the previous assistant`);
+    assert.ok(
+      leading.every((b) => b.type === "tool_result"),
+      `${where}: tool_result blocks must come first in user message ${i}`,
+    );
+    assert.deepEqual(
+      results.map((b) => (b.type === "tool_result" ? b.tool_use_id : "")),
+      previousUses,
+      `${where}: user message ${i} must answer every tool_use of the previous assistant`,
+    );
     previousUses = [];
   }
   assert.deepEqual(previousUses, [], `${where}: the last assistant tool_use has no result`);

@@ -24,16 +24,21 @@ function rehearse(actions: string, threshold?: number) {
 
 test("an id the index does not know is dropped with its reason and position", () => {
   const r = rehearse('<prune kind="function" reason="x">read:99</prune>');
-  assert.deepEqual(r.dropped, [{ target: "function:read:99", action: "prune", reason: "unknown object id: the prefix has no such object", position: { line: 3, column: 35 } }]);
+  assert.deepEqual(r.dropped, [
+    { target: "function:read:99", action: "prune", reason: "unknown object id: the prefix has no such object", position: { line: 3, column: 35 } },
+  ]);
   assert.equal(r.status, "empty");
 });
 
 test("an edit touching the protected latest turn is dropped, whatever the planner said", () => {
   const r = rehearse('<prune kind="function" reason="x">exec:1</prune>\n<fold kind="conversation" reason="y">user:2</fold>');
-  assert.deepEqual(r.dropped.map((d) => [d.target, d.reason]), [
-    ["function:exec:1", "touches the protected latest turn (mandatory last-turn retention)"],
-    ["conversation:user:2", "touches the protected latest turn (mandatory last-turn retention)"],
-  ]);
+  assert.deepEqual(
+    r.dropped.map((d) => [d.target, d.reason]),
+    [
+      ["function:exec:1", "touches the protected latest turn (mandatory last-turn retention)"],
+      ["conversation:user:2", "touches the protected latest turn (mandatory last-turn retention)"],
+    ],
+  );
   assert.equal(r.edits.length, 0);
 });
 
@@ -44,15 +49,32 @@ test("mask on a whole turn is refused: mask is a tool-level action", () => {
 
 test("a function object inside a turn folded whole needs no action of its own", () => {
   const r = rehearse('<fold kind="conversation" reason="resolved_turn">user:1</fold>\n<prune kind="function" reason="obsolete">web_fetch:1</prune>');
-  assert.deepEqual(r.edits.map((e) => `${e.action} ${e.id}`), ["fold conversation:user:1"]);
-  assert.deepEqual(r.dropped.map((d) => [d.target, d.reason]), [["function:web_fetch:1", "redundant: inside conversation:user:1, which is folded as a whole"]]);
+  assert.deepEqual(
+    r.edits.map((e) => `${e.action} ${e.id}`),
+    ["fold conversation:user:1"],
+  );
+  assert.deepEqual(
+    r.dropped.map((d) => [d.target, d.reason]),
+    [["function:web_fetch:1", "redundant: inside conversation:user:1, which is folded as a whole"]],
+  );
 });
 
 test("conflicting actions on one target keep the most conservative (fold > mask > prune)", () => {
-  const r = rehearse('<prune kind="function" reason="a">web_fetch:1</prune>\n<mask kind="function" reason="b">web_fetch:1</mask>\n<fold kind="function" reason="c">function:web_fetch:1</fold>');
-  assert.deepEqual(r.edits.map((e) => `${e.action} ${e.id} ${e.reason}`), ["fold function:web_fetch:1 c"]);
-  assert.deepEqual(r.dropped.map((d) => d.action), ["prune", "mask"]);
-  assert.deepEqual(r.dropped.map((d) => d.reason.replace(/^.*the more conservative /, "")), ["mask is kept", "fold is kept"]);
+  const r = rehearse(
+    '<prune kind="function" reason="a">web_fetch:1</prune>\n<mask kind="function" reason="b">web_fetch:1</mask>\n<fold kind="function" reason="c">function:web_fetch:1</fold>',
+  );
+  assert.deepEqual(
+    r.edits.map((e) => `${e.action} ${e.id} ${e.reason}`),
+    ["fold function:web_fetch:1 c"],
+  );
+  assert.deepEqual(
+    r.dropped.map((d) => d.action),
+    ["prune", "mask"],
+  );
+  assert.deepEqual(
+    r.dropped.map((d) => d.reason.replace(/^.*the more conservative /, "")),
+    ["mask is kept", "fold is kept"],
+  );
 });
 
 test("the projection is measured and accepted only at or above the compression threshold", () => {

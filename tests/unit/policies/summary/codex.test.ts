@@ -38,7 +38,10 @@ test("rebuild: system, newest user messages within 20K (the first that does not 
 test("assistant messages and tool calls/outputs are dropped; every collapsed object is recorded", async () => {
   const result = await run(policy, s);
   const summarized = result.actions.filter((a) => a.action === "summarize");
-  assert.deepEqual(summarized.map((a) => a.target), ["conversation:user:1", "conversation:user:2", "function:exec:1", "conversation:user:3"]);
+  assert.deepEqual(
+    summarized.map((a) => a.target),
+    ["conversation:user:1", "conversation:user:2", "function:exec:1", "conversation:user:3"],
+  );
   assert.ok(summarized.every((a) => a.rule === "codex/user-message-budget"));
 });
 

@@ -36,7 +36,10 @@ test("summarizes everything but the latest turn", async () => {
   const result = await run(policy, s, { summarizer, window: Math.floor(prefixTokens(s) / 0.3) });
   assert.deepEqual(origins(result), [0, "summary", 5, 6, 7]);
   assert.equal(result.tailStart, 5);
-  assert.deepEqual(seen(summarizer.requests[0]!).map((x) => x.split(":")[0]), ["user", "assistant", "tool", "assistant"]);
+  assert.deepEqual(
+    seen(summarizer.requests[0]!).map((x) => x.split(":")[0]),
+    ["user", "assistant", "tool", "assistant"],
+  );
   assert.ok(result.actions.every((a) => a.rule === "fixed-interval-summary/before-latest-turn"));
 });
 

@@ -17,9 +17,7 @@ export function text(n: number, fill = "x"): string {
 }
 
 export type Spec =
-  | ["system" | "user" | "assistant", string]
-  | ["call", string, string, string?]
-  | ["result", string, string, { isError?: boolean; name?: string }?];
+  ["system" | "user" | "assistant", string] | ["call", string, string, string?] | ["result", string, string, { isError?: boolean; name?: string }?];
 
 /** `["call", id, toolName, args]` is an assistant tool call; `["result", id, content]` its tool message. */
 export function session(specs: Spec[], id = "s"): Session {
@@ -32,7 +30,15 @@ export function session(specs: Spec[], id = "s"): Session {
       parts = [{ type: "tool_call", id: spec[1], name: spec[2], arguments: spec[3] ?? "{}" }];
     } else if (kind === "result") {
       role = "tool";
-      parts = [{ type: "tool_result", callId: spec[1], content: spec[2], ...(spec[3]?.isError ? { isError: true } : {}), ...(spec[3]?.name ? { name: spec[3].name } : {}) }];
+      parts = [
+        {
+          type: "tool_result",
+          callId: spec[1],
+          content: spec[2],
+          ...(spec[3]?.isError ? { isError: true } : {}),
+          ...(spec[3]?.name ? { name: spec[3].name } : {}),
+        },
+      ];
     } else {
       role = kind;
       parts = [{ type: "text", text: spec[1] }];

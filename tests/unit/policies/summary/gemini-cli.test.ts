@@ -7,29 +7,57 @@ import type { Session } from "../../../../lib/trace/model";
 import { fires, origins, prefixTokens, recordingSummarizer, run, session, text, tokenizer } from "./fixtures";
 
 function split(s: Session, fraction = 0.7): number {
-  const items = trimItemsFrom(s.messages, s.messages.map((m) => m.index), buildContextIndex(s, tokenizer));
+  const items = trimItemsFrom(
+    s.messages,
+    s.messages.map((m) => m.index),
+    buildContextIndex(s, tokenizer),
+  );
   return findCompressSplitPoint(items, fraction);
 }
 
 const splitCases: [string, Session, number][] = [
   [
     "the first user content at or after 70% of the characters",
-    session([["user", text(250)], ["assistant", text(250)], ["user", text(250)], ["assistant", text(250)], ["user", text(25)], ["assistant", text(25)]]),
+    session([
+      ["user", text(250)],
+      ["assistant", text(250)],
+      ["user", text(250)],
+      ["assistant", text(250)],
+      ["user", text(25)],
+      ["assistant", text(25)],
+    ]),
     4,
   ],
   [
     "tool results are never split points",
-    session([["user", text(250)], ["call", "c1", "Read"], ["result", "c1", text(500)], ["assistant", text(250)], ["result", "c1", "late"], ["user", "go on"], ["assistant", "ok"]]),
+    session([
+      ["user", text(250)],
+      ["call", "c1", "Read"],
+      ["result", "c1", text(500)],
+      ["assistant", text(250)],
+      ["result", "c1", "late"],
+      ["user", "go on"],
+      ["assistant", "ok"],
+    ]),
     5,
   ],
   [
     "none after 70% and the last content is a model message without calls: compress everything",
-    session([["user", text(10)], ["assistant", text(1_000)]]),
+    session([
+      ["user", text(10)],
+      ["assistant", text(1_000)],
+    ]),
     2,
   ],
   [
     "none after 70% and the model is mid-call: the last valid split point",
-    session([["user", text(10)], ["assistant", text(100)], ["user", text(10)], ["call", "c1", "Bash"], ["result", "c1", text(1_000)]]),
+    session([
+      ["user", text(10)],
+      ["assistant", text(100)],
+      ["user", text(10)],
+      ["call", "c1", "Bash"],
+      ["result", "c1", text(1_000)],
+    ]),
     2,
   ],
 ];
@@ -105,9 +133,15 @@ const small = session([
 test("rejects a compression that inflates the token count and returns the pre-trimmed history", async () => {
   const summarizer = recordingSummarizer(text(1_990, "s"));
   const result = await run(policy, small, { summarizer, params: smallBudget });
-  assert.ok(result.log.some((l) => l.startsWith("COMPRESSION_FAILED_INFLATED_TOKEN_COUNT")), result.log.join("\n"));
+  assert.ok(
+    result.log.some((l) => l.startsWith("COMPRESSION_FAILED_INFLATED_TOKEN_COUNT")),
+    result.log.join("\n"),
+  );
   assert.equal(result.summary, undefined);
-  assert.deepEqual(origins(result), small.messages.map((m) => m.index));
+  assert.deepEqual(
+    origins(result),
+    small.messages.map((m) => m.index),
+  );
   const output = result.view[5]!.parts[0]!;
   assert.ok(output.type === "tool_result" && output.action === "truncate" && output.content.startsWith("Output too large."));
   assert.ok(result.tokensAfter < result.tokensBefore);

@@ -41,7 +41,8 @@ test("asks the client for a handoff summary with purpose summarizer, maxTokens a
   assert.equal(call!.temperature, 0);
   const [system, user] = call!.messages;
   assert.equal(system!.role, "system");
-  for (const section of ["## Goal", "## Progress", "## Decisions", "## Constraints", "## Next steps", "## Identifiers"]) assert.ok(system!.content.includes(section), section);
+  for (const section of ["## Goal", "## Progress", "## Decisions", "## Constraints", "## Next steps", "## Identifiers"])
+    assert.ok(system!.content.includes(section), section);
   assert.ok(system!.content.includes("Stay within 500 tokens"));
   assert.ok(user!.content.includes("[user]: Fix the failing test in src/app.ts"));
   assert.ok(user!.content.includes('[tool call Bash c1]: {"command":"npm test"}'));
@@ -59,15 +60,28 @@ test("the answer is capped to maxTokens like every summary", async () => {
 
 test("an empty answer stays empty (the policy then keeps the context as is)", async () => {
   assert.equal(await createLlmSummarizer(fakeClient("  \n")).summarize(request()), "");
-  const result = await run(fixedIntervalSummaryPolicy, session([["user", text(100)], ["assistant", text(100)], ["user", "next"], ["assistant", "ok"]]), {
-    summarizer: createLlmSummarizer(fakeClient("")),
-  });
+  const result = await run(
+    fixedIntervalSummaryPolicy,
+    session([
+      ["user", text(100)],
+      ["assistant", text(100)],
+      ["user", "next"],
+      ["assistant", "ok"],
+    ]),
+    {
+      summarizer: createLlmSummarizer(fakeClient("")),
+    },
+  );
   assert.equal(result.summary, undefined);
   assert.ok(result.log.at(-1)!.includes("returned an empty summary"));
 });
 
 test("the transcript clips long parts and keeps the newest entries when it is too long", () => {
-  const long = session([["user", text(1_000, "a")], ["assistant", "b".repeat(50)], ["assistant", "c".repeat(50)]]);
+  const long = session([
+    ["user", text(1_000, "a")],
+    ["assistant", "b".repeat(50)],
+    ["assistant", "c".repeat(50)],
+  ]);
   const clipped = renderTranscript(long.messages, { maxPartChars: 100, maxChars: 10_000 });
   assert.ok(clipped.includes("[… 3900 characters cut …]"));
   const newest = renderTranscript(long.messages, { maxPartChars: 10_000, maxChars: 150 });
@@ -77,7 +91,12 @@ test("the transcript clips long parts and keeps the newest entries when it is to
 
 test("plugs into a policy: the summary in the view is the model's", async () => {
   const client = fakeClient("## Goal\n- ship it");
-  const s = session([["user", text(300)], ["assistant", text(300)], ["user", "next"], ["assistant", "ok"]]);
+  const s = session([
+    ["user", text(300)],
+    ["assistant", text(300)],
+    ["user", "next"],
+    ["assistant", "ok"],
+  ]);
   const result = await run(fixedIntervalSummaryPolicy, s, { summarizer: createLlmSummarizer(client) });
   assert.equal(result.summary, "## Goal\n- ship it");
   assert.equal(result.details?.summarizer, "llm:fake");

@@ -36,7 +36,11 @@ test("each forgotten event is middle-truncated to max_event_length = 10,000 char
 });
 
 test("a view within max_size/2 has nothing to forget", async () => {
-  const short = session([["system", "sys"], ["user", "hi"], ["assistant", "hello"]]);
+  const short = session([
+    ["system", "sys"],
+    ["user", "hi"],
+    ["assistant", "hello"],
+  ]);
   const result = await run(policy, short);
   assert.equal(result.summary, undefined);
   assert.ok(result.log.at(-1)!.includes("no events to forget"));

@@ -41,7 +41,10 @@ test("the summarizer reads the collapsed messages with maxTokens = the summary c
   await run(policy, s, { summarizer, summaryCap: 1_500 });
   const [request] = summarizer.requests;
   assert.equal(request!.maxTokens, 1_500);
-  assert.deepEqual(seen(request!).map((x) => x.split(":")[0]), ["user", "assistant", "tool", "assistant", "assistant", "tool", "assistant"]);
+  assert.deepEqual(
+    seen(request!).map((x) => x.split(":")[0]),
+    ["user", "assistant", "tool", "assistant", "assistant", "tool", "assistant"],
+  );
 });
 
 test("one summarize action per collapsed object, with the policy's rule", async () => {
@@ -65,7 +68,10 @@ test("seed 001 headroom trigger: 20K of slack over 200K windows, 20% below", () 
   assert.equal(fires(policy, s, prefix + 20_000), false, "a window under 200K needs ≤ 20% headroom");
   assert.equal(fires(policy, s, Math.floor(prefix / 0.8)), true);
   assert.equal(fires(policy, s, Math.ceil(prefix / 0.79)), false);
-  const big = session([["user", text(190_000)], ["assistant", "ok"]]);
+  const big = session([
+    ["user", text(190_000)],
+    ["assistant", "ok"],
+  ]);
   const bigPrefix = prefixTokens(big);
   assert.equal(fires(policy, big, bigPrefix + 20_000), true, "≤ 20K left of a window over 200K");
   assert.equal(fires(policy, big, bigPrefix + 20_001), false);

@@ -21,7 +21,11 @@ import { sha256Hex } from "../../../../lib/util/sha256";
 import { session, text, tokenizer } from "./fixtures";
 
 function items(s: Session): TrimItem[] {
-  return trimItemsFrom(s.messages, s.messages.map((m) => m.index), buildContextIndex(s, tokenizer));
+  return trimItemsFrom(
+    s.messages,
+    s.messages.map((m) => m.index),
+    buildContextIndex(s, tokenizer),
+  );
 }
 const originsOf = (r: PretrimResult) => r.items.map((i) => i.origin);
 function content(r: PretrimResult, origin: number): string {
@@ -30,7 +34,12 @@ function content(r: PretrimResult, origin: number): string {
 }
 
 // 103 · 203 · 303 · 403 tokens.
-const ladder = session([["user", text(100)], ["assistant", text(200)], ["user", text(300)], ["assistant", text(400)]]);
+const ladder = session([
+  ["user", text(100)],
+  ["assistant", text(200)],
+  ["user", text(300)],
+  ["assistant", text(400)],
+]);
 
 test("drop-oldest-until-fits drops from the front until the input fits, keeping the newest", () => {
   const out = dropOldestUntilFits({ budget: 710 })(items(ladder), tokenizer);
@@ -41,7 +50,14 @@ test("drop-oldest-until-fits drops from the front until the input fits, keeping 
 });
 
 test("drop-agent-items-newest-first drops agent items from the newest end and never a user message", () => {
-  const s = session([["user", text(100)], ["assistant", text(200)], ["call", "c1", "Read"], ["result", "c1", text(300)], ["user", text(100)], ["assistant", text(400)]]);
+  const s = session([
+    ["user", text(100)],
+    ["assistant", text(200)],
+    ["call", "c1", "Read"],
+    ["result", "c1", text(300)],
+    ["user", text(100)],
+    ["assistant", text(400)],
+  ]);
   const out = dropAgentItemsNewestFirst({ budget: 700 })(items(s), tokenizer);
   assert.deepEqual(originsOf(out), [0, 1, 2, 4], "the newest assistant (403) and the tool output (303) go first");
   const tight = dropAgentItemsNewestFirst({ budget: 0 })(items(s), tokenizer);
@@ -50,7 +66,12 @@ test("drop-agent-items-newest-first drops agent items from the newest end and ne
 
 test("truncate-tool-outputs-to-last-lines keeps the last 30 lines and spills the original to a sidecar", () => {
   const long = Array.from({ length: 100 }, (_, i) => `line ${i + 1}`).join("\n");
-  const s = session([["call", "c1", "Bash"], ["result", "c1", long], ["call", "c2", "Bash"], ["result", "c2", "short\noutput"]]);
+  const s = session([
+    ["call", "c1", "Bash"],
+    ["result", "c1", long],
+    ["call", "c2", "Bash"],
+    ["result", "c2", "short\noutput"],
+  ]);
   const out = truncateToolOutputsToLastLines()(items(s), tokenizer);
   const cut = content(out, 1);
   const [marker, ...kept] = cut.split("\n");
@@ -66,7 +87,16 @@ test("truncate-tool-outputs-to-last-lines keeps the last 30 lines and spills the
 
 test("cap-tool-response-budget keeps the newest outputs within budget and cuts older ones to the 20/80 form", () => {
   const old = `${"H".repeat(1_000)}${"m".repeat(2_000)}${"T".repeat(1_000)}`;
-  const s = session([["call", "c1", "Read"], ["result", "c1", old], ["call", "c2", "Read"], ["result", "c2", text(100)], ["call", "c3", "Read"], ["result", "c3", text(100)], ["call", "c4", "Read"], ["result", "c4", text(50)]]);
+  const s = session([
+    ["call", "c1", "Read"],
+    ["result", "c1", old],
+    ["call", "c2", "Read"],
+    ["result", "c2", text(100)],
+    ["call", "c3", "Read"],
+    ["result", "c3", text(100)],
+    ["call", "c4", "Read"],
+    ["result", "c4", text(50)],
+  ]);
   const out = capToolResponseBudget({ budget: 250, maxChars: 400, headShare: 0.2 })(items(s), tokenizer);
   const cut = content(out, 1);
   assert.ok(cut.startsWith("Output too large. Showing the first 80 and last 320 characters; the full output is in sidecar sha256:"));
@@ -104,7 +134,12 @@ test("mark-old-tool-outputs-cleared protects the 2 newest turns and clears outpu
 });
 
 test("per-item caps: Codex 10K tokens middle, OpenCode 2,000 chars head", () => {
-  const s = session([["call", "c1", "Bash"], ["result", "c1", text(12_000)], ["call", "c2", "Bash"], ["result", "c2", text(1_000)]]);
+  const s = session([
+    ["call", "c1", "Bash"],
+    ["result", "c1", text(12_000)],
+    ["call", "c2", "Bash"],
+    ["result", "c2", text(1_000)],
+  ]);
   const codex = capItemLength(CODEX_TOOL_OUTPUT_CAP)(items(s), tokenizer);
   assert.ok(tokenizer.count(content(codex, 1)) <= 10_000 && content(codex, 1).includes("tokens truncated"));
   assert.equal(content(codex, 3), text(1_000));
@@ -114,7 +149,11 @@ test("per-item caps: Codex 10K tokens middle, OpenCode 2,000 chars head", () => 
 
 test("runPretrim composes moves in order and keeps one edit per part, original → final", () => {
   const long = Array.from({ length: 100 }, (_, i) => `${i}`.padStart(200, "x")).join("\n");
-  const s = session([["user", "u"], ["call", "c1", "Bash"], ["result", "c1", long]]);
+  const s = session([
+    ["user", "u"],
+    ["call", "c1", "Bash"],
+    ["result", "c1", long],
+  ]);
   const original = items(s);
   const out = runPretrim(original, [truncateToolOutputsToLastLines(), capItemLength(OPENCODE_TOOL_OUTPUT_CAP)], tokenizer);
   assert.equal(out.edits.length, 1);

@@ -48,9 +48,10 @@ test("a long single-task run has no user boundary inside: snaps to the nearest s
 test("the tail never separates a tool call from its result", async () => {
   const result = await run(policy, longRun);
   const calls = new Set<string>();
-  for (const m of result.view) for (const p of m.parts) {
-    if (p.type === "tool_call") calls.add(p.id);
-    if (p.type === "tool_result") assert.ok(calls.has(p.callId), `result ${p.callId} without its call`);
-  }
+  for (const m of result.view)
+    for (const p of m.parts) {
+      if (p.type === "tool_call") calls.add(p.id);
+      if (p.type === "tool_result") assert.ok(calls.has(p.callId), `result ${p.callId} without its call`);
+    }
   assert.equal(result.rejected.length, 0);
 });

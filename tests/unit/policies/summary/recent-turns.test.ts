@@ -23,7 +23,10 @@ test("keeps exactly the last 2 turns; the summary sits at the split point", asyn
   const result = await run(policy, s);
   assert.deepEqual(origins(result), [0, "summary", 5, 6, 7, 8, 9, 10]);
   assert.equal(result.tailStart, 5, "tail-start pointer = first user message of the (M − N + 1)th turn");
-  assert.deepEqual(result.actions.map((a) => a.target), ["conversation:user:1", "conversation:user:2"]);
+  assert.deepEqual(
+    result.actions.map((a) => a.target),
+    ["conversation:user:1", "conversation:user:2"],
+  );
 });
 
 test("turns = 3 keeps one more turn", async () => {
@@ -39,7 +42,10 @@ const budgets: [string, number, number][] = [
 for (const [name, window, budget] of budgets) {
   test(`per-turn budget: ${name} (${budget})`, async () => {
     const result = await run(policy, s, { window });
-    assert.ok(result.log.some((l) => l.includes(`per-turn budget ${budget} tokens`)), result.log.join("\n"));
+    assert.ok(
+      result.log.some((l) => l.includes(`per-turn budget ${budget} tokens`)),
+      result.log.join("\n"),
+    );
     const truncations = result.actions.filter((a) => a.action === "truncate");
     if (6_034 <= budget) {
       assert.equal(truncations.length, 0);

@@ -70,7 +70,10 @@ for (const [name, s, verdict, signal] of cases) {
     assert.ok(result.log[0]!.startsWith(`rubric (deterministic) at message ${s.messages.length}: ${verdict}`), result.log[0]);
     assert.equal((result.details?.rubric as { signal: string }).signal, signal);
     if (verdict === "CONTINUE") {
-      assert.deepEqual(origins(result), s.messages.map((m) => m.index));
+      assert.deepEqual(
+        origins(result),
+        s.messages.map((m) => m.index),
+      );
       assert.equal(result.actions.length, 0);
     } else {
       assert.ok(result.summary, "COMPACT replaces the context with a summary");

@@ -24,7 +24,10 @@ test("a summary policy keeps the largest tail that fits with a full-cap summary,
   const r = await run(recentTokenFractionPolicy, s, { targetTokens: 1_000, summaryCap: 500, summarizer });
   // First fit reserves the 500-token cap; the summary came out at 100 tokens, so the second fit
   // reserves 100 and keeps more of the tail — under a 100-token cap, so the view cannot overshoot.
-  assert.deepEqual(summarizer.requests.map((q) => q.maxTokens), [500, 100]);
+  assert.deepEqual(
+    summarizer.requests.map((q) => q.maxTokens),
+    [500, 100],
+  );
   assert.ok(r.tokensAfter <= 1_000 && report(r).reached, `${r.tokensAfter}`);
   assert.ok(r.tokensAfter > 1_000 - 200, "within one turn of the target");
   const filling = sized(10_000);
@@ -35,7 +38,10 @@ test("a summary policy keeps the largest tail that fits with a full-cap summary,
 test("when the kept part leaves no room for a full-cap summary, the summary gets what is left; below that the policy says why", async () => {
   const r = await run(recentTurnsPolicy, s, { targetTokens: 400, summaryCap: 2_000, summarizer: sized(10_000) });
   // The latest turn (200) and the system prompt (13) stay; the summary takes the rest of 400.
-  assert.deepEqual(origins(r).filter((o) => o !== "summary"), [0, 19, 20]);
+  assert.deepEqual(
+    origins(r).filter((o) => o !== "summary"),
+    [0, 19, 20],
+  );
   assert.ok(r.tokensAfter <= 400 && report(r).reached);
   const tight = await run(recentTurnsPolicy, s, { targetTokens: 150, summaryCap: 2_000, summarizer: recordingSummarizer() });
   assert.equal(report(tight).reached, false);

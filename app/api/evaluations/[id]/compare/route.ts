@@ -5,7 +5,9 @@ import { compareRunPolicies } from "@/server/evals/get-run-aggregates";
 
 export const dynamic = "force-dynamic";
 
-const QuerySchema = z.object({ a: z.string().min(1, "a is required"), b: z.string().min(1, "b is required") }).refine((q) => q.a !== q.b, { message: "pick two different policies" });
+const QuerySchema = z
+  .object({ a: z.string().min(1, "a is required"), b: z.string().min(1, "b is required") })
+  .refine((q) => q.a !== q.b, { message: "pick two different policies" });
 
 /** `GET /api/evaluations/[id]/compare?a=ID&b=ID`: McNemar's exact test of two policies on their shared cuts. Viewer role. */
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {

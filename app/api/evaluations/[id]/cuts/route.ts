@@ -24,5 +24,8 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   const db = getDb();
   const id = (await params).id;
   if (!(await db.evalRun.count({ where: { id } }))) return Response.json({ ok: false, code: "not_found", message: "no such evaluation run" }, { status: 404 });
-  return Response.json({ ok: true, data: await listRunCuts(db, id, query.data.policy, !query.data.budget || query.data.budget === "own" ? null : query.data.budget) });
+  return Response.json({
+    ok: true,
+    data: await listRunCuts(db, id, query.data.policy, !query.data.budget || query.data.budget === "own" ? null : query.data.budget),
+  });
 }

@@ -15,10 +15,12 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   if (user instanceof Response) return user;
   const { id } = await params;
   const query = OnlineQuerySchema.safeParse(queryObject(new URL(request.url).searchParams));
-  if (!query.success) return Response.json({ ok: false, code: "invalid_request", message: query.error.issues.map((i) => i.message).join("; ") }, { status: 400 });
+  if (!query.success)
+    return Response.json({ ok: false, code: "invalid_request", message: query.error.issues.map((i) => i.message).join("; ") }, { status: 400 });
   const result = await getOnlineReport(getDb(), id, query.data);
   if (!result) return Response.json({ ok: false, code: "not_found", message: "no such usage log" }, { status: 404 });
-  if (!result.report) return Response.json({ ok: false, code: "no_data", message: result.warning ?? "no calls of both groups in this window and filter" }, { status: 422 });
+  if (!result.report)
+    return Response.json({ ok: false, code: "no_data", message: result.warning ?? "no calls of both groups in this window and filter" }, { status: 422 });
   const name = result.log.fileName.replace(/\.[^.]*$/, "").replace(/[^\w.-]+/g, "_");
   return new Response(hourlyToCsv(result.report), {
     headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${name}-hourly.csv"`, "Cache-Control": "no-store" },

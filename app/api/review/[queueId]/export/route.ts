@@ -9,7 +9,8 @@ export async function GET(request: Request, { params }: { params: Promise<{ queu
   if (user instanceof Response) return user;
   const { queueId } = await params;
   const format = new URL(request.url).searchParams.get("format") ?? "jsonl";
-  if (format !== "jsonl" && format !== "csv" && format !== "gold") return Response.json({ ok: false, code: "invalid_input", message: "format must be jsonl, csv or gold" }, { status: 400 });
+  if (format !== "jsonl" && format !== "csv" && format !== "gold")
+    return Response.json({ ok: false, code: "invalid_input", message: "format must be jsonl, csv or gold" }, { status: 400 });
   const text = format === "gold" ? await exportGoldQueue(getDb(), queueId) : await exportQueueLabels(getDb(), queueId, format);
   if (text === null && format === "gold") return Response.json({ ok: false, code: "not_found", message: `no calibration queue ${queueId}` }, { status: 404 });
   if (text === null) return Response.json({ ok: false, code: "not_found", message: `no review queue ${queueId}` }, { status: 404 });

@@ -28,7 +28,11 @@ export async function POST(request: Request, { params }: { params: Promise<{ que
   const { queueId } = await params;
   const form = new URLSearchParams(body);
   const parsed = ReleaseSchema.safeParse({ itemKey: form.get("itemKey") ?? undefined });
-  if (!parsed.success) return Response.json({ ok: false, code: "invalid_input", message: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") }, { status: 400 });
+  if (!parsed.success)
+    return Response.json(
+      { ok: false, code: "invalid_input", message: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") },
+      { status: 400 },
+    );
   const released = await releaseItemLease(getDb(), queueId, parsed.data.itemKey, user.email);
   return Response.json({ ok: true, data: released });
 }

@@ -41,7 +41,8 @@ export async function POST(request: Request, { params }: { params: Promise<{ id:
   try {
     const outcome = await requestCompaction(getDb(), getBlobStore(), () => getJobQueue(), { sessionId: id, request: input.data, userId: user.id });
     if (outcome.kind === "done") return Response.json({ ok: true, data: outcome.data } satisfies CompactResponse);
-    if (outcome.kind === "queued") return Response.json({ ok: true, jobId: outcome.jobId, status: "queued", attempts: 0 } satisfies CompactJobResponse, { status: 202 });
+    if (outcome.kind === "queued")
+      return Response.json({ ok: true, jobId: outcome.jobId, status: "queued", attempts: 0 } satisfies CompactJobResponse, { status: 202 });
     return fail(outcome.code === "not_found" ? 404 : 400, outcome.code, outcome.message);
   } catch (error) {
     return fail(500, "internal", `the policy run failed: ${publicMessage(error, `compact ${id}`)}`);
