@@ -1,18 +1,6 @@
 import type { ViewMessage } from "../projection/types";
 import type { Message, Part, Session } from "../trace/model";
 
-/**
- * The session a harness continues with after committing a compaction at `cut`: the projected view
- * (summary, folded pointers, masked outputs…) followed by the untouched messages from `cut` on.
- * View parts lose their projection metadata (origin, action, object id) and become plain trace
- * parts, so the next policy run sees the compacted context exactly as the model would.
- */
-export function continueFromView(work: Session, cut: number, view: readonly ViewMessage[]): Session {
-  const head = headFromView(work, view);
-  const tail = work.messages.slice(cut).map((m, i) => ({ ...m, index: head.length + i }));
-  return { ...work, messages: [...head, ...tail], compactions: [] };
-}
-
 /** The committed view as plain trace messages: what a harness keeps in place of the prefix it compacted. */
 export function headFromView(work: Session, view: readonly ViewMessage[]): Message[] {
   return view.map((vm, i) => {

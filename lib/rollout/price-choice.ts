@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Prices } from "./billed-cost";
+import { parsePrices, type Prices } from "./billed-cost";
 import { MODEL_PRICES, priceKeyOf, type PriceChoice } from "./model-prices";
 
 /**
@@ -17,26 +17,16 @@ export function parsePriceChoice(text: string): PriceChoice {
       throw new RangeError(`no list price for model ${JSON.stringify(model)}; known: ${Object.keys(MODEL_PRICES).join(", ")} (or give input=…,output=…)`);
     return { kind: "fixed", prices: MODEL_PRICES[key]!, label: key };
   }
-  const values: Record<string, number> = {};
-  for (const pair of trimmed
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean)) {
-    const [name, raw] = pair.split("=");
-    const n = Number(raw);
-    if (!name || !["input", "output", "cachedInput", "cacheWrite"].includes(name) || raw === undefined || raw.trim() === "" || !Number.isFinite(n) || n < 0) {
-      throw new RangeError(
-        `expected --prices as model=NAME, as input=USD,output=USD[,cachedInput=USD][,cacheWrite=USD] (per million tokens), or a JSON file; got ${JSON.stringify(pair)}`,
-      );
-    }
-    values[name] = n;
-  }
-  if (values.input === undefined || values.output === undefined) throw new RangeError("--prices needs at least input= and output= (USD per million tokens)");
+  // Unset terms come back NaN from the shared parser: input and output are required, the cache
+  // terms default to the input price (no provider discount or surcharge assumed).
+  const unset: Prices = { input: Number.NaN, output: Number.NaN, cachedInput: Number.NaN, cacheWrite: Number.NaN };
+  const given = parsePrices(trimmed, unset);
+  if (Number.isNaN(given.input) || Number.isNaN(given.output)) throw new RangeError("--prices needs at least input= and output= (USD per million tokens)");
   const prices: Prices = {
-    input: values.input,
-    output: values.output,
-    cachedInput: values.cachedInput ?? values.input,
-    cacheWrite: values.cacheWrite ?? values.input,
+    input: given.input,
+    output: given.output,
+    cachedInput: Number.isNaN(given.cachedInput) ? given.input : given.cachedInput,
+    cacheWrite: Number.isNaN(given.cacheWrite) ? given.input : given.cacheWrite,
   };
   return { kind: "fixed", prices, label: "custom" };
 }
