@@ -13,7 +13,7 @@ module.exports = {
       severity: "error",
       from: { path: "^lib/" },
       to: {
-        path: "^(node_modules/(next|react|react-dom|next-auth|@prisma/[^/]+|prisma|pg|pg-boss|better-sqlite3|ai|@ai-sdk/[^/]+|@aws-sdk/[^/]+|server-only|protobufjs)/|generated/)",
+        path: "^(node_modules/(next|react|react-dom|next-auth|@prisma/[^/]+|prisma|pg|pg-boss|better-sqlite3|ai|@ai-sdk/[^/]+|@aws-sdk/[^/]+|protobufjs)/|generated/)",
         dependencyTypesNot: ["type-only"],
       },
     },
@@ -50,8 +50,16 @@ module.exports = {
       comment:
         "The dependency judge grades every policy: it shares no code with any policy or planner (issue 16), so no policy can be written against its rules.",
       severity: "error",
-      from: { path: "^lib/eval/judge/" },
-      to: { path: "^lib/(policies|planner)/|^lib/context/(anchors|route-hint)" },
+      from: { path: "^lib/evaluation/judge/" },
+      to: { path: "^lib/compaction/(policies|planner)/|^lib/compaction/context/(anchors|route-hint)" },
+    },
+    {
+      name: "the-queue-knows-no-feature",
+      comment:
+        "server/jobs is the queue and the job contract (job-feature.ts); each feature registers its own handlers beside its code and server/worker lists them, so a new kind of job never edits the queue (issue 18).",
+      severity: "error",
+      from: { path: "^server/jobs/" },
+      to: { path: "^server/", pathNot: "^server/(jobs/|db/|env\\.ts$|config/)" },
     },
     {
       name: "no-folder-cycles",

@@ -1,11 +1,13 @@
 import type { Db } from "../db/client";
-import type { RedactionRecord } from "../traces/write-sessions";
 
 /**
- * Imports that are over (server/uploads/run-upload-import.ts): their blob is either an upload's
+ * Imports that are over (server/trace/import/run-upload-import.ts): their blob is either an upload's
  * stored file (imported, duplicate: same bytes, same key) or was given up (failed). Every other
  * status — queued, importing, and any added later — holds its blobs alive through UploadImport.
  */
+/** What this reader needs of a pending import's redaction JSON (the import pipeline writes it; storage reads only its blob key). */
+type PendingRedaction = { rawStorageKey?: string | null };
+
 const FINISHED_IMPORT = ["imported", "duplicate", "failed"];
 
 const PAGE = 5_000;
@@ -99,9 +101,9 @@ function pendingImports(db: BlobReferenceReader) {
 /** The raw original a pending import keeps; a record that cannot be read stops the sweep rather than guess. */
 function rawKeyOf(row: { id: string; redaction: string | null }): string | null {
   if (!row.redaction) return null;
-  let record: Partial<RedactionRecord>;
+  let record: PendingRedaction;
   try {
-    record = JSON.parse(row.redaction) as Partial<RedactionRecord>;
+    record = JSON.parse(row.redaction) as PendingRedaction;
   } catch {
     throw new Error(`UploadImport ${row.id}: redaction is not JSON, so the raw original it may keep is unknown; no blob is removed`);
   }
