@@ -25,7 +25,7 @@ export interface SimulateCommandOptions {
 
 /**
  * The online simulator over trace files: replays every session in time order under one policy
- * (`lib/online/simulate-suite.ts`) and prints one JSON object (`--json`, the README contract) or a
+ * (`lib/online/simulation/simulate-suite.ts`) and prints one JSON object (`--json`, the README contract) or a
  * table. Exit 0 when every file loaded; 1 when some did not (reported on stderr, the rest is still
  * simulated) or nothing was left; 2 for a bad command line.
  */

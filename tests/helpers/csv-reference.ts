@@ -1,5 +1,5 @@
 /**
- * The character-at-a-time CSV reader lib/online/csv.ts used before it was made fast (one item per
+ * The character-at-a-time CSV reader lib/online/usage/csv.ts used before it was made fast (one item per
  * await, one string append per character): kept only as the oracle of the differential test, since
  * its behaviour (cells, line numbers, located errors) is the contract the fast reader must keep.
  */
