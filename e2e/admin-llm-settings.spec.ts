@@ -62,8 +62,10 @@ test("an admin saves the endpoint, the key never comes back, and Test connection
   await form.getByLabel("Model").fill("stub-model-2");
   await form.getByRole("button", { name: "Save endpoint" }).click();
   await expect(form.locator('[role="status"][data-revision="2"]')).toBeVisible();
+  // The wait is on this test's own answer (the second since the reload): the first test's answer,
+  // with the same text (the stub always names "stub-model"), cannot satisfy it.
   await form.getByRole("button", { name: "Test connection" }).click();
-  await expect(form.getByTestId("llm-test-result")).toContainText("model stub-model answered");
+  await expect(form.locator('[data-testid="llm-test-result"][data-attempt="2"]')).toContainText("model stub-model answered");
   expect(stub.requests.at(-1)!.headers.authorization).toBe(`Bearer ${API_KEY}`);
   expect((stub.requests.at(-1)!.body as { model: string }).model).toBe("stub-model-2");
 

@@ -138,6 +138,9 @@ export const MATRIX: MatrixRow[] = [
   // The public REST API (issue 15). Invalid probes: an upload without a file name, a run without settings.
   { key: "POST /api/v1/uploads", probe: () => ({ path: "/api/v1/uploads", body: "{}\n" }), expect: api("reviewer", BAD) },
   { key: "GET /api/v1/sessions", probe: () => ({ path: "/api/v1/sessions?limit=2" }), expect: api("viewer") },
+  // A set export: exactly one session by id; the form post's probe is JSON, not a form, so an allowed role gets 400.
+  { key: "GET /api/v1/sessions/export", probe: (i) => ({ path: `/api/v1/sessions/export?as=otlp&ids=${i.sessionId}` }), expect: api("viewer") },
+  { key: "POST /api/v1/sessions/export", probe: () => ({ path: "/api/v1/sessions/export", body: {} }), expect: api("viewer", BAD) },
   { key: "GET /api/v1/sessions/[id]", probe: (i) => ({ path: `/api/v1/sessions/${i.sessionId}` }), expect: api("viewer") },
   { key: "GET /api/v1/sessions/[id]/export", probe: (i) => ({ path: `/api/v1/sessions/${i.sessionId}/export?as=otlp` }), expect: api("viewer") },
   { key: "GET /api/v1/sessions/[id]/span-annotations", probe: (i) => ({ path: `/api/v1/sessions/${i.sessionId}/span-annotations` }), expect: api("viewer") },

@@ -77,3 +77,34 @@ test("filters, search and sort live in the URL: a link, Back and a reload show t
   await page.goto(link);
   await expectRestored();
 });
+
+test("the rows the filters keep download as one file, in either format, and nothing else", async ({ page }) => {
+  await page.goto("/traces");
+  await page.getByLabel("Format").selectOption("aider_chat_md");
+  const rows = await table(page).locator("tbody tr").count();
+  const form = page.getByRole("form", { name: /^Export the \d+ sessions? shown$/ });
+  await expect(form).toHaveAccessibleName(`Export the ${rows} session${rows === 1 ? "" : "s"} shown`);
+  const [jsonl] = await Promise.all([page.waitForEvent("download"), form.getByRole("button", { name: "JSONL" }).click()]);
+  expect(jsonl.suggestedFilename()).toBe(`sessions-${rows}.tracefold.jsonl`);
+  const lines = (await readDownload(jsonl))
+    .trimEnd()
+    .split("\n")
+    .map((line) => JSON.parse(line) as { type: string; format?: string; sourceFormat?: string });
+  const headers = lines.filter((line) => line.type === "session");
+  expect(headers).toHaveLength(rows);
+  const [otlp] = await Promise.all([page.waitForEvent("download"), form.getByRole("button", { name: "OTLP" }).click()]);
+  expect(otlp.suggestedFilename()).toBe(`sessions-${rows}.otlp.jsonl`);
+  const requests = (await readDownload(otlp))
+    .trimEnd()
+    .split("\n")
+    .map((line) => JSON.parse(line) as { resourceSpans: unknown[] });
+  expect(requests).toHaveLength(rows);
+  await expect(page).toHaveURL(/format=aider_chat_md/);
+});
+
+async function readDownload(download: import("@playwright/test").Download): Promise<string> {
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}

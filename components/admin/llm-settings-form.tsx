@@ -69,7 +69,9 @@ export function LlmSettingsForm({
   const [state, action, pending] = useActionState(saveLlmSettingsAction, null);
   const [savedAt, setSavedAt] = useState("");
   const [cleared, setCleared] = useState(false);
-  const [test, setTest] = useState<ActionResult<ConnectionTestResult> | null>(null);
+  // Each answer carries the number of the test that produced it (data-attempt), so a wait for this
+  // test's answer cannot be satisfied by the previous one (issue 18's flaky spec).
+  const [test, setTest] = useState<{ attempt: number; result: ActionResult<ConnectionTestResult> } | null>(null);
   const [testing, startTest] = useTransition();
   const form = useRef<HTMLFormElement>(null);
   const current = cleared ? undefined : state?.ok ? state.data : initial;
@@ -191,7 +193,17 @@ export function LlmSettingsForm({
           <button type="submit" className="btn btn-primary" disabled={pending}>
             Save endpoint
           </button>{" "}
-          <button type="button" className="btn" disabled={testing} onClick={() => startTest(async () => setTest(await testLlmConnectionAction(slot)))}>
+          <button
+            type="button"
+            className="btn"
+            disabled={testing}
+            onClick={() =>
+              startTest(async () => {
+                const attempt = (test?.attempt ?? 0) + 1;
+                setTest({ attempt, result: await testLlmConnectionAction(slot) });
+              })
+            }
+          >
             {testing ? "Testing…" : "Test connection"}
           </button>{" "}
           {current ? (
@@ -215,16 +227,17 @@ export function LlmSettingsForm({
           ) : null}
           {state && !state.ok ? <span className="field-error">{state.message}</span> : null}
         </div>
-        {test ? <ConnectionResult result={test} slot={slot} /> : null}
+        {/* While a test runs the previous answer is hidden, so it cannot be read as this test's. */}
+        {test && !testing ? <ConnectionResult result={test.result} attempt={test.attempt} slot={slot} /> : null}
       </form>
     </section>
   );
 }
 
-function ConnectionResult({ result, slot: slotOfForm }: { result: ActionResult<ConnectionTestResult>; slot: LlmSlot }) {
+function ConnectionResult({ result, attempt, slot: slotOfForm }: { result: ActionResult<ConnectionTestResult>; attempt: number; slot: LlmSlot }) {
   if (!result.ok)
     return (
-      <div className="alert alert-error" role="alert">
+      <div className="alert alert-error" role="alert" data-attempt={attempt}>
         {result.message}
       </div>
     );
@@ -233,13 +246,13 @@ function ConnectionResult({ result, slot: slotOfForm }: { result: ActionResult<C
   const fallback = test.ok && test.slot === "default" && slotOfForm !== "default" ? "; this purpose has no endpoint of its own, so the default's answered" : "";
   if (!test.ok) {
     return (
-      <div className="alert alert-error" role="alert" data-testid="llm-test-result">
+      <div className="alert alert-error" role="alert" data-testid="llm-test-result" data-attempt={attempt}>
         Connection failed{from ? ` (${from})` : ""}: {test.message}
       </div>
     );
   }
   return (
-    <div className="alert alert-ok" role="status" data-testid="llm-test-result">
+    <div className="alert alert-ok" role="status" data-testid="llm-test-result" data-attempt={attempt}>
       Connected ({from}): {test.provider} model {test.answeredBy} answered “{test.reply}” in {test.latencyMs} ms{fallback}.
     </div>
   );

@@ -47,6 +47,8 @@ export interface DataTableProps<T> {
   initialView?: TableViewState;
   /** Told every change of the view, e.g. to keep it in the URL (`table-url-state.ts`). */
   onViewChange?: (view: TableViewState) => void;
+  /** Controls at the end of the toolbar, given every row the search and filters keep (all pages, in order). */
+  actions?: (shown: T[]) => ReactNode;
 }
 
 /**
@@ -69,6 +71,7 @@ export function DataTable<T>({
   rowProps,
   initialView,
   onViewChange,
+  actions,
 }: DataTableProps<T>) {
   const [sorting, setSorting] = useState<SortingState>(initialView?.sorting ?? initialSorting);
   const [columnFilters, setColumnFilters] = useState<ColumnFiltersState>(initialView?.columnFilters ?? []);
@@ -130,6 +133,7 @@ export function DataTable<T>({
           const column = table.getColumn(f.columnId);
           return column ? <FilterSelect key={f.columnId} column={column} label={f.label} /> : null;
         })}
+        {actions ? <div className="dt-actions">{actions(table.getPrePaginationRowModel().rows.map((row) => row.original))}</div> : null}
       </div>
       <div className={fullHeight ? "dt-scroll dt-full" : "dt-scroll"}>
         <table

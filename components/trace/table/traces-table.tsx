@@ -10,6 +10,7 @@ import { PAGE_SIZES } from "@/components/data-table/pagination";
 import { readTableState, writeTableState, type TableUrlOptions, type TableViewState } from "@/components/data-table/table-url-state";
 import { formatDateTime, instantOf } from "@/lib/util/format-date-time";
 import type { TraceSessionRow } from "@/server/trace/list-sessions";
+import { ExportShown } from "./export-shown";
 import { formatCount } from "./format-values";
 
 /** Widths (px) for 1440 px and up: one line per row, the title takes what is left. Started fits "2026-04-22 23:13 (no zone)". */
@@ -188,6 +189,7 @@ export function TracesTable({ rows }: { rows: TraceSessionRow[] }) {
       initialView={initialView}
       onViewChange={keepInUrl}
       filters={FILTERS}
+      actions={(shown) => <ExportShown ids={shown.map((row) => row.id)} />}
     />
   );
 }

@@ -48,10 +48,9 @@ export type SessionPageOutcome = { ok: true; data: SessionSummary[]; nextCursor:
 export async function listSessionsPage(db: Db, query: SessionListQuery): Promise<SessionPageOutcome> {
   const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
   if (cursor === null) return { ok: false, code: "invalid_request", message: "cursor is not one this API gave (pass nextCursor of the previous page)" };
-  const text = query.q ? { OR: [{ title: { contains: query.q, ...insensitive(db) } }, { externalId: { contains: query.q, ...insensitive(db) } }] } : {};
   const after = cursor ? { OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }] } : {};
   const rows = await db.traceSession.findMany({
-    where: { AND: [text, after, query.format ? { format: query.format } : {}] },
+    where: { AND: [sessionFilterWhere(db, query), after] },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: query.limit + 1,
     select: SUMMARY_SELECT,
@@ -59,6 +58,12 @@ export async function listSessionsPage(db: Db, query: SessionListQuery): Promise
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return { ok: true, data: page.map(toSessionSummary), nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null };
+}
+
+/** The list's filters as a query: `q` in the title or external id (case-insensitive), `format` exact. Set exports select with it too. */
+export function sessionFilterWhere(db: Db, filter: { q?: string | undefined; format?: string | undefined }) {
+  const text = filter.q ? { OR: [{ title: { contains: filter.q, ...insensitive(db) } }, { externalId: { contains: filter.q, ...insensitive(db) } }] } : {};
+  return { AND: [text, filter.format ? { format: filter.format } : {}] };
 }
 
 /** One session's summary, or null. */

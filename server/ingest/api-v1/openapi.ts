@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { ApiErrorSchema, RunStartedSchema, SESSION_PAGE_MAX, SessionPageSchema, SessionSummarySchema, StartRunBodySchema } from "./schemas";
+import { FORMAT_IDS } from "../../../lib/trace/model";
+import { ApiErrorSchema, RunStartedSchema, SESSION_EXPORT_MAX, SESSION_PAGE_MAX, SessionPageSchema, SessionSummarySchema, StartRunBodySchema } from "./schemas";
 
 /**
  * The OpenAPI 3.1 document of `/api/v1` (served at `GET /api/v1/openapi.json`). Component schemas
@@ -104,6 +105,23 @@ export function openApiDocument(): Record<string, unknown> {
             "200": json({ type: "object", properties: { ok: { const: true }, data: ref("Session") } }, "The session"),
             ...errors,
             "404": json(ref("Error"), "No such session"),
+          },
+        },
+      },
+      "/api/v1/sessions/export": {
+        get: {
+          summary: "Export a set of sessions as one file (read key)",
+          description: `Either \`ids\` (comma-separated; every one must exist) or the list's filters \`q\` and \`format\` (none: every session), newest first, at most ${SESSION_EXPORT_MAX} sessions. \`as=jsonl\`: Tracefold JSONL, each session's lines in turn. \`as=otlp\`: JSON Lines, one OTLP ExportTraceServiceRequest per session (the OpenTelemetry file exporter's shape), read back by Tracefold's OTel importer as one session per trace. The response streams; \`x-tracefold-sessions\` gives the count. POST takes the same fields as a form, for more ids than a URL holds.`,
+          parameters: [
+            { name: "as", in: "query", schema: { type: "string", enum: ["jsonl", "otlp"], default: "jsonl" } },
+            { name: "ids", in: "query", schema: { type: "string" }, description: "Comma-separated session ids" },
+            { name: "q", in: "query", schema: { type: "string", maxLength: 200 } },
+            { name: "format", in: "query", schema: { type: "string", enum: [...FORMAT_IDS] } },
+          ],
+          responses: {
+            "200": { description: "The file, as an attachment", content: { "application/x-ndjson": { schema: { type: "string" } } } },
+            ...errors,
+            "404": json(ref("Error"), "An id names no session"),
           },
         },
       },

@@ -61,6 +61,44 @@ export const SessionExportQuerySchema = z.object({
   as: z.enum(["jsonl", "otlp"], { message: "as must be jsonl or otlp" }).default("jsonl"),
 });
 
+/** Sessions one set export may hold: the file streams, but a larger set is a backup's job (`tracefold backup`). */
+export const SESSION_EXPORT_MAX = 5_000;
+
+/**
+ * `GET|POST /api/v1/sessions/export`: a set of sessions as one file. Either `ids` (comma-separated:
+ * exactly the rows a studio table shows) or the list's filters `q` and `format` (none: every session).
+ */
+export const SessionSetExportQuerySchema = z
+  .object({
+    as: z.enum(["jsonl", "otlp"], { message: "as must be jsonl or otlp" }).default("jsonl"),
+    ids: z
+      .string()
+      .trim()
+      .transform((text) => [
+        ...new Set(
+          text
+            .split(",")
+            .map((id) => id.trim())
+            .filter((id) => id !== ""),
+        ),
+      ])
+      .pipe(
+        z
+          .array(z.string().max(64, "each id is at most 64 characters"))
+          .min(1, "ids names at least one session")
+          .max(SESSION_EXPORT_MAX, `ids names at most ${SESSION_EXPORT_MAX} sessions`),
+      )
+      .optional()
+      .describe("Comma-separated session ids; when given, q and format must not be"),
+    q: SessionListQuerySchema.shape.q,
+    format: SessionListQuerySchema.shape.format,
+  })
+  .refine((query) => !(query.ids && (query.q !== undefined || query.format !== undefined)), {
+    message: "give ids or the filters q and format, not both",
+    path: ["ids"],
+  });
+export type SessionSetExportQuery = z.infer<typeof SessionSetExportQuerySchema>;
+
 export const StartRunBodySchema = z
   .object({
     name: z.string().max(200, "name is at most 200 characters").optional(),
