@@ -6,12 +6,12 @@
  * (and by server actions, whose POST goes to a page path) and get 401 JSON from the API; a signed-in
  * user without the role gets 404 from pages and actions (nothing revealed) and 403 from the API.
  *
- * e2e/authz.spec.ts fails when app/ has an entry point this table does not name (see
+ * e2e/authz-matrix-coverage.spec.ts fails when app/ has an entry point this table does not name (see
  * fixtures/route-inventory.ts). Each row's probe is the request sent for every role. Probes of
  * mutations are deliberately invalid (an allowed role gets past the role check and is refused by
  * validation: 400, or an `invalid_input` action result with 200; the redaction settings action
  * reads an empty form as the defaults, so its probe writes the defaults already in effect), so the matrix itself changes
- * nothing; the spec also sends valid mutations from refused roles and checks nothing changed.
+ * nothing; e2e/authz-probes.spec.ts also sends valid mutations from refused roles and checks nothing changed.
  */
 export type Who = "anonymous" | "viewer" | "reviewer" | "admin";
 export const WHO: readonly Who[] = ["anonymous", "viewer", "reviewer", "admin"];
@@ -22,7 +22,7 @@ export interface Answer {
   location?: string;
 }
 
-/** Real ids created by the spec's beforeAll. */
+/** Real ids created by e2e/authz-probes.spec.ts's beforeAll (fixtures/authz-context.ts seedAuthz). */
 export interface Ids {
   sessionId: string;
   runId: string;

@@ -10,7 +10,8 @@ import { getCutEvidence, listRunCuts } from "../../server/evaluation/list-run-cu
 import { runEvaluation } from "../../server/evaluation/run-evaluation";
 import { createLlmClient } from "../../server/llm/client";
 import { importTraceFile } from "../../server/trace/import/import-trace-file";
-import { promptOf, startLlmStub, type LlmStub, type RecordedRequest } from "../helpers/llm-stub-server";
+import { isPlannerCall, stubJudgeVerdict, stubPlan } from "../helpers/llm-stub-answers";
+import { startLlmStub, type LlmStub, type RecordedRequest } from "../helpers/llm-stub-server";
 import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
 import { TRACES_DIR } from "../helpers/traces";
 
@@ -27,35 +28,10 @@ const TRACES = [
 const POLICIES = ["none", "tool-prune", "oldest-turn"];
 const SETTINGS = { suite: { kind: "all" }, policies: POLICIES.map((id) => ({ id })), judge: "llm", triggerLevel: 0.9 };
 
-function packetOf(request: RecordedRequest): string {
-  return (request.body as { messages: { role: string; content: string }[] }).messages.find((m) => m.role === "user")?.content ?? "";
-}
-
-function stubVerdict(request: RecordedRequest): string {
-  const unchanged = packetOf(request).includes("- no edits: the prefix is unchanged");
-  const score = (n: number) => ({ score: n, verdict: n >= 4 ? "pass" : "fail" });
-  return JSON.stringify({
-    valid: unchanged,
-    uncertain: false,
-    overall_score: unchanged ? 5 : 2,
-    summary: unchanged ? "stub: nothing was removed" : "stub: edits removed context",
-    dimension_scores: {
-      goal_retention: score(5),
-      evidence_retention: score(unchanged ? 5 : 1),
-      continuation_readiness: score(unchanged ? 5 : 2),
-      compression_safety: score(unchanged ? 5 : 2),
-    },
-    failure_culprit: null,
-  });
-}
+const stubVerdict = (request: RecordedRequest) => stubJudgeVerdict(request, { unchanged: "stub: nothing was removed", edited: "stub: edits removed context" });
 
 /** Planner prompts (the Self-GC contract) get a plan folding the first tool result named; the rest are judge calls. */
-const isPlannerCall = (request: RecordedRequest) => promptOf(request).system.includes("DECIDE IN THIS ORDER");
-function stubAnswer(request: RecordedRequest): string {
-  if (!isPlannerCall(request)) return stubVerdict(request);
-  const id = /<turn id="function:([a-z_]+:\d+)"/.exec(promptOf(request).messages.at(-1)?.content ?? "")?.[1];
-  return `<above_conversation_summary>Stub planner.</above_conversation_summary>\n<gc_plan>${id ? `<fold kind="function" reason="stable_artifact">${id}</fold>` : ""}</gc_plan>`;
-}
+const stubAnswer = (request: RecordedRequest) => (isPlannerCall(request) ? stubPlan(request) : stubVerdict(request));
 
 let stub: LlmStub;
 before(async () => {

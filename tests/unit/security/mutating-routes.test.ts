@@ -6,7 +6,7 @@ import { test } from "node:test";
 /**
  * Every route handler under app/api (and app/v1) that exports POST, PUT, PATCH or DELETE calls
  * refuseCrossOrigin(request) (server/security/same-origin.ts) before anything else, so a new
- * mutating route cannot ship without CSRF protection (e2e/authz.spec.ts probes them live).
+ * mutating route cannot ship without CSRF protection (e2e/authz-probes.spec.ts probes them live).
  */
 /** Route handlers live under app/api, and the OTLP endpoint at app/v1 (where exporters send by default). */
 const ROOTS = [join(process.cwd(), "app", "api"), join(process.cwd(), "app", "v1")];
