@@ -1,5 +1,6 @@
 import { defaultSimWindow, DEFAULT_SIM_TRIGGER } from "./window";
 import type { Policy, PolicyParams } from "../compaction/policies/types";
+import type { LlmClient } from "../llm/types";
 import type { Tokenizer } from "../tokens/tokenizer";
 import type { FormatId, Session } from "../trace/model";
 import { DEFAULT_PRICE_CHOICE, pricesFor, type PriceChoice } from "./model-prices";
@@ -24,6 +25,12 @@ export interface RolloutSuiteOptions {
   cacheTtlMs?: number;
   /** Judge each commit (default true). */
   judge?: boolean;
+  /**
+   * The model client for policies that call one (pass params `{planner: "llm"}` for self-gc). Each
+   * planner round is priced at the endpoint's reported cost, else at the planner model's entry in
+   * `prices` (a fixed price prices every round), else left unpriced.
+   */
+  llm?: LlmClient;
   /** Sessions the items will give, for progress when they come from an async source. */
   total?: number;
   /** Called after each session × policy walk (`done` counts walks). */
@@ -96,8 +103,11 @@ export async function rolloutSuite(
         judge: options.judge ?? true,
         ...(price ? { prices: price.prices } : {}),
         ...(options.cacheTtlMs !== undefined ? { cacheTtlMs: options.cacheTtlMs } : {}),
+        ...(options.llm ? { llm: options.llm } : {}),
       });
-      const walk: PricedRollout = { result, ...(price ? { prices: price.prices } : {}) };
+      const plannerModel = result.plannerRounds.find((r) => r.model !== undefined)?.model;
+      const plannerPrice = result.plannerRounds.length ? pricesFor(plannerModel, choice) : undefined;
+      const walk: PricedRollout = { result, ...(price ? { prices: price.prices } : {}), ...(plannerPrice ? { plannerPrices: plannerPrice.prices } : {}) };
       walks.get(policy.id)!.push(walk);
       report.policies.push({
         ...rolloutFigures(policy.id, [walk]),
