@@ -213,7 +213,11 @@ function formatRollout(report: RolloutReport): string {
       .filter((p) => p.planner.rounds > 0)
       .map(
         (p) =>
-          `${p.id} planner: ${p.planner.rounds} model round${p.planner.rounds === 1 ? "" : "s"}, ${p.planner.inputTokens} input (${p.planner.cachedInputTokens} cached) and ${p.planner.outputTokens} output tokens, ${p.planner.cost === null ? "unpriced" : usd(p.planner.cost)}${p.planner.unpricedRounds ? ` (${p.planner.unpricedRounds} rounds unpriced)` : ""}; included in cost with`,
+          `${p.id} planner: ${p.planner.rounds} model round${p.planner.rounds === 1 ? "" : "s"}, ${p.planner.inputTokens} input (${p.planner.cachedInputTokens} cached) and ${p.planner.outputTokens} output tokens, ${
+            p.planner.cost === null
+              ? "unpriced (the endpoint reported no cost and its model has no list price: set the endpoint's prices or pass --prices)"
+              : `${usd(p.planner.cost)}, billed in cost with${p.planner.unpricedRounds ? ` (${p.planner.unpricedRounds} unpriced rounds left out)` : ""}`
+          }`,
       ),
   ].filter(Boolean);
   return `${head}\n${lines.join("\n")}\n${notes.join("\n")}`;
