@@ -1,5 +1,6 @@
 import type { PolicyResult } from "../compaction/policies/types";
 import { billedCost, type Prices } from "./billed-cost";
+import { pricesFor, type PriceChoice } from "./model-prices";
 
 /**
  * One round of a policy's side-channel planner that called a model (self-gc with planner=llm): the
@@ -80,3 +81,13 @@ export interface PlannerFigures {
 }
 
 export const NO_PLANNER: PlannerFigures = { rounds: 0, inputTokens: 0, outputTokens: 0, cachedInputTokens: 0, cost: 0, unpricedRounds: 0 };
+
+/**
+ * The prices a walk's planner rounds are billed at when the endpoint reported no cost: the planner
+ * model's entry under the rollout's price choice (a fixed price prices every round), or undefined —
+ * never the session's own model's rates, which are someone else's. Undefined without rounds.
+ */
+export function plannerPricesFor(rounds: readonly PlannerRound[], choice: PriceChoice): Prices | undefined {
+  if (rounds.length === 0) return undefined;
+  return pricesFor(rounds.find((r) => r.model !== undefined)?.model, choice)?.prices;
+}

@@ -5,6 +5,7 @@ import type { Tokenizer } from "../tokens/tokenizer";
 import type { FormatId, Session } from "../trace/model";
 import { DEFAULT_PRICE_CHOICE, pricesFor, type PriceChoice } from "./model-prices";
 import { rolloutFigures, type PricedRollout, type RolloutFigures } from "./rollout-figures";
+import { plannerPricesFor } from "./planner-rounds";
 import { rolloutSession } from "./rollout-session";
 
 export interface RolloutItem {
@@ -105,9 +106,8 @@ export async function rolloutSuite(
         ...(options.cacheTtlMs !== undefined ? { cacheTtlMs: options.cacheTtlMs } : {}),
         ...(options.llm ? { llm: options.llm } : {}),
       });
-      const plannerModel = result.plannerRounds.find((r) => r.model !== undefined)?.model;
-      const plannerPrice = result.plannerRounds.length ? pricesFor(plannerModel, choice) : undefined;
-      const walk: PricedRollout = { result, ...(price ? { prices: price.prices } : {}), ...(plannerPrice ? { plannerPrices: plannerPrice.prices } : {}) };
+      const plannerPrices = plannerPricesFor(result.plannerRounds, choice);
+      const walk: PricedRollout = { result, ...(price ? { prices: price.prices } : {}), ...(plannerPrices ? { plannerPrices } : {}) };
       walks.get(policy.id)!.push(walk);
       report.policies.push({
         ...rolloutFigures(policy.id, [walk]),
