@@ -5,7 +5,7 @@ import type { Tokenizer } from "../tokens/tokenizer";
 import type { FormatId, Session } from "../trace/model";
 import { DEFAULT_PRICE_CHOICE, pricesFor, type PriceChoice } from "./model-prices";
 import { rolloutFigures, type PricedRollout, type RolloutFigures } from "./rollout-figures";
-import { plannerPricesFor } from "./planner-rounds";
+import { plannerPricesFor, plannerRoundCost, type PlannerRound } from "./planner-rounds";
 import { rolloutSession } from "./rollout-session";
 
 export interface RolloutItem {
@@ -52,6 +52,8 @@ export interface RolloutSessionReport {
     firstLosses: { call: number; message: number; values: string[] }[];
     /** Per call: [prompt tokens without, with, 1 when a commit happened right before it, tokens restored before it]. */
     series: [number, number, 0 | 1, number][];
+    /** Each LLM planner round with what it cost (reported, else priced; null: unpriced); absent without rounds. */
+    plannerRounds?: (PlannerRound & { cost: number | null })[];
   })[];
 }
 
@@ -113,6 +115,9 @@ export async function rolloutSuite(
         ...rolloutFigures(policy.id, [walk]),
         firstLosses: result.lostSteps.slice(0, 5).map((s) => ({ call: s.call, message: s.message, values: s.lost.map((l) => l.value) })),
         series: result.calls.map((c) => [c.without.input, c.with.input, c.compacted ? 1 : 0, c.restoredTokens]),
+        ...(result.plannerRounds.length
+          ? { plannerRounds: result.plannerRounds.map((r) => ({ ...r, cost: plannerRoundCost(r, plannerPrices) ?? null })) }
+          : {}),
       });
       await options.onProgress?.(++done, total, item.session.id);
     }

@@ -96,6 +96,11 @@ test("LLM planner without a reported cost: rounds are priced at the planner mode
     unpricedRounds: 0,
   });
   assert.deepEqual(fixed.sessions[0]!.policies[0]!.planner, pooled!.planner, "one session: its figures are the pool's");
+  assert.deepEqual(
+    fixed.sessions[0]!.policies[0]!.plannerRounds!.map((r) => [r.inputTokens, r.outputTokens, r.cachedInputTokens, r.cost]),
+    Array.from({ length: rounds }, () => [1000, 100, 400, each]),
+    "each round listed with its price",
+  );
 
   // By model: a planner model the table knows is billed at its list price; one it does not know stays unpriced.
   const known = await rolloutSuite(items, [selfGc], { params, llm: fakePlanner(usage, "claude-haiku-4-5-20251001") });

@@ -52,6 +52,7 @@ interface Figures {
   id: string;
   cost: { without: number; with: number } | null;
   planner: Planner;
+  plannerRounds?: { call: number; inputTokens: number; outputTokens: number; cachedInputTokens: number; cost: number | null; committed: boolean }[];
 }
 
 test("rollout --planner llm: every planner call is a round, its tokens and the endpoint's price in planner, per policy and per session", async () => {
@@ -97,6 +98,17 @@ test("rollout --planner llm: every planner call is a round, its tokens and the e
       calls,
     );
     assert.ok(Math.abs(mine.reduce((a, p) => a + (p.cost ?? 0), 0) - calls * 78e-6) < 1e-9);
+    // Per round, in each session: the stub's usage and price, committed or not.
+    for (const session of out.sessions) {
+      const [gc, prune] = session.policies;
+      assert.equal(prune!.plannerRounds, undefined, "no planner, no rounds listed");
+      const rounds = gc!.plannerRounds ?? [];
+      assert.equal(rounds.length, gc!.planner.rounds);
+      for (const r of rounds) {
+        assert.deepEqual([r.inputTokens, r.outputTokens, r.cachedInputTokens], [11, 7, 0]);
+        assert.ok(Math.abs(r.cost! - 78e-6) < 1e-12, String(r.cost));
+      }
+    }
     // The Claude sessions are priced, so cost.with bills the planner too: it is at least the planner's cost above zero calls.
     assert.ok(selfGc!.cost !== null && selfGc!.cost.with >= selfGc!.planner.cost!);
   } finally {
