@@ -159,7 +159,7 @@ export const simulateCommand = defineCommand({
 
 export const rolloutCommand = defineCommand({
   synopsis:
-    "tracefold rollout <file|dir>... --policies all|ID,ID [--window TOKENS] [--trigger 0.9|90%] [--prices FILE|model=NAME|input=…,output=…] [--cache-ttl 5m] [--param policy.name=value]... [--format F] [--tokenizer ID] [--json]",
+    "tracefold rollout <file|dir>... --policies all|ID,ID [--window TOKENS] [--trigger 0.9|90%] [--prices FILE|model=NAME|input=…,output=…] [--cache-ttl 5m] [--param policy.name=value]... [--planner rule-based|llm] [--format F] [--tokenizer ID] [--json]",
   summary:
     "Runs policies through whole sessions as a harness would, judging every step: input tokens and cost saved after caching, restores, lost steps and drift by compaction round.",
   options: {
@@ -173,6 +173,12 @@ export const rolloutCommand = defineCommand({
     },
     "cache-ttl": { type: "string", value: "DURATION", help: "prompt-cache lifetime: 300s, 5m, 1h or none", default: "5m" },
     param: { type: "string", multiple: true, value: "policy.name=value", help: "a policy parameter, e.g. self-gc.targetShare=0.5" },
+    planner: {
+      type: "string",
+      default: "rule-based",
+      value: "rule-based|llm",
+      help: "self-gc's planner: the rules, or a model (needs an endpoint); its rounds' tokens and cost are reported and billed in cost.with",
+    },
     format: { type: "string", value: "F", help: FORMAT },
     tokenizer: { type: "string", value: "ID", help: TOKENIZER },
     json: { type: "boolean", default: false, help: JSON_OUT },

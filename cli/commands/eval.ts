@@ -8,8 +8,6 @@ import { evaluateSuite, type SuiteItem } from "@/lib/evaluation/runner/evaluate-
 import { createLlmJudge, type LlmJudge } from "@/lib/evaluation/llm-judge/judge";
 import { judgeUnitsWith } from "@/lib/evaluation/runner/llm-judge-unit";
 import { selectSuite } from "@/lib/evaluation/suites/suites";
-import { existsSync } from "node:fs";
-import { databaseUrl, engineOf, sqlitePath } from "@/server/db/engine";
 import { LlmError } from "@/server/llm/errors";
 import { recordUsage } from "@/server/llm/usage-recorder";
 import { withSignal } from "@/server/llm/with-signal";
@@ -19,6 +17,7 @@ import { loadForCommand } from "../evaluation/load-for-command";
 import { parseEvalOptions, suiteSpec, type EvalOptions } from "../evaluation/options";
 import { calibrateAgainst, GoldFileError, readGoldFile } from "../evaluation/calibrate";
 import { createProgress } from "../progress";
+import { llmInEffect, noEndpointMessage } from "../llm-endpoint";
 import { createViewsExport, type ViewsExport } from "../evaluation/views-export";
 import { contractComparison, contractPolicy, formatTable, formatUsage, type EvalReport } from "../evaluation/report";
 
@@ -49,9 +48,7 @@ async function evaluate(options: EvalOptions, interrupt: AbortSignal): Promise<n
   const endpoint = usesLlm ? await llmInEffect() : undefined;
   if (usesLlm && !endpoint) {
     const flags = [options.judge === "llm" ? "--judge llm" : "", options.planner === "llm" ? "--planner llm" : ""].filter(Boolean);
-    console.error(
-      `tracefold eval: ${flags.join(" and ")} need${flags.length === 1 ? "s" : ""} a model endpoint and none is configured: set TRACEFOLD_LLM_PROVIDER (openai, openai-responses, anthropic, openai-compatible, azure, amazon-bedrock or google) and TRACEFOLD_LLM_MODEL, plus TRACEFOLD_LLM_BASE_URL and TRACEFOLD_LLM_API_KEY as your endpoint needs, or have an admin store one on the studio's Admin → settings (see README, LLM endpoints)`,
-    );
+    console.error(noEndpointMessage("eval", flags));
     return 1;
   }
   // Every answered call's tokens and cost per purpose (the report's llmUsage); every call carries the interrupt.
@@ -123,18 +120,6 @@ async function evaluate(options: EvalOptions, interrupt: AbortSignal): Promise<n
     if (report.breakdown && options.by) console.log(`\n${formatBreakdown(report.breakdown, options.by)}`);
   }
   return loaded.failed.length === 0 && failed === 0 ? 0 : 1;
-}
-
-/**
- * The endpoints the studio would use (one per purpose): the TRACEFOLD_LLM_* variables, else the ones
- * an admin stored (read from DATABASE_URL only when that database exists: `eval` never creates
- * one). Loaded here, not at start-up: only `--judge llm` and `--planner llm` need the database client.
- */
-async function llmInEffect(): Promise<LlmClient | undefined> {
-  const { envConfiguresLlm, getLlmClient } = await import("@/server/llm/effective-config");
-  const url = databaseUrl();
-  const hasDatabase = engineOf(url) === "postgres" || existsSync(sqlitePath(url));
-  return envConfiguresLlm() || hasDatabase ? await getLlmClient() : undefined;
 }
 
 /** Rankings under judge variants, for the policies' own settings and, with `--match`, the matched units. */

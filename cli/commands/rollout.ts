@@ -5,6 +5,8 @@ import type { PriceChoice } from "@/lib/rollout/model-prices";
 import { parseCacheTtl, parsePriceChoice, parsePriceTable } from "@/lib/rollout/price-choice";
 import { rolloutSuite, type RolloutReport } from "@/lib/rollout/rollout-suite";
 import { parseTriggerLevel } from "@/lib/rollout/window";
+import type { LlmClient } from "@/lib/llm/types";
+import { recordUsage } from "@/server/llm/usage-recorder";
 import type { FormatId } from "@/lib/trace/model";
 import type { TokenizerId } from "@/lib/tokens/tokenizer";
 import { parseCommandArgs, UsageError } from "../args";
@@ -12,6 +14,7 @@ import { asUsage, readTraceOptions } from "../trace-options";
 import { loadForCommand } from "../evaluation/load-for-command";
 import { parsePolicies } from "../evaluation/options";
 import { createProgress } from "../progress";
+import { llmInEffect, noEndpointMessage } from "../llm-endpoint";
 import { rolloutCommand } from "../usage";
 
 export interface RolloutCommandOptions {
@@ -26,16 +29,31 @@ export interface RolloutCommandOptions {
   format?: FormatId;
   tokenizer?: TokenizerId;
   json: boolean;
+  /** `--planner llm`: self-gc plans with the configured model (params `{planner: "llm"}`), as `eval --planner llm` does. */
+  planner: "rule-based" | "llm";
 }
 
 /**
  * `tracefold rollout`: every policy through every session, call by call, each committed view judged
  * against the real continuation (lib/rollout). Prints one JSON object (`--json`, the README's
  * contract) or a table per policy. Exit 0 when every file loaded; 1 when some did not (each
- * reported on stderr, the rest still rolled out) or nothing was left; 2 for a bad command line.
+ * reported on stderr, the rest still rolled out), nothing was left, or `--planner llm` has no
+ * endpoint (the message eval gives); 2 for a bad command line.
  */
 export async function runRollout(argv: string[]): Promise<number> {
   const options = parseRolloutArgs(argv);
+  let llm: LlmClient | undefined;
+  let recorder: ReturnType<typeof recordUsage> | undefined;
+  if (options.planner === "llm") {
+    const endpoint = await llmInEffect();
+    if (!endpoint) {
+      console.error(noEndpointMessage("rollout", ["--planner llm"]));
+      return 1;
+    }
+    // Every answered call's tokens and cost (the report's llmUsage, which the planner figures add up to).
+    recorder = recordUsage(endpoint);
+    llm = recorder.client;
+  }
   let prices: PriceChoice | undefined;
   if (options.prices && "file" in options.prices) {
     const file = options.prices.file;
@@ -75,10 +93,12 @@ export async function runRollout(argv: string[]): Promise<number> {
     ...(options.trigger !== undefined ? { trigger: options.trigger } : {}),
     ...(options.window !== undefined ? { window: options.window } : {}),
     ...(prices ? { prices } : {}),
+    ...(llm ? { llm } : {}),
     onProgress: (done, total) => progress.update("rolling out", done, total),
   });
   progress.finish();
-  if (options.json) process.stdout.write(`${JSON.stringify(toRolloutContract(report))}\n`);
+  const llmUsage = recorder?.snapshot();
+  if (options.json) process.stdout.write(`${JSON.stringify({ ...toRolloutContract(report), ...(llmUsage ? { llmUsage } : {}) })}\n`);
   else console.log(formatRollout(report));
   return loaded.failed.length === 0 ? 0 : 1;
 }
@@ -89,12 +109,19 @@ export function parseRolloutArgs(argv: string[]): RolloutCommandOptions {
   if (values.policies === undefined) throw new UsageError("rollout needs --policies all or a comma-separated list of policy ids");
   const policies = parsePolicies(values.policies);
   const trace = readTraceOptions(values);
+  if (values.planner !== "rule-based" && values.planner !== "llm") throw new UsageError(`unknown --planner ${values.planner}; expected rule-based or llm`);
+  if (values.planner === "llm" && !policies.some((p) => p.id === "self-gc"))
+    throw new UsageError("--planner llm chooses Self-GC's planner: add self-gc to --policies");
+  const params = asUsage(() => parsePolicyParams(policies, values.param ?? []));
+  // --planner llm: Self-GC's own `planner` parameter, as `eval --planner llm` sets it (the flag wins over --param).
+  if (values.planner === "llm") params["self-gc"] = { ...(params["self-gc"] ?? {}), planner: "llm" };
   const prices =
     values.prices === undefined ? undefined : values.prices.includes("=") ? asUsage(() => parsePriceChoice(values.prices!)) : { file: values.prices };
   return {
     inputs: positionals,
     policies,
-    params: asUsage(() => parsePolicyParams(policies, values.param ?? [])),
+    params,
+    planner: values.planner,
     cacheTtlMs: asUsage(() => parseCacheTtl(values["cache-ttl"])),
     json: values.json,
     ...(values.trigger !== undefined ? { trigger: asUsage(() => parseTriggerLevel(values.trigger!)) } : {}),
@@ -182,6 +209,16 @@ function formatRollout(report: RolloutReport): string {
   const notes = [
     unpriced ? `${unpriced} session${unpriced === 1 ? "" : "s"} unpriced (model not in the price table: pass --prices)` : "",
     "lost: steps that needed a value the committed view had lost, per 100 calls; restores bring a folded payload back into the prompt until the next commit",
+    ...report.policies
+      .filter((p) => p.planner.rounds > 0)
+      .map(
+        (p) =>
+          `${p.id} planner: ${p.planner.rounds} model round${p.planner.rounds === 1 ? "" : "s"}, ${p.planner.inputTokens} input (${p.planner.cachedInputTokens} cached) and ${p.planner.outputTokens} output tokens, ${
+            p.planner.cost === null
+              ? "unpriced (the endpoint reported no cost and its model has no list price: set the endpoint's prices or pass --prices)"
+              : `${usd(p.planner.cost)}, billed in cost with${p.planner.unpricedRounds ? ` (${p.planner.unpricedRounds} unpriced rounds left out)` : ""}`
+          }`,
+      ),
   ].filter(Boolean);
   return `${head}\n${lines.join("\n")}\n${notes.join("\n")}`;
 }

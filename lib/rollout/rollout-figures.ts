@@ -1,4 +1,5 @@
 import { billedCost, type Prices } from "./billed-cost";
+import { plannerRoundCost, type PlannerFigures } from "./planner-rounds";
 import type { RolloutSessionResult } from "./rollout-session";
 
 /**
@@ -15,7 +16,11 @@ export interface RolloutFigures {
   /** Share of the prompt tokens with the policy that were cache reads (and the same without it). */
   cachedInputPct: number | null;
   cachedInputPctWithout: number | null;
-  /** USD of input (cache reads and writes at their prices) and output; null when no session was priced. */
+  /**
+   * USD of input (cache reads and writes at their prices) and output; null when no session was
+   * priced. `with` is the policy's whole bill: its calls plus its planner's rounds (`planner.cost`
+   * of the priced sessions), so an LLM planner's overhead is paid out of the saving.
+   */
   cost: { without: number; with: number } | null;
   unpricedSessions: number;
   compactions: number;
@@ -32,12 +37,20 @@ export interface RolloutFigures {
   drift: { round: number; lost: number }[];
   /** Whether the dependency judge ran (false: lost steps and restores were not measured). */
   judged: boolean;
+  /**
+   * The side-channel planner's model calls (self-gc with planner=llm): rounds, their tokens and
+   * cost — each round at the endpoint's reported cost, else at `plannerPrices`. All zero for a
+   * policy without an LLM planner.
+   */
+  planner: PlannerFigures;
 }
 
 /** What one session's walk adds up to, with its prices (undefined: unpriced). */
 export interface PricedRollout {
   result: RolloutSessionResult;
   prices?: Prices;
+  /** Prices of the planner's model for rounds whose endpoint reported no cost (undefined: such rounds are unpriced). */
+  plannerPrices?: Prices;
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
@@ -60,7 +73,8 @@ export function rolloutFigures(id: string, walks: readonly PricedRollout[]): Rol
     costWith = 0;
   const lostByCategory: Record<string, number> = {};
   const drift = new Map<number, number>();
-  for (const { result, prices } of walks) {
+  const planner = { rounds: 0, inputTokens: 0, outputTokens: 0, cachedInputTokens: 0, cost: 0, unpricedRounds: 0 };
+  for (const { result, prices, plannerPrices } of walks) {
     if (prices) priced++;
     else unpriced++;
     for (const c of result.calls) {
@@ -73,6 +87,19 @@ export function rolloutFigures(id: string, walks: readonly PricedRollout[]): Rol
       if (prices) {
         costWithout += billedCost({ calls: 1, input: c.without.input, cached: c.without.cached, write: c.without.write, output: c.output }, prices);
         costWith += billedCost({ calls: 1, input: c.with.input, cached: c.with.cached, write: c.with.write, output: c.output }, prices);
+      }
+    }
+    for (const round of result.plannerRounds ?? []) {
+      planner.rounds++;
+      planner.inputTokens += round.inputTokens;
+      planner.outputTokens += round.outputTokens;
+      planner.cachedInputTokens += round.cachedInputTokens;
+      const usd = plannerRoundCost(round, plannerPrices);
+      if (usd === undefined) planner.unpricedRounds++;
+      else {
+        planner.cost += usd;
+        // The policy's bill counts its planner in the sessions whose calls are billed.
+        if (prices) costWith += usd;
       }
     }
     compactions += result.compactions.length;
@@ -106,5 +133,6 @@ export function rolloutFigures(id: string, walks: readonly PricedRollout[]): Rol
     lostByCategory: Object.fromEntries(Object.entries(lostByCategory).sort(([a], [b]) => a.localeCompare(b))),
     drift: [...drift].sort((a, b) => a[0] - b[0]).map(([round, lost]) => ({ round, lost })),
     judged,
+    planner: { ...planner, cost: planner.rounds > 0 && planner.unpricedRounds === planner.rounds ? null : round6(planner.cost) },
   };
 }

@@ -6,12 +6,14 @@ import { runPolicy } from "../compaction/policies/run-policy";
 import { defaultBudgetFires } from "../compaction/policies/shared/triggers";
 import type { Policy, PolicyParams } from "../compaction/policies/types";
 import type { Summarizer } from "../compaction/summarizer/types";
+import type { LlmClient } from "../llm/types";
 import type { Tokenizer } from "../tokens/tokenizer";
 import type { Message, Session } from "../trace/model";
 import { callCacheTerms, commitBenefits, type CallTokens, type CompactionEvent } from "./cache-terms";
 import { callStarts, headFromView, withHead } from "./continue-from-view";
 import { DEFAULT_PRICES, type Prices } from "./billed-cost";
 import { settleRounds, type JudgedRound, type LostStep, type RestoreEvent } from "./judged-rounds";
+import { plannerRoundOf, type PlannerRound } from "./planner-rounds";
 
 export interface RolloutOptions {
   /** The model's context window in tokens (the policy's trigger reads the prefix against it). */
@@ -31,6 +33,11 @@ export interface RolloutOptions {
    * numbers without a judge are the same walk, restores left out.
    */
   judge?: boolean;
+  /**
+   * The model client of policies that call one (self-gc with planner=llm), passed to every
+   * `runPolicy`. Each run whose result reports planner usage is recorded in `plannerRounds`.
+   */
+  llm?: LlmClient;
 }
 
 export interface RolloutCall {
@@ -63,6 +70,11 @@ export interface RolloutSessionResult {
   /** 100 × (1 − mean with / mean without). */
   reductionPct: number;
   judged: boolean;
+  /**
+   * Every time the policy ran (its trigger fired) with a planner that called a model: the tokens
+   * (and reported cost) of that planner round, committed or not. Empty for rule-based planners.
+   */
+  plannerRounds: PlannerRound[];
 }
 
 /**
@@ -99,6 +111,7 @@ export async function rolloutSession(session: Session, policy: Policy, options: 
   const walked: { message: number; without: number; with: number; compacted: boolean; output: number }[] = [];
   const compactionAt: { call: number; tokensBefore: number; tokensAfter: number; actions: number }[] = [];
   const rounds: JudgedRound[] = [];
+  const plannerRounds: PlannerRound[] = [];
 
   for (let c = 0; c < starts.length; c++) {
     const k = starts[c]!;
@@ -130,7 +143,10 @@ export async function rolloutSession(session: Session, policy: Policy, options: 
         params,
         ...(options.summaryCap !== undefined ? { summaryCap: options.summaryCap } : {}),
         ...(options.summarizer ? { summarizer: options.summarizer } : {}),
+        ...(options.llm ? { llm: options.llm } : {}),
       });
+      const planned = plannerRoundOf(result, { call: walked.length, message: k, committed: result.tokensAfter < result.tokensBefore });
+      if (planned) plannerRounds.push(planned);
       if (result.tokensAfter < result.tokensBefore) {
         if (judge) {
           // The judge reads the real continuation to the session's end, not just the working horizon.
@@ -199,6 +215,7 @@ export async function rolloutSession(session: Session, policy: Policy, options: 
     meanInput,
     reductionPct: 100 * (1 - meanInput.with / meanInput.without),
     judged: judge,
+    plannerRounds,
   };
 }
 

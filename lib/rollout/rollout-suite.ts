@@ -1,9 +1,11 @@
 import { defaultSimWindow, DEFAULT_SIM_TRIGGER } from "./window";
 import type { Policy, PolicyParams } from "../compaction/policies/types";
+import type { LlmClient } from "../llm/types";
 import type { Tokenizer } from "../tokens/tokenizer";
 import type { FormatId, Session } from "../trace/model";
 import { DEFAULT_PRICE_CHOICE, pricesFor, type PriceChoice } from "./model-prices";
 import { rolloutFigures, type PricedRollout, type RolloutFigures } from "./rollout-figures";
+import { plannerPricesFor, plannerRoundCost, type PlannerRound } from "./planner-rounds";
 import { rolloutSession } from "./rollout-session";
 
 export interface RolloutItem {
@@ -24,6 +26,12 @@ export interface RolloutSuiteOptions {
   cacheTtlMs?: number;
   /** Judge each commit (default true). */
   judge?: boolean;
+  /**
+   * The model client for policies that call one (pass params `{planner: "llm"}` for self-gc). Each
+   * planner round is priced at the endpoint's reported cost, else at the planner model's entry in
+   * `prices` (a fixed price prices every round), else left unpriced.
+   */
+  llm?: LlmClient;
   /** Sessions the items will give, for progress when they come from an async source. */
   total?: number;
   /** Called after each session × policy walk (`done` counts walks). */
@@ -44,6 +52,8 @@ export interface RolloutSessionReport {
     firstLosses: { call: number; message: number; values: string[] }[];
     /** Per call: [prompt tokens without, with, 1 when a commit happened right before it, tokens restored before it]. */
     series: [number, number, 0 | 1, number][];
+    /** Each LLM planner round with what it cost (reported, else priced; null: unpriced); absent without rounds. */
+    plannerRounds?: (PlannerRound & { cost: number | null })[];
   })[];
 }
 
@@ -96,13 +106,18 @@ export async function rolloutSuite(
         judge: options.judge ?? true,
         ...(price ? { prices: price.prices } : {}),
         ...(options.cacheTtlMs !== undefined ? { cacheTtlMs: options.cacheTtlMs } : {}),
+        ...(options.llm ? { llm: options.llm } : {}),
       });
-      const walk: PricedRollout = { result, ...(price ? { prices: price.prices } : {}) };
+      const plannerPrices = plannerPricesFor(result.plannerRounds, choice);
+      const walk: PricedRollout = { result, ...(price ? { prices: price.prices } : {}), ...(plannerPrices ? { plannerPrices } : {}) };
       walks.get(policy.id)!.push(walk);
       report.policies.push({
         ...rolloutFigures(policy.id, [walk]),
         firstLosses: result.lostSteps.slice(0, 5).map((s) => ({ call: s.call, message: s.message, values: s.lost.map((l) => l.value) })),
         series: result.calls.map((c) => [c.without.input, c.with.input, c.compacted ? 1 : 0, c.restoredTokens]),
+        ...(result.plannerRounds.length
+          ? { plannerRounds: result.plannerRounds.map((r) => ({ ...r, cost: plannerRoundCost(r, plannerPrices) ?? null })) }
+          : {}),
       });
       await options.onProgress?.(++done, total, item.session.id);
     }
