@@ -8,6 +8,7 @@ import { compactionJobHandler, reconcileCompactionJobs } from "../policies/compa
 import { getBlobStore } from "../storage/configured-blob-store";
 import { DEFAULT_BLOB_GRACE_MS, sweepUnreferencedBlobs } from "../storage/sweep-unreferenced-blobs";
 import { reconcileUploadImports, uploadImportHandler } from "../uploads/run-upload-import";
+import { reconcileRolloutRuns, rolloutRunHandler } from "../rollout/rollout-jobs";
 import type { JobQueue } from "./job-queue";
 import { processEnv } from "@/server/env";
 
@@ -21,6 +22,8 @@ export interface StartJobWorkersOptions {
   store?: BlobStore;
   /** Evaluation runs executed at once (TRACEFOLD_WORKER_EVAL_CONCURRENCY, default 1). */
   evalConcurrency?: number;
+  /** Rollout runs executed at once (default 1). */
+  rolloutConcurrency?: number;
   /** Upload imports executed at once (TRACEFOLD_WORKER_IMPORT_CONCURRENCY, default 1). */
   importConcurrency?: number;
   /** Studio compactions that call the LLM executed at once (TRACEFOLD_WORKER_COMPACT_CONCURRENCY, default 2). */
@@ -57,9 +60,13 @@ export async function startJobWorkers(db: Db, queue: JobQueue, options: StartJob
   await queue.work("session-compact", compactionJobHandler(db, store, { workerId, staleMs, ...(options.llm ? { llm: options.llm } : {}) }), {
     concurrency: options.compactConcurrency ?? envInt("TRACEFOLD_WORKER_COMPACT_CONCURRENCY", 2),
   });
+  await queue.work("rollout-run", rolloutRunHandler(db, queue, { workerId, staleMs }), {
+    concurrency: options.rolloutConcurrency ?? 1,
+  });
   const sweepUploads = () => reconcileUploadImports(db, queue, { workerId, staleMs }).catch((error) => console.error("upload imports sweep:", error));
   const sweepCompactions = () => reconcileCompactionJobs(db, queue, { workerId, staleMs }).catch((error) => console.error("compaction jobs sweep:", error));
-  const sweep = () => Promise.all([sweepUploads(), sweepCompactions()]);
+  const sweepRollouts = () => reconcileRolloutRuns(db, queue, { workerId, staleMs }).catch((error) => console.error("rollout runs sweep:", error));
+  const sweep = () => Promise.all([sweepUploads(), sweepCompactions(), sweepRollouts()]);
   await sweep();
   const timer = setInterval(() => void sweep(), sweepMs);
   timer.unref();

@@ -1,0 +1,99 @@
+import type { RolloutFigures } from "@/lib/rollout/rollout-figures";
+import type { RolloutSessionReport } from "@/lib/rollout/rollout-suite";
+import { wilson } from "@/lib/stats/wilson";
+import type { Db } from "../db/client";
+import { RolloutSettingsSchema, type RolloutSettings } from "./rollout-settings";
+
+/** A rollout run as the list shows it. */
+export interface RolloutRunSummary {
+  id: string;
+  name: string;
+  status: string;
+  done: number;
+  total: number;
+  error: string | null;
+  policies: string[];
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+/** Per policy, the pooled figures and the 95% Wilson interval of lost steps per 100 calls. */
+export interface RolloutPolicyRow extends RolloutFigures {
+  lostPer100Interval: { low: number; high: number } | null;
+}
+
+/** One rolled-out session: the database id (for links) and its report (per policy figures, first losses, per-call series). */
+export interface RolloutSessionRow extends RolloutSessionReport {
+  sessionId: string;
+  /** The session's title in the studio, when it is still stored. */
+  title: string | null;
+}
+
+export interface RolloutRunView {
+  run: RolloutRunSummary & { settings: RolloutSettings | null; startedAt: string | null };
+  /** Pooled once the run is done (null before). */
+  report: { trigger: number; window: number | null; policies: RolloutPolicyRow[] } | null;
+  sessions: RolloutSessionRow[];
+}
+
+const SUMMARY = { id: true, name: true, status: true, done: true, total: true, error: true, settings: true, createdAt: true, finishedAt: true } as const;
+
+export async function listRollouts(db: Db, limit = 200): Promise<RolloutRunSummary[]> {
+  const rows = await db.rolloutRun.findMany({ select: SUMMARY, orderBy: { createdAt: "desc" }, take: limit });
+  return rows.map(toSummary);
+}
+
+/** A run with its pooled report (when done) and every session stored so far, in run order; null when there is no such run. */
+export async function getRollout(db: Db, runId: string): Promise<RolloutRunView | null> {
+  const run = await db.rolloutRun.findUnique({ where: { id: runId }, select: { ...SUMMARY, report: true, startedAt: true } });
+  if (!run) return null;
+  const rows = await db.rolloutRunSession.findMany({ where: { runId }, orderBy: { position: "asc" }, select: { sessionId: true, report: true } });
+  const titles = new Map(
+    (await db.traceSession.findMany({ where: { id: { in: rows.map((r) => r.sessionId) } }, select: { id: true, title: true } })).map((s) => [s.id, s.title]),
+  );
+  const pooled = run.report ? (JSON.parse(run.report) as { trigger: number; window: number | null; policies: RolloutFigures[] }) : null;
+  return {
+    run: { ...toSummary(run), settings: settingsOf(run.settings), startedAt: run.startedAt?.toISOString() ?? null },
+    report: pooled ? { ...pooled, policies: pooled.policies.map(withInterval) } : null,
+    sessions: rows.map((r) => ({ ...(JSON.parse(r.report) as RolloutSessionReport), sessionId: r.sessionId, title: titles.get(r.sessionId) ?? null })),
+  };
+}
+
+function withInterval(figures: RolloutFigures): RolloutPolicyRow {
+  if (figures.calls === 0) return { ...figures, lostPer100Interval: null };
+  const interval = wilson(figures.lostSteps, figures.calls);
+  return { ...figures, lostPer100Interval: { low: 100 * interval.low, high: 100 * interval.high } };
+}
+
+function settingsOf(text: string): RolloutSettings | null {
+  try {
+    const parsed = RolloutSettingsSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function toSummary(row: {
+  id: string;
+  name: string;
+  status: string;
+  done: number;
+  total: number;
+  error: string | null;
+  settings: string;
+  createdAt: Date;
+  finishedAt: Date | null;
+}): RolloutRunSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    status: row.status,
+    done: row.done,
+    total: row.total,
+    error: row.error,
+    policies: settingsOf(row.settings)?.policies ?? [],
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
