@@ -1,6 +1,5 @@
 import type { Db } from "../db/client";
-import type { JobQueue } from "../jobs/job-queue";
-import { enqueueRolloutRun } from "./rollout-jobs";
+import { enqueueRolloutRun, type RolloutQueue } from "./rollout-jobs";
 import { MAX_ROLLOUT_SESSIONS, RolloutSelectionSchema, RolloutSettingsSchema, type RolloutSelection, type RolloutSettings } from "./rollout-settings";
 
 export interface CreateRolloutInput {
@@ -19,7 +18,7 @@ export type CreateRolloutOutcome =
  * call). The selection is resolved to stored session ids now, in upload then ordinal order, so the
  * run (and a resume of it later) walks exactly these sessions even after more traces are imported.
  */
-export async function createRollout(db: Db, queue: JobQueue, input: CreateRolloutInput): Promise<CreateRolloutOutcome> {
+export async function createRollout(db: Db, queue: RolloutQueue, input: CreateRolloutInput): Promise<CreateRolloutOutcome> {
   const settings = RolloutSettingsSchema.safeParse(input.settings);
   const selection = RolloutSelectionSchema.safeParse(input.selection);
   if (!settings.success || !selection.success) {

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import type { Db } from "../db/client";
-import type { JobHandler, JobQueue } from "../jobs/job-queue";
 import { runRollout, type RunRolloutOptions } from "./run-rollout";
 
 /**
@@ -11,16 +10,27 @@ import { runRollout, type RunRolloutOptions } from "./run-rollout";
  */
 export const RolloutRunJobSchema = z.object({ runId: z.string().min(1, "runId is required") });
 
+/**
+ * The part of server/jobs' JobQueue this folder uses, named here so server/rollout does not import
+ * server/jobs (which imports this folder to register the handler): any JobQueue fits.
+ */
+export interface RolloutQueue {
+  enqueue(name: "rollout-run", payload: { runId: string }, options?: { singletonKey?: string }): Promise<string | null>;
+}
+
+/** The `rollout-run` job handler's shape (server/jobs' JobHandler). */
+export type RolloutJobHandler = (job: { data: object; signal: AbortSignal }) => Promise<void>;
+
 /** A running run whose heartbeat is older than this belongs to a worker that died (TRACEFOLD_RUN_STALE_MS applies too). */
 export const DEFAULT_ROLLOUT_STALE_MS = 120_000;
 
 /** Queues the job of a queued run (one waiting job per run, however often it is called). */
-export async function enqueueRolloutRun(queue: JobQueue, runId: string): Promise<void> {
+export async function enqueueRolloutRun(queue: RolloutQueue, runId: string): Promise<void> {
   await queue.enqueue("rollout-run", { runId }, { singletonKey: runId });
 }
 
 /** The `rollout-run` handler: executes the run; a graceful stop hands it back and queues it again. */
-export function rolloutRunHandler(db: Db, queue: JobQueue, options: Pick<RunRolloutOptions, "workerId" | "staleMs">): JobHandler<object> {
+export function rolloutRunHandler(db: Db, queue: RolloutQueue, options: Pick<RunRolloutOptions, "workerId" | "staleMs">): RolloutJobHandler {
   return async (job) => {
     const { runId } = RolloutRunJobSchema.parse(job.data);
     const status = await runRollout(db, runId, { ...options, signal: job.signal });
@@ -34,7 +44,7 @@ export function rolloutRunHandler(db: Db, queue: JobQueue, options: Pick<RunRoll
  * it, a job lost with its worker). The conditional update makes two sweeping processes agree.
  * Returns the ids taken back.
  */
-export async function reconcileRolloutRuns(db: Db, queue: JobQueue, options: { workerId: string; staleMs?: number; now?: Date }): Promise<string[]> {
+export async function reconcileRolloutRuns(db: Db, queue: RolloutQueue, options: { workerId: string; staleMs?: number; now?: Date }): Promise<string[]> {
   const now = options.now ?? new Date();
   const cutoff = new Date(now.getTime() - (options.staleMs ?? DEFAULT_ROLLOUT_STALE_MS));
   const where = {

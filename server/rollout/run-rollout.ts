@@ -1,6 +1,5 @@
 import { poolRolloutWalks, rolloutSessionWalks, type RolloutSessionWalks } from "@/lib/rollout/rollout-session-walks";
 import type { Db } from "../db/client";
-import { publicMessage } from "../errors/public-error";
 import { loadAnalyzedSession } from "../sessions/load-analyzed-session";
 import { parseStoredRolloutSettings, rolloutOptions, rolloutPolicies } from "./rollout-settings";
 import type { RolloutStatus } from "./rollout-status";
@@ -46,7 +45,7 @@ export async function runRollout(db: Db, runId: string, options: RunRolloutOptio
   } catch (error) {
     await db.rolloutRun.updateMany({
       where: mine,
-      data: { status: "failed", workerId: null, finishedAt: new Date(), error: publicMessage(error, `rollout run ${runId}`) },
+      data: { status: "failed", workerId: null, finishedAt: new Date(), error: failureMessage(runId, error) },
     });
     return "failed";
   } finally {
@@ -112,4 +111,14 @@ async function release(db: Db, runId: string, workerId: string): Promise<Rollout
 async function end(db: Db, runId: string, workerId: string, status: RolloutStatus): Promise<RolloutStatus> {
   await db.rolloutRun.updateMany({ where: { id: runId, status: "running", workerId }, data: { status, workerId: null, finishedAt: new Date() } });
   return status;
+}
+
+/**
+ * What a failed run shows: a settings error from lib/rollout's parsers says what to fix; anything else
+ * is logged here and shown without internals (server/errors is not imported: it reaches server/jobs).
+ */
+function failureMessage(runId: string, error: unknown): string {
+  if (error instanceof RangeError) return error.message;
+  console.error(`rollout run ${runId} failed:`, error);
+  return "the rollout failed with an internal error (the worker's log has the details); resume it to try again";
 }
