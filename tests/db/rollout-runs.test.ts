@@ -112,12 +112,7 @@ for (const engine of ENGINES) {
       // Resumed through the job handler, as a worker runs it: the stored sessions are skipped, not walked again.
       assert.deepEqual(await resumeRollout(t.db, created.runId), { ok: true, status: "queued" });
       const controller = new AbortController();
-      await rolloutRunHandler(t.db, queue, { workerId: "worker-b" })({
-        id: "j",
-        name: "rollout-run",
-        data: { runId: created.runId },
-        signal: controller.signal,
-      });
+      await rolloutRunHandler(t.db, queue, { workerId: "worker-b" })({ data: { runId: created.runId }, signal: controller.signal });
       const view = await getRollout(t.db, created.runId);
       assert.equal(view?.run.status, "done", view?.run.error ?? "");
       assert.equal(view.run.done, cli.sessions.length);
