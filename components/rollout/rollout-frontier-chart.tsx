@@ -1,0 +1,46 @@
+"use client";
+
+import { CartesianGrid, ErrorBar, LabelList, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
+import type { RolloutPolicyRow } from "@/server/rollout/get-rollout";
+import { costReductionPct } from "./rollout-format";
+
+/**
+ * The cost/quality frontier: per policy, billed cost saved after caching (x, %) against lost steps
+ * per 100 calls (y) with its 95% Wilson whiskers. Up and left is worse; the best policies sit low and
+ * right. When no session was priced, x is the prompt-token reduction instead (the axis says so).
+ */
+export function RolloutFrontierChart({ policies }: { policies: RolloutPolicyRow[] }) {
+  const priced = policies.some((p) => p.cost !== null);
+  const data = policies
+    .filter((p) => p.lostStepsPer100 !== null)
+    .map((p) => {
+      const x = priced ? costReductionPct(p.cost) : p.reductionPct;
+      const y = p.lostStepsPer100!;
+      const interval = p.lostPer100Interval ?? { low: y, high: y };
+      return { id: p.id, x: x === null ? 0 : Math.round(x * 100) / 100, y, whisker: [Math.max(0, y - interval.low), Math.max(0, interval.high - y)] };
+    });
+  if (data.length === 0) return <p className="faint">No calls were rolled out.</p>;
+  return (
+    <figure style={{ margin: 0 }} aria-label="Cost and quality frontier" data-testid="rollout-frontier">
+      <ResponsiveContainer width="100%" height={300}>
+        <ScatterChart margin={{ top: 16, right: 24, bottom: 32, left: 8 }}>
+          <CartesianGrid strokeDasharray="3 3" />
+          <XAxis
+            type="number"
+            dataKey="x"
+            name={priced ? "cost reduction" : "prompt-token reduction"}
+            unit="%"
+            label={{ value: priced ? "Billed cost saved after caching (%)" : "Prompt tokens saved (%) — no session priced", position: "bottom" }}
+          />
+          <YAxis type="number" dataKey="y" name="lost steps / 100 calls" label={{ value: "Lost steps / 100 calls", angle: -90, position: "insideLeft" }} />
+          <Tooltip cursor={{ strokeDasharray: "3 3" }} />
+          <Scatter data={data} fill="#4f46e5" isAnimationActive={false}>
+            <ErrorBar dataKey="whisker" direction="y" width={6} stroke="#4f46e5" />
+            <LabelList dataKey="id" position="right" />
+          </Scatter>
+        </ScatterChart>
+      </ResponsiveContainer>
+      <figcaption className="faint">One point per policy; whiskers: 95% Wilson interval of lost steps per 100 calls.</figcaption>
+    </figure>
+  );
+}
