@@ -65,6 +65,8 @@ test.describe("as a reviewer", () => {
     await expect(page.getByTestId("rollout-drift")).toBeVisible();
 
     // The per-session table opens the session at the call whose step needed a lost value.
+    // Beside it, the policy replayed at the commit that lost the value.
+    await expect(page.getByTestId("lost-view-link").first()).toHaveAttribute("href", /^\/sessions\/[^/]+\/compact\?policy=[a-z-]+&cut=\d+&window=\d+$/);
     const link = page.getByTestId("lost-call-link").first();
     const href = (await link.getAttribute("href"))!;
     const [, sessionId, message] = /^\/sessions\/([^#]+)#message-(\d+)$/.exec(href)!;

@@ -7,7 +7,7 @@ export function sessionMessageHref(sessionId: string, message: number): string {
   return `/sessions/${encodeURIComponent(sessionId)}#message-${message}`;
 }
 
-/** `/sessions/<id>/compact?policy=&cut=&window=`: the policy replayed at that call, with the rollout's window. */
+/** `/sessions/<id>/compact?policy=&cut=&window=`: the policy replayed at a commit's call, with the rollout's window. */
 function replayHref(sessionId: string, policy: string, cut: number, window: number): string {
   return `/sessions/${encodeURIComponent(sessionId)}/compact?${new URLSearchParams({ policy, cut: String(cut), window: String(window) }).toString()}`;
 }
@@ -15,7 +15,8 @@ function replayHref(sessionId: string, policy: string, cut: number, window: numb
 /**
  * One row per rolled-out session; per policy its prompt-token reduction and lost steps, and for a
  * policy that lost something, a link that opens the session at the first call whose step needed a lost
- * value (and one that replays the policy at that call). Titles are rendered as text.
+ * value, and one that replays the policy at the commit that lost it (for a first-round loss, the view
+ * the agent had: before its first commit the rollout's session is the original). Titles are rendered as text.
  */
 export function RolloutSessionsTable({ sessions, policies }: { sessions: RolloutSessionRow[]; policies: string[] }) {
   return (
@@ -46,8 +47,9 @@ export function RolloutSessionsTable({ sessions, policies }: { sessions: Rollout
               </td>
               <td className="num">{int(s.window)}</td>
               <td className="num">{int(s.policies[0]?.calls ?? 0)}</td>
-              {s.policies.map((p) => {
+              {s.policies.map((p, i) => {
                 const first = p.firstLosses[0];
+                const commit = s.firstLossCommits[i];
                 return (
                   <td key={p.id}>
                     {pct(p.reductionPct)} · {p.lostSteps}
@@ -59,11 +61,16 @@ export function RolloutSessionsTable({ sessions, policies }: { sessions: Rollout
                           title={`lost: ${first.values.join(", ").slice(0, 300)}`}
                         >
                           call {first.call + 1} lost {first.values.length === 1 ? "a value" : `${first.values.length} values`}
-                        </Link>{" "}
-                        ·{" "}
-                        <Link href={replayHref(s.sessionId, p.id, first.message, s.window)} className="faint">
-                          replay there
                         </Link>
+                        {commit ? (
+                          <>
+                            {" "}
+                            ·{" "}
+                            <Link href={replayHref(s.sessionId, p.id, commit.message, s.window)} className="faint" data-testid="lost-view-link">
+                              view committed in round {commit.round}
+                            </Link>
+                          </>
+                        ) : null}
                       </div>
                     ) : null}
                   </td>

@@ -1,4 +1,5 @@
 import type { RolloutFigures } from "@/lib/rollout/rollout-figures";
+import type { StoredRolloutWalk } from "@/lib/rollout/rollout-session-walks";
 import type { RolloutSessionReport } from "@/lib/rollout/rollout-suite";
 import { wilson } from "@/lib/stats/wilson";
 import type { Db } from "../db/client";
@@ -27,6 +28,12 @@ export interface RolloutSessionRow extends RolloutSessionReport {
   sessionId: string;
   /** The session's title in the studio, when it is still stored. */
   title: string | null;
+  /**
+   * Per policy (as in `policies`), the commit that lost the first lost call's first value: its round
+   * and the original message it came before (where the committed view can be replayed); null when
+   * the policy lost nothing.
+   */
+  firstLossCommits: ({ round: number; message: number } | null)[];
 }
 
 export interface RolloutRunView {
@@ -47,7 +54,7 @@ export async function listRollouts(db: Db, limit = 200): Promise<RolloutRunSumma
 export async function getRollout(db: Db, runId: string): Promise<RolloutRunView | null> {
   const run = await db.rolloutRun.findUnique({ where: { id: runId }, select: { ...SUMMARY, report: true, startedAt: true } });
   if (!run) return null;
-  const rows = await db.rolloutRunSession.findMany({ where: { runId }, orderBy: { position: "asc" }, select: { sessionId: true, report: true } });
+  const rows = await db.rolloutRunSession.findMany({ where: { runId }, orderBy: { position: "asc" }, select: { sessionId: true, report: true, walks: true } });
   const titles = new Map(
     (await db.traceSession.findMany({ where: { id: { in: rows.map((r) => r.sessionId) } }, select: { id: true, title: true } })).map((s) => [s.id, s.title]),
   );
@@ -55,8 +62,20 @@ export async function getRollout(db: Db, runId: string): Promise<RolloutRunView 
   return {
     run: { ...toSummary(run), settings: settingsOf(run.settings), startedAt: run.startedAt?.toISOString() ?? null },
     report: pooled ? { ...pooled, policies: pooled.policies.map(withInterval) } : null,
-    sessions: rows.map((r) => ({ ...(JSON.parse(r.report) as RolloutSessionReport), sessionId: r.sessionId, title: titles.get(r.sessionId) ?? null })),
+    sessions: rows.map((r) => ({
+      ...(JSON.parse(r.report) as RolloutSessionReport),
+      sessionId: r.sessionId,
+      title: titles.get(r.sessionId) ?? null,
+      firstLossCommits: (JSON.parse(r.walks) as StoredRolloutWalk[]).map(firstLossCommit),
+    })),
   };
+}
+
+/** The round (and its commit's message) that lost the first value of the walk's first lost step. */
+function firstLossCommit(walk: StoredRolloutWalk): { round: number; message: number } | null {
+  const round = walk.result.lostSteps[0]?.lost[0]?.round;
+  const commit = round === undefined ? undefined : walk.result.rounds.find((r) => r.round === round);
+  return commit ? { round: commit.round, message: commit.message } : null;
 }
 
 function withInterval(figures: RolloutFigures): RolloutPolicyRow {

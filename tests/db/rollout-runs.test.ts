@@ -45,7 +45,7 @@ function studioContract(view: NonNullable<Awaited<ReturnType<typeof getRollout>>
   const report: RolloutReport = {
     ...view.report!,
     policies: view.report!.policies.map(({ lostPer100Interval: _i, ...p }) => p),
-    sessions: view.sessions.map(({ sessionId: _s, title: _t, ...s }) => s),
+    sessions: view.sessions.map(({ sessionId: _s, title: _t, firstLossCommits: _c, ...s }) => s),
   };
   const contract = toRolloutContract(report);
   return { ...contract, sessions: contract.sessions.map(({ file: _f, ...s }) => s) };
@@ -138,6 +138,17 @@ for (const engine of ENGINES) {
       // Each session keeps its per-call series (the chart's data) and names the stored session it came from.
       assert.ok(view.sessions.every((s) => s.policies.every((p) => p.series.length === p.calls)));
       assert.ok(view.sessions.every((s) => s.sessionId && s.title !== undefined));
+      // A policy's first loss names the commit that lost it: a round it made, before the call that needed the value.
+      for (const s of view.sessions)
+        s.policies.forEach((p, i) => {
+          const commit = s.firstLossCommits[i];
+          assert.equal(commit === null, p.firstLosses.length === 0, `${s.session} ${p.id}`);
+          if (commit) assert.ok(commit.round >= 1 && commit.round <= p.compactions && commit.message <= p.firstLosses[0]!.message, JSON.stringify(commit));
+        });
+      assert.ok(
+        view.sessions.some((s) => s.firstLossCommits.some((c) => c !== null)),
+        "something was lost, so a commit is named",
+      );
     });
 
     test("a run left running by a worker that died goes back to the queue after its heartbeat goes stale, and only then", async () => {
