@@ -5,6 +5,9 @@ import { after, before, describe, test } from "node:test";
 import { toRolloutContract } from "../../cli/commands/rollout";
 import type { RolloutReport } from "../../lib/rollout/rollout-suite";
 import type { JobName, JobQueue } from "../../server/jobs/job-queue";
+import { createPgBossQueue } from "../../server/jobs/pg-boss-queue";
+import { createTableQueue } from "../../server/jobs/sqlite-queue";
+import { startJobWorkers } from "../../server/jobs/start-job-workers";
 import { cancelRollout } from "../../server/rollout/cancel-rollout";
 import { createRollout } from "../../server/rollout/create-rollout";
 import { getRollout } from "../../server/rollout/get-rollout";
@@ -149,6 +152,31 @@ for (const engine of ENGINES) {
         view.sessions.some((s) => s.firstLossCommits.some((c) => c !== null)),
         "something was lost, so a commit is named",
       );
+    });
+
+    test("the job workers execute a rollout queued by the studio (npm run worker and the in-process worker register rollout-run)", async () => {
+      const queue = engine === "postgres" ? createPgBossQueue(t.url, { supervise: false }) : createTableQueue(t.db, { pollMs: 50 });
+      const workers = await startJobWorkers(t.db, queue, { store: t.store, sweepMs: 60_000, blobSweepMs: 0 });
+      try {
+        const created = await createRollout(t.db, queue, { settings: { ...SETTINGS, policies: ["none", "tool-prune"] }, selection: { kind: "all" } });
+        assert.ok(created.ok);
+        if (!created.ok) return;
+        const deadline = Date.now() + 60_000;
+        let status = "";
+        while (Date.now() < deadline && status !== "done" && status !== "failed") {
+          status = (await t.db.rolloutRun.findUniqueOrThrow({ where: { id: created.runId } })).status;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        const run = await t.db.rolloutRun.findUniqueOrThrow({ where: { id: created.runId } });
+        assert.deepEqual([run.status, run.done, run.error], ["done", created.sessions, null]);
+        const pooled = JSON.parse(run.report!) as { policies: { id: string }[] };
+        assert.deepEqual(
+          pooled.policies.map((p) => p.id),
+          ["none", "tool-prune"],
+        );
+      } finally {
+        await workers.stop({ timeoutMs: 5_000 });
+      }
     });
 
     test("a run left running by a worker that died goes back to the queue after its heartbeat goes stale, and only then", async () => {
