@@ -40,10 +40,10 @@ export function RolloutCallsChart({ sessions }: { sessions: RolloutSessionRow[] 
         </label>
       </div>
       <ResponsiveContainer width="100%" height={260}>
-        <LineChart data={data} margin={{ top: 8, right: 24, bottom: 32, left: 8 }}>
+        <LineChart data={data} margin={{ top: 8, right: 24, bottom: 32, left: 16 }}>
           <CartesianGrid strokeDasharray="3 3" />
           <XAxis dataKey="call" allowDecimals={false} label={{ value: "Call", position: "bottom" }} />
-          <YAxis label={{ value: "Input tokens", angle: -90, position: "insideLeft" }} />
+          <YAxis label={{ value: "Input tokens", angle: -90, position: "insideLeft", style: { textAnchor: "middle" } }} />
           <Tooltip />
           <Legend verticalAlign="top" />
           {data

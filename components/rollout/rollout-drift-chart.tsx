@@ -16,10 +16,10 @@ export function RolloutDriftChart({ policies }: { policies: RolloutPolicyRow[] }
   return (
     <figure style={{ margin: 0 }} aria-label="Drift: dependencies lost per compaction round" data-testid="rollout-drift">
       <ResponsiveContainer width="100%" height={260}>
-        <LineChart data={data} margin={{ top: 8, right: 24, bottom: 32, left: 8 }}>
+        <LineChart data={data} margin={{ top: 8, right: 24, bottom: 32, left: 16 }}>
           <CartesianGrid strokeDasharray="3 3" />
           <XAxis dataKey="round" allowDecimals={false} label={{ value: "Compaction round", position: "bottom" }} />
-          <YAxis allowDecimals={false} label={{ value: "Dependencies lost", angle: -90, position: "insideLeft" }} />
+          <YAxis allowDecimals={false} label={{ value: "Lost dependencies", angle: -90, position: "insideLeft", style: { textAnchor: "middle" } }} />
           <Tooltip />
           <Legend verticalAlign="top" />
           {policies.map((p, i) => (

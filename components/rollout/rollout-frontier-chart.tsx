@@ -24,7 +24,7 @@ export function RolloutFrontierChart({ policies }: { policies: RolloutPolicyRow[
   return (
     <figure style={{ margin: 0 }} aria-label="Cost and quality frontier" data-testid="rollout-frontier">
       <ResponsiveContainer width="100%" height={300}>
-        <ScatterChart margin={{ top: 16, right: 24, bottom: 32, left: 8 }}>
+        <ScatterChart margin={{ top: 16, right: 24, bottom: 32, left: 16 }}>
           <CartesianGrid strokeDasharray="3 3" />
           <XAxis
             type="number"
@@ -33,7 +33,12 @@ export function RolloutFrontierChart({ policies }: { policies: RolloutPolicyRow[
             unit="%"
             label={{ value: priced ? "Billed cost saved after caching (%)" : "Prompt tokens saved (%) — no session priced", position: "bottom" }}
           />
-          <YAxis type="number" dataKey="y" name="lost steps / 100 calls" label={{ value: "Lost steps / 100 calls", angle: -90, position: "insideLeft" }} />
+          <YAxis
+            type="number"
+            dataKey="y"
+            name="lost steps / 100 calls"
+            label={{ value: "Lost / 100 calls", angle: -90, position: "insideLeft", style: { textAnchor: "middle" } }}
+          />
           <Tooltip cursor={{ strokeDasharray: "3 3" }} />
           <Scatter data={data} fill="#4f46e5" isAnimationActive={false}>
             <ErrorBar dataKey="whisker" direction="y" width={6} stroke="#4f46e5" />
