@@ -4,6 +4,7 @@ import type { RolloutSessionReport } from "@/lib/rollout/rollout-suite";
 import { wilson } from "@/lib/stats/wilson";
 import type { Db } from "../db/client";
 import { RolloutSettingsSchema, type RolloutSettings } from "./rollout-settings";
+import { isRolloutActive } from "./rollout-status";
 
 /** A rollout run as the list shows it. */
 export interface RolloutRunSummary {
@@ -50,11 +51,17 @@ export async function listRollouts(db: Db, limit = 200): Promise<RolloutRunSumma
   return rows.map(toSummary);
 }
 
-/** A run with its pooled report (when done) and every session stored so far, in run order; null when there is no such run. */
+/**
+ * A run with its pooled report (when done) and its sessions in run order; null when there is no such
+ * run. While the run is queued or running its sessions are not read (the page refreshes every two
+ * seconds then, and a large run's stored walks are megabytes): they come with the figures.
+ */
 export async function getRollout(db: Db, runId: string): Promise<RolloutRunView | null> {
   const run = await db.rolloutRun.findUnique({ where: { id: runId }, select: { ...SUMMARY, report: true, startedAt: true } });
   if (!run) return null;
-  const rows = await db.rolloutRunSession.findMany({ where: { runId }, orderBy: { position: "asc" }, select: { sessionId: true, report: true, walks: true } });
+  const rows = isRolloutActive(run.status)
+    ? []
+    : await db.rolloutRunSession.findMany({ where: { runId }, orderBy: { position: "asc" }, select: { sessionId: true, report: true, walks: true } });
   const titles = new Map(
     (await db.traceSession.findMany({ where: { id: { in: rows.map((r) => r.sessionId) } }, select: { id: true, title: true } })).map((s) => [s.id, s.title]),
   );

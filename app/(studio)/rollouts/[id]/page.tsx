@@ -77,7 +77,11 @@ export default async function RolloutPage({ params }: RolloutPageProps) {
             </section>
           </>
         ) : (
-          <p className="faint">The figures appear when every session is rolled out.</p>
+          <p className="faint">
+            {isRolloutActive(run.status)
+              ? "The figures appear when every session is rolled out."
+              : `The run stopped before every session was rolled out (${run.done} of ${run.total}); resume it for the figures.`}
+          </p>
         )}
         {sessions.length > 0 ? (
           <section className="stack" aria-labelledby="rollout-sessions-heading">
