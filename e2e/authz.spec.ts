@@ -283,6 +283,11 @@ test("valid mutations from refused roles are refused and change nothing", async 
     },
     { key: `action app/_actions/admin-llm-settings.ts#clearLlmSettingsAction`, args: ["clear"], refused: ["anonymous", "viewer", "reviewer"] },
     {
+      key: `action app/_actions/rollout.ts#createRolloutAction`,
+      args: [{ settings: { policies: ["none"] }, selection: { kind: "all" } }],
+      refused: ["anonymous", "viewer"],
+    },
+    {
       key: `action app/_actions/review.ts#createQueueAction`,
       args: [{ runId: ids.runId, kind: "dependency", overlap: 1, name: "intruder queue" }],
       refused: ["anonymous", "viewer", "reviewer"],
