@@ -22,7 +22,8 @@ export function RolloutControls({ run, canControl }: { run: RolloutRunSummary; c
       <div className="row" style={{ gap: 12, alignItems: "center", flexWrap: "wrap" }}>
         <RolloutStatusPill status={run.status} />
         <RolloutProgress run={run} />
-        {canControl && (run.status === "queued" || run.status === "running") ? (
+        {run.cancelRequested && run.status === "running" ? <span className="faint">stopping after the current session…</span> : null}
+        {canControl && (run.status === "queued" || (run.status === "running" && !run.cancelRequested)) ? (
           <button type="button" className="btn btn-sm" disabled={pending} onClick={() => act(cancelRolloutAction)}>
             Cancel
           </button>

@@ -14,6 +14,8 @@ export interface RolloutRunSummary {
   done: number;
   total: number;
   error: string | null;
+  /** A cancel was asked for; a running run stops before its next session. */
+  cancelRequested: boolean;
   policies: string[];
   createdAt: string;
   finishedAt: string | null;
@@ -44,7 +46,18 @@ export interface RolloutRunView {
   sessions: RolloutSessionRow[];
 }
 
-const SUMMARY = { id: true, name: true, status: true, done: true, total: true, error: true, settings: true, createdAt: true, finishedAt: true } as const;
+const SUMMARY = {
+  id: true,
+  name: true,
+  status: true,
+  done: true,
+  total: true,
+  error: true,
+  cancelRequested: true,
+  settings: true,
+  createdAt: true,
+  finishedAt: true,
+} as const;
 
 export async function listRollouts(db: Db, limit = 200): Promise<RolloutRunSummary[]> {
   const rows = await db.rolloutRun.findMany({ select: SUMMARY, orderBy: { createdAt: "desc" }, take: limit });
@@ -107,6 +120,7 @@ function toSummary(row: {
   done: number;
   total: number;
   error: string | null;
+  cancelRequested: boolean;
   settings: string;
   createdAt: Date;
   finishedAt: Date | null;
@@ -118,6 +132,7 @@ function toSummary(row: {
     done: row.done,
     total: row.total,
     error: row.error,
+    cancelRequested: row.cancelRequested,
     policies: settingsOf(row.settings)?.policies ?? [],
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
