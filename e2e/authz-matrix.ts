@@ -185,9 +185,9 @@ export const MATRIX: MatrixRow[] = [
   { key: `action app/_actions/review.ts#commentAction`, probe: () => ({ args: [{}] }), expect: action("reviewer") },
   { key: `action app/_actions/review.ts#queueStatusAction`, probe: () => ({ args: [""] }), expect: action("viewer") },
   { key: `action app/_actions/review.ts#queueAgreementAction`, probe: () => ({ args: [""] }), expect: action("viewer") },
-  { key: `action app/_actions/evaluations.ts#createEvaluationAction`, probe: () => ({ args: [null] }), expect: action("reviewer") },
-  { key: `action app/_actions/evaluations.ts#cancelEvaluationAction`, probe: () => ({ args: [""] }), expect: action("reviewer") },
-  { key: `action app/_actions/evaluations.ts#resumeEvaluationAction`, probe: () => ({ args: [""] }), expect: action("reviewer") },
+  { key: `action app/_actions/evaluation.ts#createEvaluationAction`, probe: () => ({ args: [null] }), expect: action("reviewer") },
+  { key: `action app/_actions/evaluation.ts#cancelEvaluationAction`, probe: () => ({ args: [""] }), expect: action("reviewer") },
+  { key: `action app/_actions/evaluation.ts#resumeEvaluationAction`, probe: () => ({ args: [""] }), expect: action("reviewer") },
   // Rollouts walk stored sessions on the CPU, like evaluations: reviewers start, cancel and resume them.
   { key: `action app/_actions/rollout.ts#createRolloutAction`, probe: () => ({ args: [null] }), expect: action("reviewer") },
   { key: `action app/_actions/rollout.ts#cancelRolloutAction`, probe: () => ({ args: [""] }), expect: action("reviewer") },

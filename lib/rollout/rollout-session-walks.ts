@@ -1,4 +1,4 @@
-import type { Policy, PolicyParams } from "../policies/types";
+import type { Policy, PolicyParams } from "../compaction/policies/types";
 import type { Prices } from "./billed-cost";
 import { DEFAULT_PRICE_CHOICE, pricesFor } from "./model-prices";
 import { rolloutFigures, type PricedRollout } from "./rollout-figures";

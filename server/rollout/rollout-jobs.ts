@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { runRollout, type RunRolloutOptions } from "./run-rollout";
 
 /**
- * Rollout runs as durable jobs, like evaluation runs (server/evals/eval-jobs.ts): the RolloutRun row
+ * Rollout runs as durable jobs, like evaluation runs (server/evaluation/eval-jobs.ts): the RolloutRun row
  * is the truth (status, progress, cancel flag, the sessions stored so far, which resume skips); a
  * `rollout-run` job only says "execute this run now", so a lost, doubled or retried job is harmless —
  * runRollout claims the run atomically and a second job finds nothing to do.

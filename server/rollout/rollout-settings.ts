@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Policy } from "@/lib/policies/types";
-import { findPolicy } from "@/lib/policies/registry";
+import type { Policy } from "@/lib/compaction/policies/types";
+import { findPolicy } from "@/lib/compaction/policies/registry";
 import type { PriceChoice } from "@/lib/rollout/model-prices";
 import { parseCacheTtl, parsePriceChoice } from "@/lib/rollout/price-choice";
 import type { RolloutSuiteOptions } from "@/lib/rollout/rollout-suite";

@@ -1,6 +1,6 @@
 import { poolRolloutWalks, rolloutSessionWalks, type RolloutSessionWalks } from "@/lib/rollout/rollout-session-walks";
 import type { Db } from "../db/client";
-import { loadAnalyzedSession } from "../sessions/load-analyzed-session";
+import { loadAnalyzedSession } from "../trace/session/load-analyzed-session";
 import { parseStoredRolloutSettings, rolloutOptions, rolloutPolicies } from "./rollout-settings";
 import type { RolloutStatus } from "./rollout-status";
 

@@ -7,14 +7,14 @@ import type { RolloutReport } from "../../lib/rollout/rollout-suite";
 import type { JobName, JobQueue } from "../../server/jobs/job-queue";
 import { createPgBossQueue } from "../../server/jobs/pg-boss-queue";
 import { createTableQueue } from "../../server/jobs/sqlite-queue";
-import { startJobWorkers } from "../../server/jobs/start-job-workers";
+import { startJobWorkers } from "../../server/worker/start-job-workers";
 import { cancelRollout } from "../../server/rollout/cancel-rollout";
 import { createRollout } from "../../server/rollout/create-rollout";
 import { getRollout } from "../../server/rollout/get-rollout";
 import { reconcileRolloutRuns, rolloutRunHandler } from "../../server/rollout/rollout-jobs";
 import { resumeRollout } from "../../server/rollout/resume-rollout";
 import { runRollout } from "../../server/rollout/run-rollout";
-import { importTraceFile } from "../../server/traces/import-trace-file";
+import { importTraceFile } from "../../server/trace/import/import-trace-file";
 import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
 import { TRACES_DIR } from "../helpers/traces";
 

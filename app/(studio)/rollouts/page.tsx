@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { AutoRefresh } from "@/components/evaluations/auto-refresh";
+import { AutoRefresh } from "@/components/evaluation/auto-refresh";
 import { NewRolloutForm } from "@/components/rollout/new-rollout-form";
 import { RolloutRunsTable } from "@/components/rollout/rollout-runs-table";
-import { POLICIES } from "@/lib/policies/registry";
+import { POLICIES } from "@/lib/compaction/policies/registry";
 import { requireUser } from "@/server/auth/require";
 import { hasRole } from "@/server/auth/roles";
 import { getDb } from "@/server/db/client";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { findPolicy } from "@/lib/policies/registry";
+import { findPolicy } from "@/lib/compaction/policies/registry";
 import { MODEL_PRICES } from "@/lib/rollout/model-prices";
 import { poolRolloutWalks, rolloutSessionWalks, type RolloutSessionWalks } from "@/lib/rollout/rollout-session-walks";
 import { rolloutSuite } from "@/lib/rollout/rollout-suite";

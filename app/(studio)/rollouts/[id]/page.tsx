@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { AutoRefresh } from "@/components/evaluations/auto-refresh";
+import { AutoRefresh } from "@/components/evaluation/auto-refresh";
 import { RolloutCallsChart } from "@/components/rollout/rollout-calls-chart";
 import { RolloutControls } from "@/components/rollout/rollout-controls";
 import { RolloutDriftChart } from "@/components/rollout/rollout-drift-chart";
