@@ -77,6 +77,13 @@ export const MATRIX: MatrixRow[] = [
   { key: "GET /sessions/[id]/compact", probe: (i) => ({ path: `/sessions/${i.sessionId}/compact?policy=tool-prune` }), expect: page("viewer") },
   { key: "GET /evaluations", probe: () => ({ path: "/evaluations" }), expect: page("viewer") },
   { key: "GET /evaluations/[id]", probe: (i) => ({ path: `/evaluations/${i.runId}` }), expect: page("viewer") },
+  { key: "GET /rollouts", probe: () => ({ path: "/rollouts" }), expect: page("viewer") },
+  // No rollout is seeded here (e2e/rollouts.spec.ts opens a real one as a viewer): an unknown id is 404 for every signed-in role.
+  {
+    key: "GET /rollouts/[id]",
+    probe: () => ({ path: "/rollouts/no-such-rollout" }),
+    expect: { anonymous: LOGIN, viewer: HIDDEN, reviewer: HIDDEN, admin: HIDDEN },
+  },
   { key: "GET /review", probe: () => ({ path: "/review" }), expect: page("viewer") },
   { key: "GET /review/[queueId]", probe: (i) => ({ path: `/review/${i.queueId}` }), expect: page("viewer") },
   { key: "GET /online", probe: () => ({ path: "/online" }), expect: page("viewer") },
@@ -184,6 +191,10 @@ export const MATRIX: MatrixRow[] = [
   { key: `action app/_actions/evaluation.ts#createEvaluationAction`, probe: () => ({ args: [null] }), expect: action("reviewer") },
   { key: `action app/_actions/evaluation.ts#cancelEvaluationAction`, probe: () => ({ args: [""] }), expect: action("reviewer") },
   { key: `action app/_actions/evaluation.ts#resumeEvaluationAction`, probe: () => ({ args: [""] }), expect: action("reviewer") },
+  // Rollouts walk stored sessions on the CPU, like evaluations: reviewers start, cancel and resume them.
+  { key: `action app/_actions/rollout.ts#createRolloutAction`, probe: () => ({ args: [null] }), expect: action("reviewer") },
+  { key: `action app/_actions/rollout.ts#cancelRolloutAction`, probe: () => ({ args: [""] }), expect: action("reviewer") },
+  { key: `action app/_actions/rollout.ts#resumeRolloutAction`, probe: () => ({ args: [""] }), expect: action("reviewer") },
   { key: `action app/_actions/evaluation-suites.ts#previewSuiteAction`, probe: () => ({ args: [null] }), expect: action("reviewer") },
   { key: `action app/_actions/evaluation-suites.ts#saveSuiteFilterAction`, probe: () => ({ args: [null] }), expect: action("reviewer") },
   { key: `action app/_actions/evaluation-suites.ts#deleteSuiteFilterAction`, probe: () => ({ args: [""] }), expect: action("reviewer") },

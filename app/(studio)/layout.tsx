@@ -15,6 +15,7 @@ export default async function StudioLayout({ children }: { children: ReactNode }
   const items: NavItem[] = [
     { href: "/traces", label: "Traces" },
     { href: "/evaluations", label: "Evaluations" },
+    { href: "/rollouts", label: "Rollouts" },
     { href: "/review", label: "Review" },
     { href: "/online", label: "Online" },
     ...(hasRole(user.role, "reviewer") ? [{ href: "/upload", label: "Upload" }] : []),

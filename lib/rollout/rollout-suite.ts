@@ -1,12 +1,11 @@
-import { defaultSimWindow, DEFAULT_SIM_TRIGGER } from "./window";
 import type { Policy, PolicyParams } from "../compaction/policies/types";
 import type { LlmClient } from "../llm/types";
 import type { Tokenizer } from "../tokens/tokenizer";
 import type { FormatId, Session } from "../trace/model";
-import { DEFAULT_PRICE_CHOICE, pricesFor, type PriceChoice } from "./model-prices";
-import { rolloutFigures, type PricedRollout, type RolloutFigures } from "./rollout-figures";
-import { plannerPricesFor, plannerRoundCost, type PlannerRound } from "./planner-rounds";
-import { rolloutSession } from "./rollout-session";
+import type { PriceChoice } from "./model-prices";
+import type { PlannerRound } from "./planner-rounds";
+import type { RolloutFigures } from "./rollout-figures";
+import { poolRolloutWalks, rolloutSessionWalks, type RolloutSessionWalks } from "./rollout-session-walks";
 
 export interface RolloutItem {
   session: Session;
@@ -65,63 +64,25 @@ export interface RolloutReport {
 }
 
 /**
- * Walks every session under every policy (`rolloutSession`) and pools the figures per policy —
- * what `tracefold rollout` prints. Sessions come one at a time (an async source lets a server load
- * them lazily); each session is billed at its own model's prices.
+ * Walks every session under every policy (`rolloutSession`, through `rolloutSessionWalks`) and pools
+ * the figures per policy — what `tracefold rollout` prints. Sessions come one at a time (an async
+ * source lets a server load them lazily); each session is billed at its own model's prices. Only each
+ * walk's figures are kept between sessions (`storeWalk`), not its judged dependencies or sidecars.
  */
 export async function rolloutSuite(
   items: Iterable<RolloutItem> | AsyncIterable<RolloutItem>,
   policies: readonly Policy[],
   options: RolloutSuiteOptions = {},
 ): Promise<RolloutReport> {
-  const trigger = options.trigger ?? DEFAULT_SIM_TRIGGER;
-  const choice = options.prices ?? DEFAULT_PRICE_CHOICE;
-  const walks = new Map<string, PricedRollout[]>(policies.map((p) => [p.id, []]));
-  const sessions: RolloutSessionReport[] = [];
+  const sessions: RolloutSessionWalks[] = [];
   const total = (options.total ?? (Array.isArray(items) ? items.length : Number.NaN)) * policies.length;
   let done = 0;
   for await (const item of items) {
-    const window = options.window ?? defaultSimWindow(item.session, item.tokenizer, trigger);
-    const model = item.session.models[0] ?? null;
-    const price = pricesFor(model ?? undefined, choice);
-    const report: RolloutSessionReport = {
-      session: item.session.id,
-      format: item.session.format,
-      ...(item.source ? { source: item.source } : {}),
-      window,
-      model,
-      priced: price?.label ?? null,
-      policies: [],
-    };
-    for (const policy of policies) {
-      const hasTrigger = policy.params.some((p) => p.name === "triggerRatio");
-      const params: PolicyParams = {
-        ...(options.params?.[policy.id] ?? {}),
-        ...(hasTrigger && options.trigger !== undefined ? { triggerRatio: trigger } : {}),
-      };
-      const result = await rolloutSession(item.session, policy, {
-        window,
-        tokenizer: item.tokenizer,
-        params,
-        judge: options.judge ?? true,
-        ...(price ? { prices: price.prices } : {}),
-        ...(options.cacheTtlMs !== undefined ? { cacheTtlMs: options.cacheTtlMs } : {}),
-        ...(options.llm ? { llm: options.llm } : {}),
-      });
-      const plannerPrices = plannerPricesFor(result.plannerRounds, choice);
-      const walk: PricedRollout = { result, ...(price ? { prices: price.prices } : {}), ...(plannerPrices ? { plannerPrices } : {}) };
-      walks.get(policy.id)!.push(walk);
-      report.policies.push({
-        ...rolloutFigures(policy.id, [walk]),
-        firstLosses: result.lostSteps.slice(0, 5).map((s) => ({ call: s.call, message: s.message, values: s.lost.map((l) => l.value) })),
-        series: result.calls.map((c) => [c.without.input, c.with.input, c.compacted ? 1 : 0, c.restoredTokens]),
-        ...(result.plannerRounds.length
-          ? { plannerRounds: result.plannerRounds.map((r) => ({ ...r, cost: plannerRoundCost(r, plannerPrices) ?? null })) }
-          : {}),
-      });
-      await options.onProgress?.(++done, total, item.session.id);
-    }
-    sessions.push(report);
+    sessions.push(await rolloutSessionWalks(item, policies, options, () => options.onProgress?.(++done, total, item.session.id)));
   }
-  return { trigger, window: options.window ?? null, policies: policies.map((p) => rolloutFigures(p.id, walks.get(p.id)!)), sessions };
+  return poolRolloutWalks(
+    sessions,
+    policies.map((p) => p.id),
+    options,
+  );
 }

@@ -90,6 +90,12 @@ export const MIGRATION_VERDICTS: readonly MigrationVerdict[] = [
     reason: "new table OtlpSpan: an older archive had no OTLP spans; sessions built from spans are restored with their uploads",
     tables: ["OtlpSpan"],
   },
+  {
+    name: "0019_rollout_runs",
+    restore: "additive",
+    reason: "new tables RolloutRun and RolloutRunSession: an older archive had no rollout runs, so none are restored",
+    tables: ["RolloutRun", "RolloutRunSession"],
+  },
 ];
 
 /** Migration directory names newer than the baseline that have no verdict: each needs a decision. */

@@ -48,6 +48,8 @@ export const JOB_QUEUES = {
   "upload-import": { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 3600 },
   /** Payload { jobId }: runs one studio compaction that calls the LLM; its CompactionJob row holds the result. */
   "session-compact": { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 3600 },
+  /** Payload { runId }: executes (or resumes) one rollout run; the RolloutRun row holds progress and results. */
+  "rollout-run": { retryLimit: 3, retryDelaySeconds: 5, expireInSeconds: 23 * 3600 },
 } as const;
 
 export type JobName = keyof typeof JOB_QUEUES;

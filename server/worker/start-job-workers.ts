@@ -10,6 +10,7 @@ import { blobSweepJobs } from "../storage/blob-sweep-jobs";
 import type { BlobStore } from "../storage/blob-store";
 import { getBlobStore } from "../storage/configured-blob-store";
 import { DEFAULT_BLOB_GRACE_MS } from "../storage/sweep-unreferenced-blobs";
+import { rolloutRunJobs } from "../rollout/rollout-run-jobs";
 import { uploadImportJobs } from "../trace/import/upload-import-jobs";
 import { processEnv } from "@/server/env";
 
@@ -23,6 +24,8 @@ export interface StartJobWorkersOptions {
   store?: BlobStore;
   /** Evaluation runs executed at once (TRACEFOLD_WORKER_EVAL_CONCURRENCY, default 1). */
   evalConcurrency?: number;
+  /** Rollout runs executed at once (default 1). */
+  rolloutConcurrency?: number;
   /** Upload imports executed at once (TRACEFOLD_WORKER_IMPORT_CONCURRENCY, default 1). */
   importConcurrency?: number;
   /** Studio compactions that call the LLM executed at once (TRACEFOLD_WORKER_COMPACT_CONCURRENCY, default 2). */
@@ -61,6 +64,7 @@ export async function startJobWorkers(db: Db, queue: JobQueue, options: StartJob
     uploadImportJobs(store, options.importConcurrency ?? envInt("TRACEFOLD_WORKER_IMPORT_CONCURRENCY", 1)),
     compactionJobs(store, options.compactConcurrency ?? envInt("TRACEFOLD_WORKER_COMPACT_CONCURRENCY", 2)),
     evaluationJobs(options.evalConcurrency ?? envInt("TRACEFOLD_WORKER_EVAL_CONCURRENCY", 1)),
+    rolloutRunJobs(options.rolloutConcurrency ?? 1),
     blobSweepJobs(
       store,
       options.blobSweepMs ?? blobSweepMsFromEnv(),

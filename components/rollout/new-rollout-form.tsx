@@ -1,0 +1,167 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, useTransition, type FormEvent } from "react";
+import { createRolloutAction } from "@/app/_actions/rollout";
+
+export interface RolloutSessionChoice {
+  id: string;
+  title: string;
+  format: string;
+}
+
+/**
+ * "New rollout": the sessions (all, or picked ones), the policies (self-gc, tool-prune, oldest-turn
+ * and none checked by default) and the CLI's flags — window (empty: per session), trigger, cache
+ * TTL, prices (empty: each session at its model's list price). The server checks every field with
+ * the CLI's own parsers and answers per field; on success the run's page opens and shows progress.
+ */
+export function NewRolloutForm({
+  policies,
+  defaultPolicies,
+  sessions,
+  totalSessions,
+}: {
+  policies: string[];
+  defaultPolicies: readonly string[];
+  sessions: RolloutSessionChoice[];
+  totalSessions: number;
+}) {
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const [chosen, setChosen] = useState<Set<string>>(new Set(defaultPolicies));
+  const [which, setWhich] = useState<"all" | "sessions">("all");
+  const [picked, setPicked] = useState<string[]>([]);
+  const [error, setError] = useState<{ message: string; fields: Record<string, string[]> } | null>(null);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? "").trim();
+    const windowText = text("window");
+    const input = {
+      name: text("name") || undefined,
+      settings: {
+        policies: policies.filter((p) => chosen.has(p)),
+        ...(windowText ? { window: Number(windowText) } : {}),
+        trigger: text("trigger"),
+        cacheTtl: text("cacheTtl"),
+        prices: text("prices"),
+      },
+      selection: which === "all" ? { kind: "all" } : { kind: "sessions", ids: picked },
+    };
+    startTransition(async () => {
+      const result = await createRolloutAction(input);
+      if (!result.ok) {
+        setError({ message: result.message, fields: result.fieldErrors ?? {} });
+        return;
+      }
+      setError(null);
+      router.push(`/rollouts/${result.data.runId}`);
+    });
+  };
+  const fieldError = (name: string) =>
+    error?.fields[name] ? (
+      <span className="field-error" id={`rollout-${name}-error`}>
+        {error.fields[name].join(" ")}
+      </span>
+    ) : null;
+
+  return (
+    <section className="card card-body" aria-labelledby="new-rollout-heading">
+      <form onSubmit={onSubmit} className="stack" noValidate>
+        <h2 id="new-rollout-heading">New rollout</h2>
+        <div className="field">
+          <label htmlFor="rollout-name">Name (optional)</label>
+          <input id="rollout-name" name="name" className="input" maxLength={200} placeholder="self-gc vs pruning" />
+        </div>
+        <fieldset className="field">
+          <legend>Sessions</legend>
+          <label>
+            <input type="radio" name="which" checked={which === "all"} onChange={() => setWhich("all")} /> All sessions ({totalSessions.toLocaleString("en-US")}
+            )
+          </label>
+          <label>
+            <input type="radio" name="which" checked={which === "sessions"} onChange={() => setWhich("sessions")} /> Chosen sessions
+          </label>
+          {which === "sessions" ? (
+            <select
+              multiple
+              aria-label="Sessions to roll out"
+              className="select"
+              size={Math.min(10, Math.max(3, sessions.length))}
+              value={picked}
+              onChange={(e) => setPicked([...e.target.selectedOptions].map((o) => o.value))}
+            >
+              {sessions.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.title} · {s.format}
+                </option>
+              ))}
+            </select>
+          ) : null}
+          {fieldError("sessions")}
+        </fieldset>
+        <fieldset className="field" aria-describedby={error?.fields.policies ? "rollout-policies-error" : undefined}>
+          <legend>Policies</legend>
+          <div style={{ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(210px, 1fr))", gap: 4 }}>
+            {policies.map((p) => (
+              <label key={p}>
+                <input
+                  type="checkbox"
+                  checked={chosen.has(p)}
+                  onChange={(e) => {
+                    const next = new Set(chosen);
+                    if (e.target.checked) next.add(p);
+                    else next.delete(p);
+                    setChosen(next);
+                  }}
+                />{" "}
+                <span className="mono">{p}</span>
+              </label>
+            ))}
+          </div>
+          {fieldError("policies")}
+        </fieldset>
+        <div className="grid-2">
+          <div className="field">
+            <label htmlFor="rollout-window">Window (tokens; empty: per session, as the CLI)</label>
+            <input id="rollout-window" name="window" className="input" inputMode="numeric" placeholder="per session" aria-invalid={!!error?.fields.window} />
+            {fieldError("window")}
+          </div>
+          <div className="field">
+            <label htmlFor="rollout-trigger">Trigger (share of the window)</label>
+            <input id="rollout-trigger" name="trigger" className="input" defaultValue="90%" aria-invalid={!!error?.fields.trigger} />
+            {fieldError("trigger")}
+          </div>
+          <div className="field">
+            <label htmlFor="rollout-cache-ttl">Cache TTL</label>
+            <input id="rollout-cache-ttl" name="cacheTtl" className="input" defaultValue="5m" aria-invalid={!!error?.fields.cacheTtl} />
+            {fieldError("cacheTtl")}
+          </div>
+          <div className="field">
+            <label htmlFor="rollout-prices">Prices (empty: each session&apos;s model list price)</label>
+            <input
+              id="rollout-prices"
+              name="prices"
+              className="input"
+              placeholder="model=claude-sonnet-4 or input=3,output=15"
+              aria-invalid={!!error?.fields.prices}
+            />
+            {fieldError("prices")}
+          </div>
+        </div>
+        {error ? (
+          <p className="field-error" role="alert">
+            {error.message}
+          </p>
+        ) : null}
+        <div>
+          <button type="submit" className="btn btn-primary" disabled={pending || chosen.size === 0}>
+            {pending ? "Starting…" : "Start rollout"}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,205 @@
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { join, resolve } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { toRolloutContract } from "../../cli/commands/rollout";
+import type { RolloutReport } from "../../lib/rollout/rollout-suite";
+import type { JobName, JobQueue } from "../../server/jobs/job-queue";
+import { createPgBossQueue } from "../../server/jobs/pg-boss-queue";
+import { createTableQueue } from "../../server/jobs/sqlite-queue";
+import { startJobWorkers } from "../../server/worker/start-job-workers";
+import { cancelRollout } from "../../server/rollout/cancel-rollout";
+import { createRollout } from "../../server/rollout/create-rollout";
+import { getRollout } from "../../server/rollout/get-rollout";
+import { reconcileRolloutRuns, rolloutRunHandler } from "../../server/rollout/rollout-jobs";
+import { resumeRollout } from "../../server/rollout/resume-rollout";
+import { runRollout } from "../../server/rollout/run-rollout";
+import { importTraceFile } from "../../server/trace/import/import-trace-file";
+import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
+import { TRACES_DIR } from "../helpers/traces";
+
+const BIN = resolve(__dirname, "../../cli/bin.mjs");
+/** Real traces: a Claude Code file (a main session and five inline subagent threads) and a mini-swe-agent run — seven sessions. */
+const FILES = [
+  "claude_code_jsonl/d-kimuson__claude-code-viewer/mock-global-claude-dir/projects/sample-project/fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl",
+  "mini_swe_agent_traj/SWE-agent__mini-swe-agent/output/deepseek_chat_test_1-100/django__django-11099/django__django-11099.traj.json",
+].map((p) => join(TRACES_DIR, p));
+const POLICIES = ["self-gc", "tool-prune", "oldest-turn", "none"];
+const SETTINGS = { policies: POLICIES, trigger: "80%", cacheTtl: "1h", prices: "" };
+
+/** A queue that only records what is enqueued (the tests execute runs themselves). */
+function recordingQueue(): JobQueue & { enqueued: { name: JobName; payload: object }[] } {
+  const enqueued: { name: JobName; payload: object }[] = [];
+  return {
+    kind: "sqlite",
+    enqueued,
+    start: async () => undefined,
+    stop: async () => undefined,
+    work: async () => undefined,
+    enqueue: async (name, payload) => {
+      enqueued.push({ name, payload });
+      return "job";
+    },
+  };
+}
+
+/** The studio's stored run in the CLI's --json shape (files are named differently: the CLI prints paths, the studio upload names). */
+function studioContract(view: NonNullable<Awaited<ReturnType<typeof getRollout>>>) {
+  const report: RolloutReport = {
+    ...view.report!,
+    policies: view.report!.policies.map(({ lostPer100Interval: _i, ...p }) => p),
+    sessions: view.sessions.map(({ sessionId: _s, title: _t, firstLossCommits: _c, ...s }) => s),
+  };
+  const contract = toRolloutContract(report);
+  return { ...contract, sessions: contract.sessions.map(({ file: _f, ...s }) => s) };
+}
+
+let cli: ReturnType<typeof toRolloutContract>;
+before(() => {
+  const run = spawnSync(process.execPath, [BIN, "rollout", ...FILES, "--policies", POLICIES.join(","), "--trigger", "80%", "--cache-ttl", "1h", "--json"], {
+    encoding: "utf8",
+  });
+  assert.equal(run.status, 0, run.stderr);
+  cli = JSON.parse(run.stdout) as ReturnType<typeof toRolloutContract>;
+});
+
+for (const engine of ENGINES) {
+  describe(`rollout runs on ${engine}`, () => {
+    let t: TestDb;
+    let userId: string;
+    before(async () => {
+      t = await createTestDb(engine);
+      userId = (await t.db.user.create({ data: { email: "rita@tracefold.test", name: "Rita", passwordHash: "x", role: "reviewer" } })).id;
+    });
+    after(async () => {
+      await t.close();
+    });
+
+    test("bad settings are refused by field, an empty database by selection, and nothing is stored or queued", async () => {
+      const queue = recordingQueue();
+      const bad = await createRollout(t.db, queue, {
+        settings: { policies: ["no-such-policy"], trigger: "150%", cacheTtl: "soon" },
+        selection: { kind: "all" },
+      });
+      assert.equal(bad.ok, false);
+      if (bad.ok) return;
+      assert.equal(bad.code, "invalid_settings");
+      assert.deepEqual(Object.keys(bad.fieldErrors ?? {}).sort(), ["cacheTtl", "policies", "trigger"]);
+      const empty = await createRollout(t.db, queue, { settings: SETTINGS, selection: { kind: "all" } });
+      assert.equal(empty.ok ? "created" : empty.code, "empty_selection");
+      assert.equal(await t.db.rolloutRun.count(), 0);
+      assert.deepEqual(queue.enqueued, []);
+    });
+
+    test("Studio and CLI give the same numbers: a job cancelled after two sessions and resumed stores what tracefold rollout prints", async () => {
+      for (const path of FILES) assert.equal((await importTraceFile({ db: t.db, store: t.store, path, userId })).status, "imported");
+      const queue = recordingQueue();
+      const created = await createRollout(t.db, queue, { settings: SETTINGS, selection: { kind: "all" }, createdById: userId });
+      assert.ok(created.ok, JSON.stringify(created));
+      if (!created.ok) return;
+      assert.equal(created.sessions, cli.sessions.length);
+      assert.deepEqual(queue.enqueued, [{ name: "rollout-run", payload: { runId: created.runId } }]);
+
+      // First attempt: cancelled once two sessions are stored; the run keeps them.
+      const first = await runRollout(t.db, created.runId, {
+        workerId: "worker-a",
+        onSession: async (done) => {
+          if (done === 2) assert.deepEqual(await cancelRollout(t.db, created.runId), { ok: true, status: "running" });
+        },
+      });
+      assert.equal(first, "cancelled");
+      const cancelled = await t.db.rolloutRun.findUniqueOrThrow({ where: { id: created.runId } });
+      assert.deepEqual([cancelled.status, cancelled.done, cancelled.report], ["cancelled", 2, null]);
+      assert.equal(await t.db.rolloutRunSession.count({ where: { runId: created.runId } }), 2);
+
+      // Resumed through the job handler, as a worker runs it: the stored sessions are skipped, not walked again.
+      assert.deepEqual(await resumeRollout(t.db, created.runId), { ok: true, status: "queued" });
+      const controller = new AbortController();
+      await rolloutRunHandler(t.db, queue, { workerId: "worker-b" })({ data: { runId: created.runId }, signal: controller.signal });
+      const view = await getRollout(t.db, created.runId);
+      assert.equal(view?.run.status, "done", view?.run.error ?? "");
+      assert.equal(view.run.done, cli.sessions.length);
+      assert.equal(await t.db.rolloutRunSession.count({ where: { runId: created.runId } }), cli.sessions.length);
+
+      const studio = studioContract(view);
+      assert.deepEqual(studio.policies, cli.policies);
+      assert.equal(studio.trigger, cli.trigger);
+      assert.equal(studio.window, cli.window);
+      assert.deepEqual(
+        studio.sessions,
+        cli.sessions.map(({ file: _f, ...s }) => s),
+      );
+      // The figures say something: the control saves nothing and loses nothing; the others commit.
+      const none = studio.policies.find((p) => p.id === "none")!;
+      assert.deepEqual([none.reductionPct, none.lostSteps, none.restores, none.compactions], [0, 0, 0, 0]);
+      assert.ok(
+        studio.policies.filter((p) => p.id !== "none").every((p) => p.compactions > 0 && (p.reductionPct ?? 0) > 0),
+        JSON.stringify(studio.policies),
+      );
+      const row = view.report!.policies.find((p) => p.id === "tool-prune")!;
+      assert.ok(row.lostPer100Interval!.low <= row.lostStepsPer100! && row.lostStepsPer100! <= row.lostPer100Interval!.high, JSON.stringify(row));
+      // Each session keeps its per-call series (the chart's data) and names the stored session it came from.
+      assert.ok(view.sessions.every((s) => s.policies.every((p) => p.series.length === p.calls)));
+      assert.ok(view.sessions.every((s) => s.sessionId && s.title !== undefined));
+      // A policy's first loss names the commit that lost it: a round it made, before the call that needed the value.
+      for (const s of view.sessions)
+        s.policies.forEach((p, i) => {
+          const commit = s.firstLossCommits[i];
+          assert.equal(commit === null, p.firstLosses.length === 0, `${s.session} ${p.id}`);
+          if (commit) assert.ok(commit.round >= 1 && commit.round <= p.compactions && commit.message <= p.firstLosses[0]!.message, JSON.stringify(commit));
+        });
+      assert.ok(
+        view.sessions.some((s) => s.firstLossCommits.some((c) => c !== null)),
+        "something was lost, so a commit is named",
+      );
+    });
+
+    test("the job workers execute a rollout queued by the studio (npm run worker and the in-process worker register rollout-run)", async () => {
+      const queue = engine === "postgres" ? createPgBossQueue(t.url, { supervise: false }) : createTableQueue(t.db, { pollMs: 50 });
+      const workers = await startJobWorkers(t.db, queue, { store: t.store, sweepMs: 60_000, blobSweepMs: 0 });
+      try {
+        const created = await createRollout(t.db, queue, { settings: { ...SETTINGS, policies: ["none", "tool-prune"] }, selection: { kind: "all" } });
+        assert.ok(created.ok);
+        if (!created.ok) return;
+        const deadline = Date.now() + 60_000;
+        let status = "";
+        while (Date.now() < deadline && status !== "done" && status !== "failed") {
+          status = (await t.db.rolloutRun.findUniqueOrThrow({ where: { id: created.runId } })).status;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        const run = await t.db.rolloutRun.findUniqueOrThrow({ where: { id: created.runId } });
+        assert.deepEqual([run.status, run.done, run.error], ["done", created.sessions, null]);
+        const pooled = JSON.parse(run.report!) as { policies: { id: string }[] };
+        assert.deepEqual(
+          pooled.policies.map((p) => p.id),
+          ["none", "tool-prune"],
+        );
+      } finally {
+        await workers.stop({ timeoutMs: 5_000 });
+      }
+    });
+
+    test("a run left running by a worker that died goes back to the queue after its heartbeat goes stale, and only then", async () => {
+      const queue = recordingQueue();
+      const created = await createRollout(t.db, queue, { settings: { ...SETTINGS, policies: ["none"] }, selection: { kind: "all" } });
+      assert.ok(created.ok);
+      if (!created.ok) return;
+      const beat = new Date();
+      await t.db.rolloutRun.update({ where: { id: created.runId }, data: { status: "running", workerId: "dead-worker", heartbeatAt: beat } });
+      assert.deepEqual(await reconcileRolloutRuns(t.db, queue, { workerId: "sweeper", staleMs: 60_000, now: new Date(beat.getTime() + 1_000) }), []);
+      assert.equal((await t.db.rolloutRun.findUniqueOrThrow({ where: { id: created.runId } })).status, "running");
+      assert.deepEqual(await reconcileRolloutRuns(t.db, queue, { workerId: "sweeper", staleMs: 60_000, now: new Date(beat.getTime() + 61_000) }), [
+        created.runId,
+      ]);
+      assert.equal((await t.db.rolloutRun.findUniqueOrThrow({ where: { id: created.runId } })).status, "queued");
+      assert.deepEqual(queue.enqueued.at(-1), { name: "rollout-run", payload: { runId: created.runId } });
+      assert.equal(await runRollout(t.db, created.runId, { workerId: "sweeper" }), "done");
+      assert.equal(await runRollout(t.db, created.runId, { workerId: "sweeper" }), null, "a second job for a finished run does nothing");
+      assert.deepEqual(await resumeRollout(t.db, created.runId), {
+        ok: false,
+        code: "conflict",
+        message: "the run is done; only cancelled or failed runs can be resumed",
+      });
+    });
+  });
+}
