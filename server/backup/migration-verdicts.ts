@@ -90,6 +90,12 @@ export const MIGRATION_VERDICTS: readonly MigrationVerdict[] = [
     reason: "new table OtlpSpan: an older archive had no OTLP spans; sessions built from spans are restored with their uploads",
     tables: ["OtlpSpan"],
   },
+  {
+    name: "0019_otlp_dirty_sessions",
+    restore: "additive",
+    reason: "new table OtlpDirtySession: an older archive rebuilt every OTLP session inside its request, so none was left dirty",
+    tables: ["OtlpDirtySession"],
+  },
 ];
 
 /** Migration directory names newer than the baseline that have no verdict: each needs a decision. */
