@@ -64,7 +64,7 @@ export const VARIABLES: readonly Variable[] = [
   { name: "TRACEFOLD_ASYNC_IMPORT_MB", default: "32", meaning: "larger uploads are imported by a worker job (0: all)", check: nonNegativeNumber },
   {
     name: "TRACEFOLD_OTLP_SYNC_SPANS",
-    default: "200",
+    default: "64",
     meaning: "an OTLP session of at most this many spans is rebuilt inside the request; a longer one right after it, coalesced (0: always after)",
     check: wholeNumber(0),
   },

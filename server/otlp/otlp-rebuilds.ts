@@ -19,6 +19,8 @@ export function otlpRebuilds(): OtlpRebuildScheduler {
   holder[SCHEDULER] ??= new OtlpRebuildScheduler({
     rebuild: (key) => rebuildDirtyOtlpSession(getDb(), engineOf(databaseUrl()), getBlobStore(), key),
     intervalMs: otlpRebuildIntervalMs,
+    // Rebuilds are mostly database time: two overlap it with the other's CPU work.
+    concurrency: 2,
   });
   return holder[SCHEDULER];
 }

@@ -24,11 +24,14 @@ const OUTPUT = Array.from(
   (_, n) => `-rw-r--r-- 1 agent agent ${1000 + n * 37} Nov 27 03:${String(n).padStart(2, "0")} src/module-${n}.ts`,
 ).join("\n");
 
-/** Span `n` (0-based) of exporter `exporter`'s conversation, started `n / spansPerSecond` s after `baseNs`. */
-export function agentSpan(exporter: number, conversationId: string, n: number, baseNs: bigint, spansPerSecond: number): OtlpJsonSpan {
+/**
+ * Span `n` (0-based) of exporter `exporter`'s conversation, started `n / spansPerSecond` s after
+ * `baseNs`. `run` (8 hex digits) starts every trace id, so two runs on one database share no span.
+ */
+export function agentSpan(run: string, exporter: number, conversationId: string, n: number, baseNs: bigint, spansPerSecond: number): OtlpJsonSpan {
   const turn = Math.floor(n / 4);
   const hex = (value: number, width: number) => value.toString(16).padStart(width, "0");
-  const traceId = `${hex(exporter + 1, 8)}${hex(turn + 1, 8)}`.padEnd(32, "0");
+  const traceId = `${run}${hex(exporter + 1, 8)}${hex(turn + 1, 8)}`.padEnd(32, "0");
   const spanId = `${hex(turn + 1, 12)}${hex((n % 4) + 1, 4)}`;
   const start = baseNs + (BigInt(n) * 1_000_000_000n) / BigInt(spansPerSecond);
   const callId = `call_${exporter}_${turn}`;

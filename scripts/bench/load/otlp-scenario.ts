@@ -73,7 +73,7 @@ export async function runOtlpScenario(o: OtlpScenarioOptions): Promise<OtlpScena
         while (produced < total) {
           const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * o.spansPerSecond));
           const spans: OtlpJsonSpan[] = [];
-          for (; produced < due; produced++) spans.push(agentSpan(e, conversations[e]!, produced, baseNs, o.spansPerSecond));
+          for (; produced < due; produced++) spans.push(agentSpan(run, e, conversations[e]!, produced, baseNs, o.spansPerSecond));
           if (spans.length > 0) {
             const ok = await send(o.origin, key, spans, e, times, errors);
             if (ok) accepted += spans.length;

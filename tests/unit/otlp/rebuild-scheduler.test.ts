@@ -48,7 +48,7 @@ test("the pause grows with the rebuild's duration (factor × last rebuild), so a
   assert.ok(starts[1]! - starts[0]! >= 40 + 75, `second rebuild ${starts[1]! - starts[0]!} ms after the first`);
 });
 
-test("keys rebuild one at a time; a failed rebuild is reported and the key released", async () => {
+test("with concurrency 1 keys rebuild one at a time; a failed rebuild is reported and the key released", async () => {
   let running = 0;
   let most = 0;
   const failed: string[] = [];
@@ -61,6 +61,7 @@ test("keys rebuild one at a time; a failed rebuild is reported and the key relea
       if (key === "bad") throw new Error("disk full");
     },
     intervalMs: () => 0,
+    concurrency: 1,
     onError: (key) => failed.push(key),
   });
   scheduler.schedule(["a", "b", "bad", "c"]);
