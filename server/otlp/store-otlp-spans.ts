@@ -60,7 +60,10 @@ export async function storeOtlpSpans(options: StoreOtlpOptions): Promise<StoreOt
         engine,
         traceIds.map((t) => `trace-lock:${t}`),
       );
-      const known = await tx.otlpSpan.findMany({ where: { traceId: { in: traceIds } }, select: { traceId: true, spanId: true } });
+      const known = await tx.otlpSpan.findMany({
+        where: { traceId: { in: traceIds } },
+        select: { traceId: true, spanId: true, groupKey: true, sessionKey: true },
+      });
       const seen = new Set(known.map((k) => `${k.traceId}/${k.spanId}`));
       const fresh = incoming.filter((s) => !seen.has(`${s.traceId}/${s.spanId}`));
       if (fresh.length === 0) return { stored: 0, duplicates: incoming.length, sessions: [], deferred: [] };
@@ -68,17 +71,29 @@ export async function storeOtlpSpans(options: StoreOtlpOptions): Promise<StoreOt
         data: fresh.map((s) => ({ traceId: s.traceId, spanId: s.spanId, groupKey: s.groupKey, sessionKey: "", startNs: s.startNs, payload: s.payload })),
       });
 
+      // Every stored span of the touched traces (read under their locks, plus the ones just
+      // inserted); one UPDATE per session key, not per trace, so a request's statements do not
+      // grow with the number of traces it carries.
+      const byTrace = new Map<string, { groupKey: string | null; sessionKey: string }[]>();
+      for (const row of [...known, ...fresh.map((f) => ({ traceId: f.traceId, groupKey: f.groupKey, sessionKey: "" }))]) {
+        const rows = byTrace.get(row.traceId) ?? [];
+        rows.push(row);
+        byTrace.set(row.traceId, rows);
+      }
       const keys = new Set<string>();
+      const moves = new Map<string, string[]>();
       for (const traceId of new Set(fresh.map((s) => s.traceId))) {
-        const stored = await tx.otlpSpan.findMany({ where: { traceId }, select: { groupKey: true, sessionKey: true } });
+        const stored = byTrace.get(traceId) ?? [];
         const key = sessionKeyOfTrace(
           traceId,
           stored.map((s) => s.groupKey),
         );
         for (const s of stored) if (s.sessionKey) keys.add(s.sessionKey);
         keys.add(key);
-        await tx.otlpSpan.updateMany({ where: { traceId, sessionKey: { not: key } }, data: { sessionKey: key } });
+        moves.set(key, [...(moves.get(key) ?? []), traceId]);
       }
+      for (const [key, traces] of moves)
+        await tx.otlpSpan.updateMany({ where: { traceId: { in: traces }, sessionKey: { not: key } }, data: { sessionKey: key } });
       const now: string[] = [];
       const deferred: string[] = [];
       for (const key of [...keys].sort()) {
