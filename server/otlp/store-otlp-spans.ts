@@ -90,7 +90,9 @@ export async function storeOtlpSpans(options: StoreOtlpOptions): Promise<StoreOt
         );
         for (const s of stored) if (s.sessionKey) keys.add(s.sessionKey);
         keys.add(key);
-        moves.set(key, [...(moves.get(key) ?? []), traceId]);
+        const traces = moves.get(key) ?? [];
+        traces.push(traceId);
+        moves.set(key, traces);
       }
       for (const [key, traces] of moves)
         await tx.otlpSpan.updateMany({ where: { traceId: { in: traces }, sessionKey: { not: key } }, data: { sessionKey: key } });
