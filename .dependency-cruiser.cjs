@@ -50,8 +50,8 @@ module.exports = {
       comment:
         "The dependency judge grades every policy: it shares no code with any policy or planner (issue 16), so no policy can be written against its rules.",
       severity: "error",
-      from: { path: "^lib/eval/judge/" },
-      to: { path: "^lib/(policies|planner)/|^lib/context/(anchors|route-hint)" },
+      from: { path: "^lib/evaluation/judge/" },
+      to: { path: "^lib/(policies|planner)/|^lib/compaction/context/(anchors|route-hint)" },
     },
     {
       name: "no-folder-cycles",

@@ -1,4 +1,4 @@
-import { PolicyParamError } from "@/lib/policies/params";
+import { PolicyParamError } from "@/lib/compaction/policies/params";
 import { FORMAT_IDS, type FormatId } from "@/lib/trace/model";
 import { isTokenizerId, TOKENIZER_IDS, type TokenizerId } from "@/lib/tokens/tokenizer";
 import { UsageError } from "./args";

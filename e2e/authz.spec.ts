@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { expect, request as playwrightRequest, test, type APIRequestContext, type APIResponse } from "@playwright/test";
-import { USAGE_FIELDS } from "../lib/online/schema";
+import { USAGE_FIELDS } from "../lib/online/usage/schema";
 import { KEY_WHO, keyAnswer, MATRIX, WHO, type Answer, type Ids, type KeyWho, type Who } from "./authz-matrix";
 import { storageStateOf } from "./fixtures/accounts";
 import { PAYLOADS, writeHostileTranscript } from "./fixtures/hostile-trace";
@@ -298,8 +298,8 @@ test("valid mutations from refused roles are refused and change nothing", async 
       refused: ["anonymous", "viewer"],
     },
     { key: `action app/_actions/review.ts#openItemAction`, args: [{ queueId: ids.queueId }], refused: ["anonymous", "viewer"] },
-    { key: `action app/_actions/evaluations.ts#createEvaluationAction`, args: [{ name: "intruder run", settings }], refused: ["anonymous", "viewer"] },
-    { key: `action app/_actions/evaluations.ts#cancelEvaluationAction`, args: [ids.runId], refused: ["anonymous", "viewer"] },
+    { key: `action app/_actions/evaluation.ts#createEvaluationAction`, args: [{ name: "intruder run", settings }], refused: ["anonymous", "viewer"] },
+    { key: `action app/_actions/evaluation.ts#cancelEvaluationAction`, args: [ids.runId], refused: ["anonymous", "viewer"] },
   ];
   const wrong: string[] = [];
   for (const attempt of attempts) {

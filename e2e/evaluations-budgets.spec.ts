@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import { expect, test, type Locator } from "@playwright/test";
-import { zoomAxis } from "../components/evaluations/chart-domain";
+import { zoomAxis } from "../components/evaluation/chart-domain";
 import { storageStateOf } from "./fixtures/accounts";
 import { importForE2e } from "./fixtures/import-session";
 

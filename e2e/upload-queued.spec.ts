@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { expect, test } from "@playwright/test";
 import { makeClaudeJsonl } from "../scripts/bench/make-claude-jsonl";
-import { DEFAULT_ASYNC_IMPORT_MB } from "../server/uploads/async-import-threshold";
+import { DEFAULT_ASYNC_IMPORT_MB } from "../server/trace/import/async-import-threshold";
 import { storageStateOf } from "./fixtures/accounts";
 
 /**

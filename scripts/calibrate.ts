@@ -2,7 +2,7 @@
  * `npm run calibrate`: the deterministic judge's agreement with the gold set (gold/judge-gold.jsonl,
  * docs/gold-labelling.md), judged over ../shared/traces (or TRACEFOLD_TRACES_DIR), written to
  * gold/judge-calibration.json — the figures the README and the studio show beside every no-impact
- * rate. tests/unit/eval/calibration.test.ts fails when the file is not what the current judge
+ * rate. tests/unit/evaluation/calibration.test.ts fails when the file is not what the current judge
  * gives, so a judge change cannot leave stale figures behind.
  *
  *   npx tsx scripts/calibrate.ts [--check]   (--check: compare, write nothing, exit 1 on a difference)

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { loadSessions } from "../cli/eval/load-sessions";
-import { calibrateJudge, type ResolvedTrace } from "../lib/eval/calibration/calibrate-judge";
-import { parseGold, type GoldUnit } from "../lib/eval/calibration/gold";
-import { JUDGE_VERSION } from "../lib/eval/judge/version";
+import { loadSessions } from "../cli/evaluation/load-sessions";
+import { calibrateJudge, type ResolvedTrace } from "../lib/evaluation/calibration/calibrate-judge";
+import { parseGold, type GoldUnit } from "../lib/evaluation/calibration/gold";
+import { JUDGE_VERSION } from "../lib/evaluation/judge/version";
 
 /** Where the gold set and its calibration report live (relative to the repository). */
 export const GOLD_FILE = "gold/judge-gold.jsonl";

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { GoldLineSchema } from "../lib/eval/calibration/gold";
-import { EvalReportSchema } from "../lib/eval/report-contract";
-import { ViewsLineSchema } from "../lib/eval/views/schema";
+import { GoldLineSchema } from "../lib/evaluation/calibration/gold";
+import { EvalReportSchema } from "../lib/evaluation/aggregate/report-contract";
+import { ViewsLineSchema } from "../lib/evaluation/views/schema";
 
 /** The documented contracts: file under docs/, title, and the zod schema it is generated from. */
 export interface DocSchema {

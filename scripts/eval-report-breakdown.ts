@@ -4,17 +4,17 @@
  * tool results by the rule that judged them (kept as protected / recent / live handle / …, or
  * offered for fold / mask / prune), and the connective text no rule acts on (assistant narration
  * and tool-call arguments outside the protected tail, user requests). Percent of the prefix; the
- * planner's default sizes (lib/planner/rule-based/sizing.ts).
+ * planner's default sizes (lib/compaction/planner/rule-based/sizing.ts).
  */
-import type { SuiteSession } from "../lib/eval/evaluate-suite";
-import { collectFacts } from "../lib/planner/rule-based/facts";
-import { findLiveHandles } from "../lib/planner/rule-based/live-handles";
-import { findSupersession } from "../lib/planner/rule-based/supersession";
-import { findQuotedObjects } from "../lib/planner/rule-based/verbatim";
-import { sizeRules } from "../lib/planner/rule-based/sizing";
-import { judgeFunction } from "../lib/planner/rule-based/verdicts";
-import { protectedSet } from "../lib/projection/protect";
-import type { PlannerInput } from "../lib/planner/types";
+import type { SuiteSession } from "../lib/evaluation/runner/evaluate-suite";
+import { collectFacts } from "../lib/compaction/planner/rule-based/facts";
+import { findLiveHandles } from "../lib/compaction/planner/rule-based/live-handles";
+import { findSupersession } from "../lib/compaction/planner/rule-based/supersession";
+import { findQuotedObjects } from "../lib/compaction/planner/rule-based/verbatim";
+import { sizeRules } from "../lib/compaction/planner/rule-based/sizing";
+import { judgeFunction } from "../lib/compaction/planner/rule-based/verdicts";
+import { protectedSet } from "../lib/compaction/projection/protect";
+import type { PlannerInput } from "../lib/compaction/planner/types";
 import type { Tokenizer } from "../lib/tokens/tokenizer";
 import { countPartTokens } from "../lib/tokens/message-tokens";
 

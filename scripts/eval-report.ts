@@ -1,7 +1,7 @@
 /**
- * Replay report over real traces: runs lib/eval/evaluateSuite (the replay protocol and the
+ * Replay report over real traces: runs lib/evaluation/evaluateSuite (the replay protocol and the
  * deterministic dependency judge, unchanged) for a list of policies and prints, per policy, the
- * mean pruning rate and the no-impact rate with its Wilson 95% interval (lib/eval/aggregate.ts),
+ * mean pruning rate and the no-impact rate with its Wilson 95% interval (lib/evaluation/aggregate/aggregate.ts),
  * plus the Table 7 failure counts. A stop-gap until `tracefold eval` lands; same numbers.
  *
  *   npx tsx scripts/eval-report.ts [file|dir]... [--policies a,b] [--long | --hard] [--param k=v]...
@@ -18,19 +18,19 @@
  *   the prefix tokens sit (protected, kept by each keep rule, offered for action, assistant text).
  */
 import { resolve } from "node:path";
-import { aggregatePolicies, toRecord, type EvaluationRecord } from "../lib/eval/aggregate";
-import { evaluateSuite, type SuiteSession } from "../lib/eval/evaluate-suite";
-import type { CutEvaluation } from "../lib/eval/evaluate-cut";
-import { findPolicy } from "../lib/policies/registry";
-import { runPolicy } from "../lib/policies/run-policy";
-import type { PolicyParams } from "../lib/policies/types";
-import { selectSuite } from "../lib/eval/suites";
+import { aggregatePolicies, toRecord, type EvaluationRecord } from "../lib/evaluation/aggregate/aggregate";
+import { evaluateSuite, type SuiteSession } from "../lib/evaluation/runner/evaluate-suite";
+import type { CutEvaluation } from "../lib/evaluation/runner/evaluate-cut";
+import { findPolicy } from "../lib/compaction/policies/registry";
+import { runPolicy } from "../lib/compaction/policies/run-policy";
+import type { PolicyParams } from "../lib/compaction/policies/types";
+import { selectSuite } from "../lib/evaluation/suites/suites";
 import { createAnalyzer } from "../lib/trace/analyze";
 import { tokenBreakdown } from "./eval-report-breakdown";
 import { parseTrace } from "../lib/trace/parse-trace";
 import { recordCount } from "../lib/trace/source-records";
-import { sourceFromFile } from "../server/files/file-source";
-import { listTraceFiles } from "../server/files/list-trace-files";
+import { sourceFromFile } from "../server/trace/files/file-source";
+import { listTraceFiles } from "../server/trace/files/list-trace-files";
 
 const DEFAULT_POLICIES = ["none", "oldest-turn", "tool-prune", "tool-mask-prune", "hybrid", "self-gc"];
 

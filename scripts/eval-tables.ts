@@ -6,7 +6,7 @@
  *   npx tsx scripts/eval-tables.ts formats FILE.json [--policies a,b,…] # a row per format (from --by format)
  */
 import { readFileSync } from "node:fs";
-import { EvalReportSchema, type EvalReportContract } from "../lib/eval/report-contract";
+import { EvalReportSchema, type EvalReportContract } from "../lib/evaluation/aggregate/report-contract";
 
 const DEFAULT = [
   "self-gc",

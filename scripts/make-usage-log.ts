@@ -7,8 +7,8 @@
 import { createWriteStream } from "node:fs";
 import { once } from "node:events";
 import { parseArgs } from "node:util";
-import { generateUsageLogs } from "@/lib/online/generate-logs";
-import { USAGE_CSV_HEADER, usageRowToCsv } from "@/lib/online/write-csv";
+import { generateUsageLogs } from "@/lib/online/simulation/generate-logs";
+import { USAGE_CSV_HEADER, usageRowToCsv } from "@/lib/online/usage/write-csv";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

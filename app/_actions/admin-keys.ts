@@ -5,9 +5,9 @@ import { z } from "zod";
 import { actionFail, actionOk, invalidInput, type ActionResult } from "@/server/action-result";
 import { requireUser } from "@/server/auth/require";
 import { getDb } from "@/server/db/client";
-import { createKey, CreateKeyInputSchema } from "@/server/keys/create-key";
-import type { KeyRecord } from "@/server/keys/key-record";
-import { revokeKey } from "@/server/keys/revoke-key";
+import { createKey, CreateKeyInputSchema } from "@/server/ingest/keys/create-key";
+import type { KeyRecord } from "@/server/ingest/keys/key-record";
+import { revokeKey } from "@/server/ingest/keys/revoke-key";
 
 /** Admin: a new project API key, returned once with the key itself (only its hash is stored). */
 export async function createKeyAction(

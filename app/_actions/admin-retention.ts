@@ -5,7 +5,7 @@ import { z } from "zod";
 import { actionFail, actionOk, invalidInput, type ActionResult } from "@/server/action-result";
 import { requireUser } from "@/server/auth/require";
 import { getDb } from "@/server/db/client";
-import { deleteUploads, uploadsOlderThan, type DeleteOutcome } from "@/server/retention/delete-uploads";
+import { deleteUploads, uploadsOlderThan, type DeleteOutcome } from "@/server/ingest/retention/delete-uploads";
 import { getBlobStore } from "@/server/storage/configured-blob-store";
 import { parseAge } from "@/lib/util/parse-age";
 

@@ -2,12 +2,12 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { filterFieldErrors, SuiteFilterSchema } from "@/lib/eval/suite-filter";
+import { filterFieldErrors, SuiteFilterSchema } from "@/lib/evaluation/suites/suite-filter";
 import { actionFail, actionOk, type ActionResult } from "@/server/action-result";
 import { requireUser } from "@/server/auth/require";
 import { getDb } from "@/server/db/client";
-import { resolveSuite } from "@/server/evals/suites/resolve-suite";
-import { deleteSuiteFilter, saveSuiteFilter } from "@/server/evals/suites/save-suite-filter";
+import { resolveSuite } from "@/server/evaluation/suites/resolve-suite";
+import { deleteSuiteFilter, saveSuiteFilter } from "@/server/evaluation/suites/save-suite-filter";
 
 const PreviewSchema = z.object({ filter: SuiteFilterSchema, hard: z.boolean().default(false) });
 const FilterIdSchema = z.string().min(1, "filter id is required");

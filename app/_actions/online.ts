@@ -1,7 +1,7 @@
 "use server";
 
 import { z } from "zod";
-import type { UsagePreview } from "@/lib/online/preview";
+import type { UsagePreview } from "@/lib/online/usage/preview";
 import { actionFail, actionOk, invalidInput, type ActionResult } from "@/server/action-result";
 import { requireUser } from "@/server/auth/require";
 import { getDb } from "@/server/db/client";

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { actionFail, actionOk, type ActionResult } from "@/server/action-result";
 import { requireUser } from "@/server/auth/require";
 import { getDb } from "@/server/db/client";
-import { deleteSession } from "@/server/retention/delete-session";
+import { deleteSession } from "@/server/ingest/retention/delete-session";
 import { getBlobStore } from "@/server/storage/configured-blob-store";
 
 const SessionIdSchema = z.string({ message: "session id is required" }).min(1, "session id is required");

@@ -1,15 +1,15 @@
-import { findPolicy, POLICIES } from "@/lib/policies/registry";
-import { parseParamAssignments } from "@/lib/policies/params";
-import { runPolicy } from "@/lib/policies/run-policy";
-import { selectCut } from "@/lib/policies/select-cut";
-import type { PolicyResult } from "@/lib/policies/types";
-import { projectForProviders } from "@/lib/projection/provider-fixes";
-import type { ViewMessage } from "@/lib/projection/types";
+import { findPolicy, POLICIES } from "@/lib/compaction/policies/registry";
+import { parseParamAssignments } from "@/lib/compaction/policies/params";
+import { runPolicy } from "@/lib/compaction/policies/run-policy";
+import { selectCut } from "@/lib/compaction/policies/select-cut";
+import type { PolicyResult } from "@/lib/compaction/policies/types";
+import { projectForProviders } from "@/lib/compaction/projection/provider-fixes";
+import type { ViewMessage } from "@/lib/compaction/projection/types";
 import { createAnalyzer } from "@/lib/trace/analyze";
 import { FORMAT_IDS, type FormatId } from "@/lib/trace/model";
 import { parseTrace } from "@/lib/trace/parse-trace";
 import { isTokenizerId } from "@/lib/tokens/tokenizer";
-import { sourceFromFile } from "@/server/files/file-source";
+import { sourceFromFile } from "@/server/trace/files/file-source";
 import { parseCommandArgs, UsageError } from "../args";
 import { compactCommand } from "../usage";
 

@@ -3,17 +3,17 @@ import { isTokenizerId } from "@/lib/tokens/tokenizer";
 import { getDb } from "@/server/db/client";
 import { databaseUrl } from "@/server/db/engine";
 import { migrate } from "@/server/db/migrate";
-import { listTraceFiles } from "@/server/files/list-trace-files";
+import { listTraceFiles } from "@/server/trace/files/list-trace-files";
 import { getBlobStore } from "@/server/storage/configured-blob-store";
-import { importRedactedFile, redactionKinds, summarizeRedaction, type RedactedImportOutcome } from "@/server/traces/import-redacted-file";
-import { importTraceFile } from "@/server/traces/import-trace-file";
+import { importRedactedFile, redactionKinds, summarizeRedaction, type RedactedImportOutcome } from "@/server/trace/import/import-redacted-file";
+import { importTraceFile } from "@/server/trace/import/import-trace-file";
 import { ArchiveError } from "@/lib/trace/archive/archive-limits";
 import { parseCommandArgs, UsageError } from "../args";
 import { importCommand } from "../usage";
 
 /**
  * Stores files into the studio's database (DATABASE_URL, default the embedded SQLite file). Secrets
- * are redacted first, exactly as uploads are (server/traces/import-redacted-file.ts), and each
+ * are redacted first, exactly as uploads are (server/trace/import/import-redacted-file.ts), and each
  * file's line says what was redacted; `--no-redact` stores the bytes as they are.
  */
 export async function runImport(argv: string[]): Promise<number> {

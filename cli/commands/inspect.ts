@@ -2,8 +2,8 @@ import { createAnalyzer } from "@/lib/trace/analyze";
 import { FORMAT_IDS, type FormatId } from "@/lib/trace/model";
 import { parseTrace } from "@/lib/trace/parse-trace";
 import { isTokenizerId } from "@/lib/tokens/tokenizer";
-import { sourceFromFile } from "@/server/files/file-source";
-import { listTraceFiles } from "@/server/files/list-trace-files";
+import { sourceFromFile } from "@/server/trace/files/file-source";
+import { listTraceFiles } from "@/server/trace/files/list-trace-files";
 import { parseCommandArgs, UsageError } from "../args";
 import { inspectCommand } from "../usage";
 

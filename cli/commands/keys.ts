@@ -1,11 +1,11 @@
-import { KeyNameSchema, KeyScopeSchema } from "@/lib/keys/api-key";
+import { KeyNameSchema, KeyScopeSchema } from "@/lib/ingest/keys/api-key";
 import { getDb } from "@/server/db/client";
 import { databaseUrl } from "@/server/db/engine";
 import { migrate } from "@/server/db/migrate";
-import { createKey } from "@/server/keys/create-key";
-import { listKeys } from "@/server/keys/list-keys";
-import { revokeKey } from "@/server/keys/revoke-key";
-import type { KeyRecord } from "@/server/keys/key-record";
+import { createKey } from "@/server/ingest/keys/create-key";
+import { listKeys } from "@/server/ingest/keys/list-keys";
+import { revokeKey } from "@/server/ingest/keys/revoke-key";
+import type { KeyRecord } from "@/server/ingest/keys/key-record";
 import { parseCommandArgs, UsageError } from "../args";
 import { keysCommand } from "../usage";
 

@@ -1,4 +1,4 @@
-import { POLICIES } from "@/lib/policies/registry";
+import { POLICIES } from "@/lib/compaction/policies/registry";
 import { parseCommandArgs } from "../args";
 import { policiesCommand } from "../usage";
 

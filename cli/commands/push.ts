@@ -1,12 +1,12 @@
 import { resolve } from "node:path";
-import { isKeyText } from "@/lib/keys/api-key";
-import { isPushed } from "@/lib/push/push-state";
-import { listTraceFiles } from "@/server/files/list-trace-files";
+import { isKeyText } from "@/lib/ingest/keys/api-key";
+import { isPushed } from "@/lib/ingest/push/push-state";
+import { listTraceFiles } from "@/server/trace/files/list-trace-files";
 import { parseCommandArgs, UsageError } from "../args";
 import { pushCommand } from "../usage";
 import { createProgress } from "../progress";
-import { defaultStatePath, PushStateError, readPushState, sha256OfFile, writePushState } from "../push/state-file";
-import { uploadFile, type PushOutcome } from "../push/upload-file";
+import { defaultStatePath, PushStateError, readPushState, sha256OfFile, writePushState } from "../ingest/push/state-file";
+import { uploadFile, type PushOutcome } from "../ingest/push/upload-file";
 import { processEnv } from "@/server/env";
 
 type FileResult = { path: string; sha256: string } & (PushOutcome | { status: "skipped" });

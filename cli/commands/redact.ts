@@ -1,6 +1,6 @@
 import { DEFAULT_RULES, isSecretKind, compileAllowList, redactOptionsOf, SECRET_KINDS, type SecretKind } from "@/lib/redact";
-import { listTraceFiles } from "@/server/files/list-trace-files";
-import { scanFileSecrets } from "@/server/uploads/redact-upload-file";
+import { listTraceFiles } from "@/server/trace/files/list-trace-files";
+import { scanFileSecrets } from "@/server/trace/import/redact-upload-file";
 import { parseCommandArgs, UsageError } from "../args";
 import { redactCommand } from "../usage";
 

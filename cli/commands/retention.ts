@@ -2,14 +2,14 @@ import { parseAge } from "@/lib/util/parse-age";
 import { getDb } from "@/server/db/client";
 import { databaseUrl } from "@/server/db/engine";
 import { migrate } from "@/server/db/migrate";
-import { deleteUploads, uploadsOlderThan } from "@/server/retention/delete-uploads";
+import { deleteUploads, uploadsOlderThan } from "@/server/ingest/retention/delete-uploads";
 import { getBlobStore } from "@/server/storage/configured-blob-store";
 import { parseCommandArgs, UsageError } from "../args";
 import { retentionCommand } from "../usage";
 
 /**
  * `tracefold retention --older-than 30d`: deletes every upload stored before then, with its
- * sessions, sidecars and blobs (server/retention/delete-uploads.ts), on the server machine
+ * sessions, sidecars and blobs (server/ingest/retention/delete-uploads.ts), on the server machine
  * (DATABASE_URL, TRACEFOLD_STORAGE). Uploads a queued or running job still reads are kept and
  * named. `--dry-run` lists what would go. Exit 0 when everything due went, 1 when some was kept.
  */

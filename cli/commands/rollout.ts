@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
-import { parseParamAssignments } from "@/lib/policies/params";
-import type { Policy, PolicyParams } from "@/lib/policies/types";
+import { parseParamAssignments } from "@/lib/compaction/policies/params";
+import type { Policy, PolicyParams } from "@/lib/compaction/policies/types";
 import type { PriceChoice } from "@/lib/rollout/model-prices";
 import { parseCacheTtl, parsePriceChoice, parsePriceTable } from "@/lib/rollout/price-choice";
 import { rolloutSuite, type RolloutReport } from "@/lib/rollout/rollout-suite";
@@ -9,8 +9,8 @@ import type { FormatId } from "@/lib/trace/model";
 import type { TokenizerId } from "@/lib/tokens/tokenizer";
 import { parseCommandArgs, UsageError } from "../args";
 import { asUsage, readTraceOptions } from "../trace-options";
-import { loadForCommand } from "../eval/load-for-command";
-import { parsePolicies } from "../eval/options";
+import { loadForCommand } from "../evaluation/load-for-command";
+import { parsePolicies } from "../evaluation/options";
 import { createProgress } from "../progress";
 import { rolloutCommand } from "../usage";
 

@@ -1,15 +1,15 @@
 import { parsePrices, type Prices } from "@/lib/rollout/billed-cost";
-import { simulateSuite, type SimSuiteReport } from "@/lib/online/simulate-suite";
+import { simulateSuite, type SimSuiteReport } from "@/lib/online/simulation/simulate-suite";
 import { parseTriggerLevel } from "@/lib/rollout/window";
-import { parseParamAssignments } from "@/lib/policies/params";
-import { findPolicy, POLICIES } from "@/lib/policies/registry";
-import type { Policy } from "@/lib/policies/types";
+import { parseParamAssignments } from "@/lib/compaction/policies/params";
+import { findPolicy, POLICIES } from "@/lib/compaction/policies/registry";
+import type { Policy } from "@/lib/compaction/policies/types";
 import type { FormatId } from "@/lib/trace/model";
 import type { TokenizerId } from "@/lib/tokens/tokenizer";
 import { parseCommandArgs, UsageError } from "../args";
 import { asUsage, readTraceOptions } from "../trace-options";
 import { simulateCommand } from "../usage";
-import { loadSessions, NoTraceFilesError } from "../eval/load-sessions";
+import { loadSessions, NoTraceFilesError } from "../evaluation/load-sessions";
 
 export interface SimulateCommandOptions {
   inputs: string[];
@@ -25,7 +25,7 @@ export interface SimulateCommandOptions {
 
 /**
  * The online simulator over trace files: replays every session in time order under one policy
- * (`lib/online/simulate-suite.ts`) and prints one JSON object (`--json`, the README contract) or a
+ * (`lib/online/simulation/simulate-suite.ts`) and prints one JSON object (`--json`, the README contract) or a
  * table. Exit 0 when every file loaded; 1 when some did not (reported on stderr, the rest is still
  * simulated) or nothing was left; 2 for a bad command line.
  */

@@ -1,5 +1,5 @@
-import type { OnlineReport } from "@/lib/online/estimate";
-import type { Group } from "@/lib/online/schema";
+import type { OnlineReport } from "@/lib/online/estimation/estimate";
+import type { Group } from "@/lib/online/usage/schema";
 
 const round = (x: number | null, digits = 2) => (x === null || !Number.isFinite(x) ? null : Math.round(x * 10 ** digits) / 10 ** digits);
 

@@ -2,7 +2,7 @@
 
 import { startTransition, useActionState, useEffect, useRef, type FormEvent } from "react";
 import { createKeyAction } from "@/app/_actions/admin-keys";
-import { KEY_SCOPES } from "@/lib/keys/api-key";
+import { KEY_SCOPES } from "@/lib/ingest/keys/api-key";
 
 /**
  * The "new API key" form. The created key is shown here once, selected for copying: the studio

@@ -3,7 +3,7 @@
 import { useActionState } from "react";
 import { revokeKeyAction } from "@/app/_actions/admin-keys";
 import { formatDateTime } from "@/lib/util/format-date-time";
-import type { KeyRecord } from "@/server/keys/key-record";
+import type { KeyRecord } from "@/server/ingest/keys/key-record";
 
 /** Every key: its name, scope, first characters, when it was made and last used, and a revoke button. */
 export function KeysTable({ keys }: { keys: KeyRecord[] }) {

@@ -1,5 +1,5 @@
-import type { ActionKind } from "@/lib/projection/types";
-import type { PolicyFamily } from "@/lib/policies/types";
+import type { ActionKind } from "@/lib/compaction/projection/types";
+import type { PolicyFamily } from "@/lib/compaction/policies/types";
 
 /** Display order of actions (legend, counts): the recoverable ones first, removal last, kept at the end. */
 export const ACTION_ORDER: readonly ActionKind[] = ["fold", "mask", "truncate", "summarize", "prune", "keep"];

@@ -1,9 +1,9 @@
 "use client";
 
 import { useMemo, useState } from "react";
-import type { ActionKind } from "@/lib/projection/types";
+import type { ActionKind } from "@/lib/compaction/projection/types";
 import { plural } from "@/lib/util/plural";
-import type { CompactRun } from "@/server/policies/compaction-api";
+import type { CompactRun } from "@/server/compaction/compaction-api";
 import { ACTION_LABELS, ACTION_ORDER } from "./action-palette";
 import badgeStyles from "@/components/ui/badge.module.css";
 import panelStyles from "@/components/ui/panel.module.css";

@@ -1,5 +1,5 @@
-import type { ActionKind } from "@/lib/projection/types";
-import type { CompactRun } from "@/server/policies/compaction-api";
+import type { ActionKind } from "@/lib/compaction/projection/types";
+import type { CompactRun } from "@/server/compaction/compaction-api";
 import { dominantAction } from "./action-palette";
 
 /** What one column shows in a row: a projected message, the trace of a removed one, or nothing. */

@@ -2,10 +2,10 @@
 
 import Link from "next/link";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { PolicyParams } from "@/lib/policies/types";
+import type { PolicyParams } from "@/lib/compaction/policies/types";
 import { plural } from "@/lib/util/plural";
-import type { CompactRequest, PolicyInfo, SidecarRef } from "@/server/policies/compaction-api";
-import type { CompactionSetup } from "@/server/policies/compaction-setup";
+import type { CompactRequest, PolicyInfo, SidecarRef } from "@/server/compaction/compaction-api";
+import type { CompactionSetup } from "@/server/compaction/compaction-setup";
 import { ActionsTable } from "./actions-table";
 import { CompareBar, CompareTools } from "./compare-tools";
 import { ControlsCard } from "./controls-card";

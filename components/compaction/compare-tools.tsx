@@ -1,9 +1,9 @@
 "use client";
 
 import { useMemo, type ReactNode, type Ref } from "react";
-import type { PolicyFamily } from "@/lib/policies/types";
+import type { PolicyFamily } from "@/lib/compaction/policies/types";
 import { plural } from "@/lib/util/plural";
-import type { CompactRun, PolicyInfo } from "@/server/policies/compaction-api";
+import type { CompactRun, PolicyInfo } from "@/server/compaction/compaction-api";
 import { FAMILY_LABELS } from "./action-palette";
 import rowStyles from "./replay-row.module.css";
 import labelStyles from "./run-labels.module.css";

@@ -1,6 +1,6 @@
 "use client";
 
-import type { PolicyInfo, SafeCut } from "@/server/policies/compaction-api";
+import type { PolicyInfo, SafeCut } from "@/server/compaction/compaction-api";
 import { CutSlider } from "./cut-slider";
 import { ParamsEditor } from "./params-editor";
 import { PolicyPicker } from "./policy-picker";

@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { plural } from "@/lib/util/plural";
-import type { SafeCut } from "@/server/policies/compaction-api";
+import type { SafeCut } from "@/server/compaction/compaction-api";
 import fieldStyles from "./fields.module.css";
 import rowStyles from "./replay-row.module.css";
 import styles from "./cut-slider.module.css";

@@ -1,5 +1,5 @@
 /**
- * Labels of the fields policies put in `details` (lib/policies): written out, because
+ * Labels of the fields policies put in `details` (lib/compaction/policies): written out, because
  * title-casing field names gives "Open ai messages" and "Gc loss". A field a policy adds without a
  * label here falls back to `humanize`, and tests/unit/compaction/detail-labels.test.ts fails until
  * it gets one. Object ids used as keys (the re-parenting map) are shown as they are.

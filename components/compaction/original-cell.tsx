@@ -2,10 +2,10 @@
 
 import { memo } from "react";
 import { partBody } from "@/lib/trace/part-body";
-import type { PolicyAction } from "@/lib/projection/types";
-import type { PrefixMark } from "@/server/policies/compaction-api";
-import type { MessageView, PartView } from "@/server/sessions/types";
-import { formatArguments } from "@/components/trace/format-arguments";
+import type { PolicyAction } from "@/lib/compaction/projection/types";
+import type { PrefixMark } from "@/server/compaction/compaction-api";
+import type { MessageView, PartView } from "@/server/trace/session/types";
+import { formatArguments } from "@/components/trace/viewer/format-arguments";
 import { ACTION_LABELS, dominantAction } from "./action-palette";
 import { PartFrame } from "./part-frame";
 import { TextBlock } from "./text-block";

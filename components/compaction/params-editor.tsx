@@ -1,6 +1,6 @@
 "use client";
 
-import type { PolicyInfo } from "@/server/policies/compaction-api";
+import type { PolicyInfo } from "@/server/compaction/compaction-api";
 import { coerceParam } from "./url-state";
 import fieldStyles from "./fields.module.css";
 import styles from "./params-editor.module.css";

@@ -1,7 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
-import type { ActionKind, PolicyAction } from "@/lib/projection/types";
+import type { ActionKind, PolicyAction } from "@/lib/compaction/projection/types";
 import { ACTION_LABELS } from "./action-palette";
 import viewerRow from "@/components/ui/viewer-row.module.css";
 import badgeStyles from "@/components/ui/badge.module.css";

@@ -1,8 +1,8 @@
 "use client";
 
 import { useMemo } from "react";
-import type { PolicyFamily } from "@/lib/policies/types";
-import type { PolicyInfo } from "@/server/policies/compaction-api";
+import type { PolicyFamily } from "@/lib/compaction/policies/types";
+import type { PolicyInfo } from "@/server/compaction/compaction-api";
 import { FAMILY_LABELS } from "./action-palette";
 import fieldStyles from "./fields.module.css";
 import styles from "./policy-picker.module.css";

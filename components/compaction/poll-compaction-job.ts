@@ -1,4 +1,4 @@
-import type { CompactErrorCode, CompactJobResponse, CompactResponse } from "@/server/policies/compaction-api";
+import type { CompactErrorCode, CompactJobResponse, CompactResponse } from "@/server/compaction/compaction-api";
 
 /** A queued compaction as the page shows it while waiting. */
 export interface JobProgress {

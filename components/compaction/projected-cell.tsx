@@ -1,10 +1,10 @@
 "use client";
 
 import { memo } from "react";
-import type { ActionKind, PolicyAction } from "@/lib/projection/types";
-import type { PrefixMark, ProjectedMessage, ProjectedPart, SidecarRef } from "@/server/policies/compaction-api";
-import type { MessageView } from "@/server/sessions/types";
-import { formatArguments } from "@/components/trace/format-arguments";
+import type { ActionKind, PolicyAction } from "@/lib/compaction/projection/types";
+import type { PrefixMark, ProjectedMessage, ProjectedPart, SidecarRef } from "@/server/compaction/compaction-api";
+import type { MessageView } from "@/server/trace/session/types";
+import { formatArguments } from "@/components/trace/viewer/format-arguments";
 import { ACTION_LABELS } from "./action-palette";
 import { fullText } from "./original-cell";
 import { PartFrame } from "./part-frame";

@@ -2,9 +2,9 @@
 
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from "react";
-import type { PolicyAction } from "@/lib/projection/types";
+import type { PolicyAction } from "@/lib/compaction/projection/types";
 import { plural } from "@/lib/util/plural";
-import type { CompactRun, SidecarRef } from "@/server/policies/compaction-api";
+import type { CompactRun, SidecarRef } from "@/server/compaction/compaction-api";
 import { alignRows, rowOfMessageTarget, rowsByTarget, type AlignedRow } from "./aligned-rows";
 import { ActionLegend } from "./action-legend";
 import { OriginalCell } from "./original-cell";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import type { SidecarRef } from "@/server/policies/compaction-api";
+import type { SidecarRef } from "@/server/compaction/compaction-api";
 import viewerRow from "@/components/ui/viewer-row.module.css";
 import dialogStyles from "@/components/ui/dialog.module.css";
 import rowStyles from "./replay-row.module.css";

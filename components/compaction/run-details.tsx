@@ -1,6 +1,6 @@
 "use client";
 
-import type { CompactRun } from "@/server/policies/compaction-api";
+import type { CompactRun } from "@/server/compaction/compaction-api";
 import { DetailsView } from "./details-view";
 import panelStyles from "@/components/ui/panel.module.css";
 import decisionStyles from "./decisions.module.css";

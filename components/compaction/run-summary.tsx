@@ -1,9 +1,9 @@
 "use client";
 
 import type { ReactNode } from "react";
-import type { ActionKind } from "@/lib/projection/types";
+import type { ActionKind } from "@/lib/compaction/projection/types";
 import { plural, nounFor } from "@/lib/util/plural";
-import type { CompactData } from "@/server/policies/compaction-api";
+import type { CompactData } from "@/server/compaction/compaction-api";
 import { ACTION_LABELS, ACTION_ORDER } from "./action-palette";
 import labelStyles from "./run-labels.module.css";
 import styles from "./run-summary.module.css";

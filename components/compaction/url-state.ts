@@ -1,5 +1,5 @@
-import type { ParamValue, PolicyParams } from "@/lib/policies/types";
-import type { PolicyInfo } from "@/server/policies/compaction-api";
+import type { ParamValue, PolicyParams } from "@/lib/compaction/policies/types";
+import type { PolicyInfo } from "@/server/compaction/compaction-api";
 
 /**
  * The replay page's shareable state in the URL: `?policy=&cut=&window=&compare=` plus parameter

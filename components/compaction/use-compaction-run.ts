@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useRef, useState } from "react";
-import type { CompactData, CompactJobResponse, CompactRequest, CompactResponse } from "@/server/policies/compaction-api";
+import type { CompactData, CompactJobResponse, CompactRequest, CompactResponse } from "@/server/compaction/compaction-api";
 import { pollCompactionJob, type JobProgress } from "./poll-compaction-job";
 
 export type RunState =

@@ -1,8 +1,8 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { MessageResponse, MessageWindowResponse } from "@/server/sessions/session-api";
-import type { MessageView } from "@/server/sessions/types";
+import type { MessageResponse, MessageWindowResponse } from "@/server/trace/session/session-api";
+import type { MessageView } from "@/server/trace/session/types";
 
 /** Messages per request. */
 const CHUNK = 50;

@@ -1,4 +1,4 @@
-import type { HourPoint } from "@/lib/online/hourly";
+import type { HourPoint } from "@/lib/online/estimation/hourly";
 
 /** One x position of the charts: the hour's means, reduction, band and the counts behind them. */
 export interface CurveDatum {

@@ -1,7 +1,7 @@
 "use client";
 
-import type { ColumnMapping } from "@/lib/online/columns";
-import { REQUIRED_FIELDS, USAGE_FIELDS, type UsageField } from "@/lib/online/schema";
+import type { ColumnMapping } from "@/lib/online/usage/columns";
+import { REQUIRED_FIELDS, USAGE_FIELDS, type UsageField } from "@/lib/online/usage/schema";
 
 const LABELS: Record<UsageField, string> = {
   timestamp: "Timestamp",

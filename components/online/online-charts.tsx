@@ -2,7 +2,7 @@
 
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useRef, useState } from "react";
-import type { OnlineReport } from "@/lib/online/estimate";
+import type { OnlineReport } from "@/lib/online/estimation/estimate";
 import { plural } from "@/lib/util/plural";
 import { toCurveData } from "./curve-data";
 import { downloadBlob, svgsToPng } from "./export-png";

@@ -3,7 +3,7 @@
 import { usePathname, useRouter } from "next/navigation";
 import { useState, useTransition, type FormEvent } from "react";
 import { DEFAULT_PRICES, type Prices } from "@/lib/rollout/billed-cost";
-import type { ExampleInstants } from "@/lib/online/example-instants";
+import type { ExampleInstants } from "@/lib/online/estimation/example-instants";
 
 export interface ControlValues {
   assign: string;

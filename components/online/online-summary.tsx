@@ -1,5 +1,5 @@
-import type { OnlineReport } from "@/lib/online/estimate";
-import { GROUPS } from "@/lib/online/schema";
+import type { OnlineReport } from "@/lib/online/estimation/estimate";
+import { GROUPS } from "@/lib/online/usage/schema";
 import { plural } from "@/lib/util/plural";
 import { fmt } from "./curve-data";
 

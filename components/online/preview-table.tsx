@@ -1,7 +1,7 @@
 "use client";
 
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
-import type { UsageItem } from "@/lib/online/read-usage";
+import type { UsageItem } from "@/lib/online/usage/read-usage";
 import { formatDateTime } from "@/lib/util/format-date-time";
 
 type PreviewRow = { line: number; values: Record<string, string>; problem?: string };

@@ -1,4 +1,4 @@
-import type { ColumnMapping } from "@/lib/online/columns";
+import type { ColumnMapping } from "@/lib/online/usage/columns";
 import type { UsageImportOutcome, UsageImportProgress } from "@/server/online/import-usage-log";
 
 export type UsageUploadEvent = { type: "sending"; fraction: number } | ({ type: "progress" } & UsageImportProgress);

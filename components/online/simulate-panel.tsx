@@ -1,7 +1,7 @@
 "use client";
 
 import { useMemo, useRef, useState } from "react";
-import type { SimSuiteReport } from "@/lib/online/simulate-suite";
+import type { SimSuiteReport } from "@/lib/online/simulation/simulate-suite";
 import { plural } from "@/lib/util/plural";
 import type { SimChoices } from "@/server/online/sim-choices";
 import { SimulationChart, type SimPoint } from "./simulation-chart";

@@ -1,4 +1,4 @@
-import type { SimSuiteReport } from "@/lib/online/simulate-suite";
+import type { SimSuiteReport } from "@/lib/online/simulation/simulate-suite";
 
 export type SimEvent = { type: "progress"; done: number; total: number };
 export type SimOutcome = { ok: true; report: SimSuiteReport } | { ok: false; message: string };

@@ -5,7 +5,7 @@
 export type { ItemView, MessageText, CandidateView, RemovedPart } from "@/server/review/item-view-types";
 export type { QueueSummary } from "@/server/review/queue-progress";
 export type { QueueAgreement } from "@/server/review/queue-agreement";
-export type { ProjectedMessage } from "@/server/policies/compaction-api";
+export type { ProjectedMessage } from "@/server/compaction/compaction-api";
 export type { ReviewLabel, DependencyType } from "@/lib/review";
 
 /** A new label thread id, generated in the browser so a retried save is recognised by the server. */

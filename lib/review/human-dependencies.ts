@@ -1,7 +1,7 @@
-import type { ContextIndex } from "../context/objects";
-import { checkView, type CheckViewInput } from "../eval/judge/check-view";
-import { readableText } from "../eval/judge/part-texts";
-import type { CheckedDependency, Dependency, DependencyKind } from "../eval/judge/types";
+import type { ContextIndex } from "../compaction/context/objects";
+import { checkView, type CheckViewInput } from "../evaluation/judge/check-view";
+import { readableText } from "../evaluation/judge/part-texts";
+import type { CheckedDependency, Dependency, DependencyKind } from "../evaluation/judge/types";
 import type { Session } from "../trace/model";
 import type { DependencyLabel, DependencyType, Span } from "./label-schema";
 
@@ -31,7 +31,7 @@ export function spanProblem(session: Session, span: Span): string | undefined {
 }
 
 /**
- * The matcher kind for a human span: it decides only the word-boundary check (lib/eval
+ * The matcher kind for a human span: it decides only the word-boundary check (lib/evaluation
  * candidates `isStandalone`). Single-token locators and live handles get the id/url/path boundary
  * rule (so `JOB-2222` is not found inside `JOB-22222`), numeric evidence the number rule; prose
  * spans match as exact substrings.

@@ -1,4 +1,4 @@
-import type { CheckedDependency, DependencyStatus } from "../eval/judge/types";
+import type { CheckedDependency, DependencyStatus } from "../evaluation/judge/types";
 import type { FailureCategory } from "../scenario/failure-categories";
 import type { CutRef, DependencyLabel } from "./label-schema";
 
@@ -6,7 +6,7 @@ import type { CutRef, DependencyLabel } from "./label-schema";
  * The human no-impact verdict of one reviewer for one cut × policy (issue #5: "the result is the
  * human verdict for that cut"). What the future needed is the judge's candidates the reviewer did
  * not reject plus the dependencies the reviewer added; the projection is no-impact when none of
- * them is lost from the policy's view (visible or restorable, exactly as lib/eval checkView
+ * them is lost from the policy's view (visible or restorable, exactly as lib/evaluation checkView
  * decides). So the same labels give different verdicts per policy, and confirming a dependency a
  * projection lost flips that policy's verdict to impacted.
  *

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AB_VERDICTS } from "../eval/llm-judge/ab-verdict";
+import { AB_VERDICTS } from "../evaluation/llm-judge/ab-verdict";
 import { FAILURE_CATEGORY_IDS, type FailureCategory } from "../scenario/failure-categories";
 
 /**
@@ -90,7 +90,7 @@ export const FailureCategoryLabelSchema = z.strictObject({
   culpritId: text,
 });
 
-/** The hidden side mapping of an A/B item (same shape as lib/eval's `AbSides`). */
+/** The hidden side mapping of an A/B item (same shape as lib/evaluation's `AbSides`). */
 export const AbSidesSchema = z
   .strictObject({ A: text, B: text, swapped: z.boolean() })
   .refine((s) => s.A !== s.B, { message: "A and B must be different policies", path: ["B"] });

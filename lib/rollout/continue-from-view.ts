@@ -1,4 +1,4 @@
-import type { ViewMessage } from "../projection/types";
+import type { ViewMessage } from "../compaction/projection/types";
 import type { Message, Part, Session } from "../trace/model";
 
 /** The committed view as plain trace messages: what a harness keeps in place of the prefix it compacted. */

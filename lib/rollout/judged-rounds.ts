@@ -1,6 +1,6 @@
-import { RESTORE_CALL_TOKENS, sidecarTokens } from "../eval/judge/restores";
-import type { CheckedDependency } from "../eval/judge/types";
-import type { Sidecar } from "../projection/types";
+import { RESTORE_CALL_TOKENS, sidecarTokens } from "../evaluation/judge/restores";
+import type { CheckedDependency } from "../evaluation/judge/types";
+import type { Sidecar } from "../compaction/projection/types";
 import type { FailureCategory } from "../scenario/failure-categories";
 import type { Tokenizer } from "../tokens/tokenizer";
 

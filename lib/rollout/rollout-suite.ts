@@ -1,5 +1,5 @@
 import { defaultSimWindow, DEFAULT_SIM_TRIGGER } from "./window";
-import type { Policy, PolicyParams } from "../policies/types";
+import type { Policy, PolicyParams } from "../compaction/policies/types";
 import type { Tokenizer } from "../tokens/tokenizer";
 import type { FormatId, Session } from "../trace/model";
 import { DEFAULT_PRICE_CHOICE, pricesFor, type PriceChoice } from "./model-prices";

@@ -1,4 +1,4 @@
-import { buildContextIndex } from "../context/objects";
+import { buildContextIndex } from "../compaction/context/objects";
 import type { Tokenizer } from "../tokens/tokenizer";
 import type { Session } from "../trace/model";
 import { callStarts } from "./continue-from-view";

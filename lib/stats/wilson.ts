@@ -14,7 +14,7 @@
  * Edge cases:
  * - n = 0: no information — `rate` is NaN and the interval is the whole [0, 1];
  * - x = 0 → low is exactly 0; x = n → high is exactly 1 (no floating-point crumbs);
- * - fractional x is allowed (calibrated or weighted estimates, see lib/eval/calibrate.ts);
+ * - fractional x is allowed (calibrated or weighted estimates, see lib/evaluation/llm-judge/ab-calibrate.ts);
  * - x < 0, x > n, n < 0, non-finite inputs or z ≤ 0 → RangeError.
  */
 export interface ProportionInterval {

@@ -1,4 +1,4 @@
-import { buildContextIndex, type ContextIndex } from "../context/objects";
+import { buildContextIndex, type ContextIndex } from "../compaction/context/objects";
 import { cachedTokenizer } from "../tokens/cache";
 import { tokenizerForModel } from "../tokens/choose";
 import type { Tokenizer, TokenizerId } from "../tokens/tokenizer";

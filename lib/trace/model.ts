@@ -52,7 +52,7 @@ export interface ToolCallPart {
   type: "tool_call";
   /** Provider call id; importers synthesise `call_<n>` when the format has none (aider, otel). */
   id: string;
-  /** Tool name exactly as the trace wrote it (normalisation happens in lib/context). */
+  /** Tool name exactly as the trace wrote it (normalisation happens in lib/compaction/context). */
   name: string;
   /** Arguments as text (JSON where the format had JSON; the raw action string otherwise). */
   arguments: string;

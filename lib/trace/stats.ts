@@ -1,4 +1,4 @@
-import type { ContextIndex } from "../context/objects";
+import type { ContextIndex } from "../compaction/context/objects";
 import type { Session, Usage } from "./model";
 import { recordCount } from "./source-records";
 

@@ -4,7 +4,7 @@
  */
 import { createAnalyzer } from "../../lib/trace/analyze";
 import { parseTrace } from "../../lib/trace/parse-trace";
-import { sourceFromFile } from "../../server/files/file-source";
+import { sourceFromFile } from "../../server/trace/files/file-source";
 
 async function main(): Promise<void> {
   const path = process.argv[2]!;

@@ -1,15 +1,15 @@
-import { loadSessions } from "../../cli/eval/load-sessions";
-import { replayCuts } from "../../lib/eval/cut-protocol";
-import { evaluateSuite, type SuiteItem } from "../../lib/eval/evaluate-suite";
-import { createLlmJudge } from "../../lib/eval/llm-judge";
-import { judgeUnitsWith } from "../../lib/eval/llm-judge-unit";
-import { findPolicy } from "../../lib/policies/registry";
+import { loadSessions } from "../../cli/evaluation/load-sessions";
+import { replayCuts } from "../../lib/evaluation/cuts/cut-protocol";
+import { evaluateSuite, type SuiteItem } from "../../lib/evaluation/runner/evaluate-suite";
+import { createLlmJudge } from "../../lib/evaluation/llm-judge";
+import { judgeUnitsWith } from "../../lib/evaluation/runner/llm-judge-unit";
+import { findPolicy } from "../../lib/compaction/policies/registry";
 import { createLlmClient } from "../../server/llm/client";
 import { startSlowLlmStub } from "./slow-llm-stub";
 import { round } from "./tokens";
 
 /**
- * An LLM-judged suite through the one engine (lib/eval/evaluate-suite.ts), the real LLM judge and
+ * An LLM-judged suite through the one engine (lib/evaluation/runner/evaluate-suite.ts), the real LLM judge and
  * the real AI SDK client (openai-compatible) against a local endpoint that answers every call after
  * `delayMs`: once sequentially (concurrency 1) and once with `concurrency` units in flight, in the
  * same run, over the same units of real traces (self-gc and oldest-turn, the issue's command).

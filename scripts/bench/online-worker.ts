@@ -8,11 +8,11 @@
  *              bootstrap on the account totals and the whole report `estimateOnline` builds
  */
 import { createReadStream } from "node:fs";
-import { UsageAggregator, CALLS, INPUT } from "../../lib/online/aggregate";
-import { clusterBootstrapTotals, reductionOfTotals } from "../../lib/online/cluster-bootstrap";
-import { estimateOnline } from "../../lib/online/estimate";
-import { splitLines } from "../../lib/online/lines";
-import { readUsageBatches } from "../../lib/online/read-usage";
+import { UsageAggregator, CALLS, INPUT } from "../../lib/online/assignment/aggregate";
+import { clusterBootstrapTotals, reductionOfTotals } from "../../lib/online/estimation/cluster-bootstrap";
+import { estimateOnline } from "../../lib/online/estimation/estimate";
+import { splitLines } from "../../lib/online/usage/lines";
+import { readUsageBatches } from "../../lib/online/usage/read-usage";
 
 const chunks = (file: string) => createReadStream(file, { encoding: "utf8", highWaterMark: 1 << 20 });
 const seconds = (t0: number) => (performance.now() - t0) / 1000;

@@ -3,8 +3,8 @@ import { once } from "node:events";
 import { createWriteStream, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { generateUsageLogs } from "../../lib/online/generate-logs";
-import { USAGE_CSV_HEADER, usageRowToCsv } from "../../lib/online/write-csv";
+import { generateUsageLogs } from "../../lib/online/simulation/generate-logs";
+import { USAGE_CSV_HEADER, usageRowToCsv } from "../../lib/online/usage/write-csv";
 import { round } from "./tokens";
 
 /** The synthetic period is fixed (accounts × days); more rows means denser traffic, not more cells. */

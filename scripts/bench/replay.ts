@@ -1,8 +1,8 @@
-import { buildContextIndex } from "../../lib/context/objects";
-import { safeCutPoints } from "../../lib/policies/cut-points";
-import { POLICIES } from "../../lib/policies/registry";
-import { windowAtLevel } from "../../lib/policies/select-cut";
-import { runPolicy } from "../../lib/policies/run-policy";
+import { buildContextIndex } from "../../lib/compaction/context/objects";
+import { safeCutPoints } from "../../lib/compaction/policies/cut-points";
+import { POLICIES } from "../../lib/compaction/policies/registry";
+import { windowAtLevel } from "../../lib/compaction/policies/select-cut";
+import { runPolicy } from "../../lib/compaction/policies/run-policy";
 import { generateScenario } from "../../lib/scenario";
 import { cachedTokenizer } from "../../lib/tokens";
 import { round } from "./tokens";

@@ -1,4 +1,4 @@
-import { findPolicy } from "../../lib/policies/registry";
+import { findPolicy } from "../../lib/compaction/policies/registry";
 import { rolloutSession } from "../../lib/rollout/rollout-session";
 import { generateScenario } from "../../lib/scenario";
 import { cachedTokenizer } from "../../lib/tokens";

@@ -12,7 +12,7 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import { GoldLineSchema, type GoldUnit } from "../../lib/eval/calibration/gold";
+import { GoldLineSchema, type GoldUnit } from "../../lib/evaluation/calibration/gold";
 import { VIEW_VERDICTS } from "../../lib/review/label-schema";
 import { FAILURE_CATEGORY_IDS, type FailureCategory } from "../../lib/scenario/failure-categories";
 

@@ -7,7 +7,7 @@
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { parseGold } from "../../lib/eval/calibration/gold";
+import { parseGold } from "../../lib/evaluation/calibration/gold";
 import { VIEW_VERDICTS } from "../../lib/review/label-schema";
 import { confusionMatrix } from "../../lib/stats/agreement";
 import { cohenKappa } from "../../lib/stats/kappa";

@@ -1,4 +1,4 @@
-import type { Sidecar, ViewMessage } from "../../lib/projection/types";
+import type { Sidecar, ViewMessage } from "../../lib/compaction/projection/types";
 import type { Message, Part } from "../../lib/trace/model";
 
 /**

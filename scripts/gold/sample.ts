@@ -17,14 +17,14 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { join, relative, resolve } from "node:path";
-import { loadSessions, type LoadedSuite } from "../../cli/eval/load-sessions";
-import { evaluateSuite, type JudgedUnitView } from "../../lib/eval/evaluate-suite";
-import { selectSuite } from "../../lib/eval/suites";
-import { findPolicy } from "../../lib/policies/registry";
-import { findSidecarSource } from "../../lib/eval/calibration/sidecar-source";
-import { viewDigest, type GoldUnit } from "../../lib/eval/calibration/gold";
-import { compactView } from "../../lib/eval/views/compact-view";
-import { budgetKey } from "../../lib/eval/budget";
+import { loadSessions, type LoadedSuite } from "../../cli/evaluation/load-sessions";
+import { evaluateSuite, type JudgedUnitView } from "../../lib/evaluation/runner/evaluate-suite";
+import { selectSuite } from "../../lib/evaluation/suites/suites";
+import { findPolicy } from "../../lib/compaction/policies/registry";
+import { findSidecarSource } from "../../lib/evaluation/calibration/sidecar-source";
+import { viewDigest, type GoldUnit } from "../../lib/evaluation/calibration/gold";
+import { compactView } from "../../lib/evaluation/views/compact-view";
+import { budgetKey } from "../../lib/evaluation/cuts/budget";
 import { renderChanges, renderFuture, renderPart, renderView } from "./render";
 
 const MATCHED = ["self-gc", "oldest-turn", "tool-prune", "tool-mask-prune", "hybrid"];

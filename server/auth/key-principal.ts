@@ -1,6 +1,6 @@
-import { scopeAllows, type BearerReading, type KeyScope } from "../../lib/keys/api-key";
+import { scopeAllows, type BearerReading, type KeyScope } from "../../lib/ingest/keys/api-key";
 import { getDb } from "../db/client";
-import { authenticateKey, DEFAULT_KEY_RATE_LIMIT } from "../keys/authenticate-key";
+import { authenticateKey, DEFAULT_KEY_RATE_LIMIT } from "../ingest/keys/authenticate-key";
 import type { Role, SessionUser } from "./roles";
 import { processEnv } from "@/server/env";
 

@@ -1,6 +1,6 @@
 import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
-import { readBearer } from "../../lib/keys/api-key";
+import { readBearer } from "../../lib/ingest/keys/api-key";
 import { keyPrincipal, type ApiPrincipal } from "./key-principal";
 import { getSessionUser } from "./current-user";
 import { hasRole, type Role, type SessionUser } from "./roles";
@@ -20,7 +20,7 @@ export async function requireUser(role: Role = "viewer"): Promise<SessionUser> {
  * For route handlers: the user, or a 401/403/429 JSON response to return as is. A request with
  * `Authorization: Bearer <key>` is authenticated by that project API key alone (cookies are then
  * ignored): a `read` key may call what a viewer may, an `ingest` key only routes that pass
- * `{ ingest: true }` (see lib/keys/api-key.ts `scopeAllows`).
+ * `{ ingest: true }` (see lib/ingest/keys/api-key.ts `scopeAllows`).
  */
 export async function requireApiUser(role: Role = "viewer", route: { ingest?: boolean } = {}): Promise<ApiPrincipal | Response> {
   const bearer = readBearer((await headers()).get("authorization"));

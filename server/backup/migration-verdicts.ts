@@ -91,7 +91,7 @@ export const MIGRATION_VERDICTS: readonly MigrationVerdict[] = [
     tables: ["OtlpSpan"],
   },
   {
-    name: "0019_otlp_dirty_sessions",
+    name: "0020_otlp_dirty_sessions",
     restore: "additive",
     reason: "new table OtlpDirtySession: an older archive rebuilt every OTLP session inside its request, so none was left dirty",
     tables: ["OtlpDirtySession"],

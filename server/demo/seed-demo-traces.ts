@@ -6,11 +6,11 @@ import { toTracefoldJsonl } from "@/lib/trace/export-tracefold-jsonl";
 import { ArchiveError } from "@/lib/trace/archive/archive-limits";
 import { parseTrace } from "@/lib/trace/parse-trace";
 import type { Db } from "../db/client";
-import { sourceFromFile } from "../files/file-source";
-import { listTraceFiles } from "../files/list-trace-files";
+import { sourceFromFile } from "../trace/files/file-source";
+import { listTraceFiles } from "../trace/files/list-trace-files";
 import type { BlobStore } from "../storage/blob-store";
-import { importRedactedFile } from "../traces/import-redacted-file";
-import type { ImportOutcome } from "../traces/import-trace-file";
+import { importRedactedFile } from "../trace/import/import-redacted-file";
+import type { ImportOutcome } from "../trace/import/import-trace-file";
 
 /** The demo suite: two generated sessions of each seed-000 workload, the same on every machine. */
 export const DEMO_SUITE = { seed: 20261123, sessions: 6, targetTokens: 90_000 } as const;

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { PolicyParamError } from "@/lib/policies/params";
-import { PlannerUnavailableError } from "@/lib/policies/self-gc/choose-planner";
-import { JudgeAnswerError } from "@/lib/eval/evaluate-cut-llm";
+import { PolicyParamError } from "@/lib/compaction/policies/params";
+import { PlannerUnavailableError } from "@/lib/compaction/policies/self-gc/choose-planner";
+import { JudgeAnswerError } from "@/lib/evaluation/runner/evaluate-cut-llm";
 import { LlmConfigError } from "../llm/config";
 import { LlmError } from "../llm/errors";
 import { SecretBoxError } from "../security/secret-box";

@@ -9,7 +9,7 @@ import { processEnv } from "@/server/env";
  * This process's JobQueue for DATABASE_URL (one per process, kept on globalThis so Next's module
  * reloads share it): pg-boss on PostgreSQL, the `Job`-table runner on SQLite. A studio server uses
  * it to queue work; a process that runs workers (npm run worker, or the studio with
- * TRACEFOLD_INPROCESS_WORKER) also registers handlers on it (server/jobs/start-job-workers.ts).
+ * TRACEFOLD_INPROCESS_WORKER) also registers handlers on it (server/worker/start-job-workers.ts).
  */
 const globalQueue = globalThis as unknown as { tracefoldJobQueue?: { url: string; queue: JobQueue } };
 

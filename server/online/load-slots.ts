@@ -1,4 +1,4 @@
-import type { UsageSlotSums } from "@/lib/online/slots";
+import type { UsageSlotSums } from "@/lib/online/assignment/slots";
 import type { Db } from "../db/client";
 
 /** Slots read per query: keeps each result set small on both engines. */

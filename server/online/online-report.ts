@@ -1,9 +1,9 @@
-import { UsageAggregator } from "@/lib/online/aggregate";
-import { defaultAssignRule, formatAssignRule, labelToGroup } from "@/lib/online/assign";
-import type { ColumnMapping } from "@/lib/online/columns";
-import { estimateOnline, type OnlineReport } from "@/lib/online/estimate";
-import { describeGroupBalance, groupBalance } from "@/lib/online/group-balance";
-import type { UsageIssue } from "@/lib/online/schema";
+import { UsageAggregator } from "@/lib/online/assignment/aggregate";
+import { defaultAssignRule, formatAssignRule, labelToGroup } from "@/lib/online/assignment/assign";
+import type { ColumnMapping } from "@/lib/online/usage/columns";
+import { estimateOnline, type OnlineReport } from "@/lib/online/estimation/estimate";
+import { describeGroupBalance, groupBalance } from "@/lib/online/estimation/group-balance";
+import type { UsageIssue } from "@/lib/online/usage/schema";
 import type { Db } from "../db/client";
 import { loadSlots } from "./load-slots";
 import type { OnlineQuery } from "./report-query";

@@ -1,6 +1,6 @@
 import { open } from "node:fs/promises";
-import { previewUsage, type UsagePreview } from "@/lib/online/preview";
-import type { UsageFormat } from "@/lib/online/read-usage";
+import { previewUsage, type UsagePreview } from "@/lib/online/usage/preview";
+import type { UsageFormat } from "@/lib/online/usage/read-usage";
 
 /** Bytes read from the start of a file for the column-mapping step: enough for dozens of rows. */
 export const PREVIEW_BYTES = 64 * 1024;

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
-import type { ColumnMapping } from "@/lib/online/columns";
-import type { UsageFormat } from "@/lib/online/read-usage";
+import type { ColumnMapping } from "@/lib/online/usage/columns";
+import type { UsageFormat } from "@/lib/online/usage/read-usage";
 import type { Db } from "../db/client";
 import { dataDir, type BlobStore } from "../storage/blob-store";
-import { EmptyUploadError } from "../uploads/receive-upload";
-import { writeBodyToFile } from "../uploads/write-body-to-file";
+import { EmptyUploadError } from "../trace/import/receive-upload";
+import { writeBodyToFile } from "../trace/import/write-body-to-file";
 import { importUsageLog, type UsageImportOutcome, type UsageImportProgress } from "./import-usage-log";
 
 export interface ReceiveUsageLogOptions {

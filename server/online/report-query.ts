@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { parseAssignRule } from "@/lib/online/assign";
+import { parseAssignRule } from "@/lib/online/assignment/assign";
 import { DEFAULT_PRICES, parsePrices } from "@/lib/rollout/billed-cost";
-import { checkTimeZone, parseWindow } from "@/lib/online/local-time";
-import { isSlotAligned, isWindowSlotAligned } from "@/lib/online/slots";
+import { checkTimeZone, parseWindow } from "@/lib/online/assignment/local-time";
+import { isSlotAligned, isWindowSlotAligned } from "@/lib/online/assignment/slots";
 
 /** Runs a lib parser inside zod, turning its RangeError into the issue message. */
 function parsed<T>(parse: (text: string) => T) {

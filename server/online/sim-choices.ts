@@ -1,4 +1,4 @@
-import { POLICIES } from "@/lib/policies/registry";
+import { POLICIES } from "@/lib/compaction/policies/registry";
 import type { Db } from "../db/client";
 
 /** Sessions offered one by one in the simulator's picker; the rest stay reachable through *All* or a format. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_PRICES } from "@/lib/rollout/billed-cost";
-import { findPolicy } from "@/lib/policies/registry";
+import { findPolicy } from "@/lib/compaction/policies/registry";
 import { SimSelectionSchema } from "./simulate-stored";
 
 const price = z.number().finite().min(0, "prices: USD per million tokens, 0 or more");

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import type { Prices } from "@/lib/rollout/billed-cost";
-import { simulateSuite, type SimSuiteReport, type SuiteSimSession } from "@/lib/online/simulate-suite";
-import { findPolicy } from "@/lib/policies/registry";
+import { simulateSuite, type SimSuiteReport, type SuiteSimSession } from "@/lib/online/simulation/simulate-suite";
+import { findPolicy } from "@/lib/compaction/policies/registry";
 import type { Db } from "../db/client";
-import { loadAnalyzedSession } from "../sessions/load-analyzed-session";
+import { loadAnalyzedSession } from "../trace/session/load-analyzed-session";
 
 /** Which stored sessions to simulate: every one, one trace format, or the ones picked by id. */
 export const SimSelectionSchema = z.discriminatedUnion("kind", [

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { USAGE_FIELDS } from "@/lib/online/schema";
+import { USAGE_FIELDS } from "@/lib/online/usage/schema";
 
 const MappingSchema = z.partialRecord(z.enum(USAGE_FIELDS, { error: `a usage field (${USAGE_FIELDS.join(", ")})` }), z.string().min(1, "a column name"));
 

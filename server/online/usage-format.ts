@@ -1,4 +1,4 @@
-import type { UsageFormat } from "@/lib/online/read-usage";
+import type { UsageFormat } from "@/lib/online/usage/read-usage";
 
 /** CSV unless the name says JSON Lines — the same rule as `tracefold online` without `--format`. */
 export function formatOf(fileName: string): UsageFormat {

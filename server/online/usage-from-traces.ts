@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { sessionUsageRows } from "@/lib/online/trace-usage";
-import type { UsageRow } from "@/lib/online/schema";
-import { USAGE_CSV_HEADER, usageRowToCsv } from "@/lib/online/write-csv";
+import { sessionUsageRows } from "@/lib/online/usage/trace-usage";
+import type { UsageRow } from "@/lib/online/usage/schema";
+import { USAGE_CSV_HEADER, usageRowToCsv } from "@/lib/online/usage/write-csv";
 import type { FormatId, Message, Session } from "@/lib/trace/model";
 import type { Db } from "../db/client";
 import { dataDir, type BlobStore } from "../storage/blob-store";

@@ -1,4 +1,4 @@
-import type { UsageSlotSums } from "@/lib/online/slots";
+import type { UsageSlotSums } from "@/lib/online/assignment/slots";
 import { Prisma } from "@/generated/prisma-sqlite/client";
 import type { Db } from "../db/client";
 

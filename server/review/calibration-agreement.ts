@@ -1,11 +1,17 @@
-import { judgeGoldUnits, summarizeCalibration, type CalibrationResult, type JudgedUnit, type ResolvedTrace } from "@/lib/eval/calibration/calibrate-judge";
-import { GoldUnitSchema, type GoldUnit } from "@/lib/eval/calibration/gold";
+import {
+  judgeGoldUnits,
+  summarizeCalibration,
+  type CalibrationResult,
+  type JudgedUnit,
+  type ResolvedTrace,
+} from "@/lib/evaluation/calibration/calibrate-judge";
+import { GoldUnitSchema, type GoldUnit } from "@/lib/evaluation/calibration/gold";
 import { referenceVerdicts, type QueueItem, type ReviewLabel } from "@/lib/review";
 import type { Db } from "../db/client";
-import { loadAnalyzedSession } from "../sessions/load-analyzed-session";
+import { loadAnalyzedSession } from "../trace/session/load-analyzed-session";
 
 /**
- * The deterministic dependency judge against a calibration queue's labels (lib/eval/calibration:
+ * The deterministic dependency judge against a calibration queue's labels (lib/evaluation/calibration:
  * the same computation as `tracefold eval --calibrate`): each item's stored view is judged as it
  * is — no policy runs — and compared with the verdict its current labels give (the majority;
  * items whose labellers tie are `split` and left out). The judge's reading depends only on the

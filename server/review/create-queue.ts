@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AB_CUTS, buildAbItems, buildDependencyItems, buildFailureItems, DEFAULT_LEASE_MS, sampleItems, type QueueItem } from "@/lib/review";
 import type { Db } from "../db/client";
-import { policyKey, EvalSettingsSchema } from "../evals/run-settings";
+import { policyKey, EvalSettingsSchema } from "../evaluation/run-settings";
 import { loadJudgedCuts } from "./judged-cuts";
 import { RUN_QUEUE_KINDS } from "./queue-kinds";
 

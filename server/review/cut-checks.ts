@@ -1,4 +1,4 @@
-import type { CheckedDependency } from "@/lib/eval/judge/types";
+import type { CheckedDependency } from "@/lib/evaluation/judge/types";
 import { dependencyItemId } from "@/lib/review";
 import type { Db } from "../db/client";
 import { loadItemContext } from "./item-context";

@@ -1,14 +1,14 @@
-import type { ContextIndex } from "@/lib/context/objects";
-import { replayCuts, windowForCut } from "@/lib/eval/cut-protocol";
-import { extractDependencies } from "@/lib/eval/judge/dependencies";
-import type { Dependency } from "@/lib/eval/judge/types";
-import { runPolicy } from "@/lib/policies/run-policy";
-import type { PolicyResult } from "@/lib/policies/types";
+import type { ContextIndex } from "@/lib/compaction/context/objects";
+import { replayCuts, windowForCut } from "@/lib/evaluation/cuts/cut-protocol";
+import { extractDependencies } from "@/lib/evaluation/judge/dependencies";
+import type { Dependency } from "@/lib/evaluation/judge/types";
+import { runPolicy } from "@/lib/compaction/policies/run-policy";
+import type { PolicyResult } from "@/lib/compaction/policies/types";
 import type { Tokenizer } from "@/lib/tokens/tokenizer";
 import type { Session } from "@/lib/trace/model";
 import type { Db } from "../db/client";
-import { loadSuiteSessions } from "../evals/load-suite-sessions";
-import { parseStoredSettings, policyKey, runCutOptions, suitePolicies } from "../evals/run-settings";
+import { loadSuiteSessions } from "../evaluation/load-suite-sessions";
+import { parseStoredSettings, policyKey, runCutOptions, suitePolicies } from "../evaluation/run-settings";
 
 /**
  * One replay cut of an evaluation run, rebuilt exactly as the run judged it: the stored session

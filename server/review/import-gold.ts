@@ -5,7 +5,7 @@ import { isUniqueViolation } from "../users/user-error";
 import { labelBody } from "./label-rows";
 
 /**
- * Imports a gold file (lib/eval/calibration/gold.ts) as a calibration queue: one view-verdict item
+ * Imports a gold file (lib/evaluation/calibration/gold.ts) as a calibration queue: one view-verdict item
  * per unit, its labels (reviewer `gold:…`) stored as label versions like any reviewer's. One
  * transaction: a file with any problem writes nothing, and every problem is located by line and
  * field (lib/review/transfer/gold.ts), including a unit whose trace is not in the studio — matched

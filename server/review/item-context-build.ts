@@ -1,12 +1,12 @@
-import { checkView } from "@/lib/eval/judge/check-view";
-import { readableText } from "@/lib/eval/judge/part-texts";
-import type { CheckedDependency, DependencyKind } from "@/lib/eval/judge/types";
+import { checkView } from "@/lib/evaluation/judge/check-view";
+import { readableText } from "@/lib/evaluation/judge/part-texts";
+import type { CheckedDependency, DependencyKind } from "@/lib/evaluation/judge/types";
 import type { DependencyType, QueueItem } from "@/lib/review";
 import type { Session } from "@/lib/trace/model";
-import type { CutEvidence } from "../evals/list-run-cuts";
-import type { ProjectedMessage } from "../policies/compaction-api";
-import { markPrefix } from "../policies/mark-prefix";
-import { projectView } from "../policies/project-view";
+import type { CutEvidence } from "../evaluation/list-run-cuts";
+import type { ProjectedMessage } from "../compaction/compaction-api";
+import { markPrefix } from "../compaction/mark-prefix";
+import { projectView } from "../compaction/project-view";
 import type { CutContext } from "./cut-context";
 import type { CandidateView, MessageText, RemovedPart } from "./item-view-types";
 

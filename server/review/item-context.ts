@@ -1,6 +1,6 @@
 import { itemContextKey, type QueueItem } from "@/lib/review";
 import type { Db } from "../db/client";
-import { getCutEvidence } from "../evals/list-run-cuts";
+import { getCutEvidence } from "../evaluation/list-run-cuts";
 import { isUniqueViolation } from "../users/user-error";
 import { loadCutContext, type CutContext } from "./cut-context";
 import { buildItemContext, type StoredItemContext } from "./item-context-build";

@@ -1,7 +1,7 @@
-import type { DependencyKind } from "@/lib/eval/judge/types";
+import type { DependencyKind } from "@/lib/evaluation/judge/types";
 import type { CutRef, DependencyType, ReviewLabel } from "@/lib/review";
-import type { CutEvidence } from "../evals/list-run-cuts";
-import type { ProjectedMessage } from "../policies/compaction-api";
+import type { CutEvidence } from "../evaluation/list-run-cuts";
+import type { ProjectedMessage } from "../compaction/compaction-api";
 
 /**
  * What the labeling screen receives for one item: plain data, trace content as text (rendered as

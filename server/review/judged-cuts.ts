@@ -1,6 +1,6 @@
 import type { JudgedCut } from "@/lib/review";
 import type { Db } from "../db/client";
-import { parseStoredSettings } from "../evals/run-settings";
+import { parseStoredSettings } from "../evaluation/run-settings";
 
 /**
  * An evaluation run's stored results as lib/review JudgedCut rows (one per cut × policy; the run's

@@ -1,6 +1,6 @@
 import { ReviewLabelSchema, toSpanAnnotations, type LabelQueues, type SpanAnnotation } from "@/lib/review";
 import type { Db } from "../db/client";
-import { loadStoredSession } from "../sessions/load-analyzed-session";
+import { loadStoredSession } from "../trace/session/load-analyzed-session";
 
 /**
  * A stored session's review labels, from every queue that has items on it, as Phoenix /

@@ -1,11 +1,11 @@
-import { GoldUnitSchema, type GoldUnit } from "@/lib/eval/calibration/gold";
-import { rebuildPayload } from "@/lib/eval/calibration/sidecar-source";
-import { readableText } from "@/lib/eval/judge/part-texts";
-import { expandView } from "@/lib/eval/views/compact-view";
+import { GoldUnitSchema, type GoldUnit } from "@/lib/evaluation/calibration/gold";
+import { rebuildPayload } from "@/lib/evaluation/calibration/sidecar-source";
+import { readableText } from "@/lib/evaluation/judge/part-texts";
+import { expandView } from "@/lib/evaluation/views/compact-view";
 import type { ViewVerdictItem } from "@/lib/review";
 import { sha256Hex } from "@/lib/util/sha256";
 import type { Db } from "../db/client";
-import { loadAnalyzedSession } from "../sessions/load-analyzed-session";
+import { loadAnalyzedSession } from "../trace/session/load-analyzed-session";
 import { FUTURE_MESSAGES, PART_TEXT_CAP } from "./item-context-build";
 import type { MessageText, SidecarText } from "./item-view-types";
 

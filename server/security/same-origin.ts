@@ -1,4 +1,4 @@
-import { readBearer } from "../../lib/keys/api-key";
+import { readBearer } from "../../lib/ingest/keys/api-key";
 import { processEnv } from "@/server/env";
 
 /**

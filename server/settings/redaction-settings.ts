@@ -7,7 +7,7 @@ import type { Db } from "../db/client";
  * Redaction itself is always on (a team uploads production traces); what an admin chooses is
  * whether the raw original is also kept, whether e-mail addresses count as secrets, which other
  * rules run, and which values are never secrets. Read on every upload, `tracefold import` and the
- * demo seed (server/uploads/redact-and-import.ts), so a change applies to the next file.
+ * demo seed (server/trace/import/redact-and-import.ts), so a change applies to the next file.
  */
 export interface RedactionSettings {
   /** Keep the unredacted upload in the blob store beside the redacted one (off by default). */

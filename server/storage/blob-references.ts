@@ -1,8 +1,8 @@
 import type { Db } from "../db/client";
-import type { RedactionRecord } from "../traces/write-sessions";
+import type { RedactionRecord } from "../trace/import/write-sessions";
 
 /**
- * Imports that are over (server/uploads/run-upload-import.ts): their blob is either an upload's
+ * Imports that are over (server/trace/import/run-upload-import.ts): their blob is either an upload's
  * stored file (imported, duplicate: same bytes, same key) or was given up (failed). Every other
  * status — queued, importing, and any added later — holds its blobs alive through UploadImport.
  */

@@ -2,9 +2,9 @@ import { getDb } from "../db/client";
 import { databaseUrl, engineOf } from "../db/engine";
 import { migrate } from "../db/migrate";
 import { checkBlobStoreOrExit } from "../storage/check-blob-store";
-import { startTempSweeps } from "../uploads/temp-sweeps";
+import { startTempSweeps } from "../trace/import/temp-sweeps";
 import { getJobQueue } from "../jobs/process-queue";
-import { startJobWorkers } from "../jobs/start-job-workers";
+import { startJobWorkers } from "./start-job-workers";
 import { processEnv } from "@/server/env";
 import { checkEnvironmentOrExit } from "../config/check-environment";
 

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { authenticateKey } from "../../server/keys/authenticate-key";
+import { authenticateKey } from "../../server/ingest/keys/authenticate-key";
 import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
 
 const BIN = resolve(__dirname, "../../cli/bin.mjs");

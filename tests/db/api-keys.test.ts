@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { createDb, type Db } from "../../server/db/client";
-import { authenticateKey } from "../../server/keys/authenticate-key";
-import { createKey } from "../../server/keys/create-key";
-import { hashKey } from "../../server/keys/hash-key";
-import { listKeys } from "../../server/keys/list-keys";
-import { revokeKey } from "../../server/keys/revoke-key";
-import { isKeyText } from "../../lib/keys/api-key";
+import { authenticateKey } from "../../server/ingest/keys/authenticate-key";
+import { createKey } from "../../server/ingest/keys/create-key";
+import { hashKey } from "../../server/ingest/keys/hash-key";
+import { listKeys } from "../../server/ingest/keys/list-keys";
+import { revokeKey } from "../../server/ingest/keys/revoke-key";
+import { isKeyText } from "../../lib/ingest/keys/api-key";
 import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
 
 const MINUTE = new Date("2026-11-26T10:00:30.000Z");

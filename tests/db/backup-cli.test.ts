@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { after, before, describe, test } from "node:test";
-import { importTraceFile } from "../../server/traces/import-trace-file";
+import { importTraceFile } from "../../server/trace/import/import-trace-file";
 import { laterTableEntries, repack, TABLES_AFTER_BASELINE, withoutLaterTables } from "../helpers/backup-archive";
 import { createTestDb, type TestDb } from "../helpers/test-db";
 import { TRACES_DIR } from "../helpers/traces";

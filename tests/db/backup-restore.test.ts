@@ -10,14 +10,14 @@ import { restoreWorkspace, WorkspaceNotEmptyError } from "../../server/backup/re
 import { readSchemaModels } from "../../server/backup/schema-models";
 import { ArchiveError } from "../../server/backup/tar-reader";
 import { createTableQueue } from "../../server/jobs/sqlite-queue";
-import { runSessionPolicy } from "../../server/policies/run-session-policy";
+import { runSessionPolicy } from "../../server/compaction/run-session-policy";
 import { setRedactionSettings } from "../../server/settings/redaction-settings";
 import { BLOB_KEY_COLUMNS } from "../../server/storage/blob-references";
 import { s3BlobStore } from "../../server/storage/s3-blob-store";
 import { readManifest, repack } from "../helpers/backup-archive";
 import { startTestS3 } from "../helpers/s3-server";
-import { importTraceFile } from "../../server/traces/import-trace-file";
-import { receiveUpload } from "../../server/uploads/receive-upload";
+import { importTraceFile } from "../../server/trace/import/import-trace-file";
+import { receiveUpload } from "../../server/trace/import/receive-upload";
 import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
 import { TRACES_DIR } from "../helpers/traces";
 

@@ -7,19 +7,19 @@ import { createPgBossQueue } from "../../server/jobs/pg-boss-queue";
 import { createTableQueue } from "../../server/jobs/sqlite-queue";
 import { createLlmClient } from "../../server/llm/client";
 import type { LlmConfig } from "../../server/llm/config";
-import { compactSession } from "../../server/policies/compact-session";
-import type { CompactData } from "../../server/policies/compaction-api";
-import { getCompactionJobResponse } from "../../server/policies/compaction-jobs/get-compaction-job";
-import { requestCompaction } from "../../server/policies/compaction-jobs/request-compaction";
+import { compactSession } from "../../server/compaction/compact-session";
+import type { CompactData } from "../../server/compaction/compaction-api";
+import { getCompactionJobResponse } from "../../server/compaction/compaction-jobs/get-compaction-job";
+import { requestCompaction } from "../../server/compaction/compaction-jobs/request-compaction";
 import {
   COMPACTION_JOB_RETENTION_MS,
   compactionJobHandler,
   MAX_COMPACTION_ATTEMPTS,
   reconcileCompactionJobs,
   runCompactionJob,
-} from "../../server/policies/compaction-jobs/run-compaction-job";
+} from "../../server/compaction/compaction-jobs/run-compaction-job";
 import type { BlobStore } from "../../server/storage/blob-store";
-import { importTraceFile } from "../../server/traces/import-trace-file";
+import { importTraceFile } from "../../server/trace/import/import-trace-file";
 import { startLlmStub, type LlmStub } from "../helpers/llm-stub-server";
 import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
 import { TRACES_DIR } from "../helpers/traces";

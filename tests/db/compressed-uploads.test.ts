@@ -9,7 +9,7 @@ import { ArchiveError } from "../../lib/trace/archive/archive-limits";
 import { parseTrace } from "../../lib/trace/parse-trace";
 import { sourceFromText } from "../../lib/trace/source";
 import { setRedactionSettings } from "../../server/settings/redaction-settings";
-import { receiveUpload } from "../../server/uploads/receive-upload";
+import { receiveUpload } from "../../server/trace/import/receive-upload";
 import { createTestDb, type TestDb } from "../helpers/test-db";
 import { TRACES_NEW_DIR } from "../helpers/traces";
 import { NEW_TRACE_COUNTS } from "../helpers/traces-new";

@@ -2,10 +2,10 @@ import assert from "node:assert/strict";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { compactSession } from "../../server/policies/compact-session";
-import { readSidecar } from "../../server/policies/read-sidecar";
-import { runSessionPolicy } from "../../server/policies/run-session-policy";
-import { importTraceFile } from "../../server/traces/import-trace-file";
+import { compactSession } from "../../server/compaction/compact-session";
+import { readSidecar } from "../../server/compaction/read-sidecar";
+import { runSessionPolicy } from "../../server/compaction/run-session-policy";
+import { importTraceFile } from "../../server/trace/import/import-trace-file";
 import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
 import { TRACES_DIR } from "../helpers/traces";
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { DEMO_SUITE, seedDemoTraces } from "../../server/demo/seed-demo-traces";
-import { compactSession } from "../../server/policies/compact-session";
+import { compactSession } from "../../server/compaction/compact-session";
 import { createTestDb, type TestDb } from "../helpers/test-db";
 import { TRACES_DIR, TRACES_NEW_DIR } from "../helpers/traces";
 import { NEW_TRACE_COUNTS, REFUSED_NEW_TRACES } from "../helpers/traces-new";

@@ -1,15 +1,15 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { aggregatePolicies } from "../../lib/eval/aggregate";
-import { sessionWorkload } from "../../lib/eval/workload";
-import { createRun } from "../../server/evals/create-run";
-import { getRunAggregates } from "../../server/evals/get-run-aggregates";
-import { getRunBreakdown } from "../../server/evals/get-run-breakdown";
-import { runEvaluation } from "../../server/evals/run-evaluation";
-import { loadRunRecords } from "../../server/evals/run-records";
-import { loadAnalyzedSession } from "../../server/sessions/load-analyzed-session";
-import { importTraceFile } from "../../server/traces/import-trace-file";
+import { aggregatePolicies } from "../../lib/evaluation/aggregate/aggregate";
+import { sessionWorkload } from "../../lib/evaluation/suites/workload";
+import { createRun } from "../../server/evaluation/create-run";
+import { getRunAggregates } from "../../server/evaluation/get-run-aggregates";
+import { getRunBreakdown } from "../../server/evaluation/get-run-breakdown";
+import { runEvaluation } from "../../server/evaluation/run-evaluation";
+import { loadRunRecords } from "../../server/evaluation/run-records";
+import { loadAnalyzedSession } from "../../server/trace/session/load-analyzed-session";
+import { importTraceFile } from "../../server/trace/import/import-trace-file";
 import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
 import { TRACES_DIR } from "../helpers/traces";
 

@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { cancelRun } from "../../server/evals/cancel-run";
-import { createRun } from "../../server/evals/create-run";
-import { resumeRun } from "../../server/evals/resume-run";
-import { runEvaluation } from "../../server/evals/run-evaluation";
+import { cancelRun } from "../../server/evaluation/cancel-run";
+import { createRun } from "../../server/evaluation/create-run";
+import { resumeRun } from "../../server/evaluation/resume-run";
+import { runEvaluation } from "../../server/evaluation/run-evaluation";
 import { createLlmClient } from "../../server/llm/client";
-import { importTraceFile } from "../../server/traces/import-trace-file";
+import { importTraceFile } from "../../server/trace/import/import-trace-file";
 import { startLlmStub, type LlmStub } from "../helpers/llm-stub-server";
 import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
 import { TRACES_DIR } from "../helpers/traces";

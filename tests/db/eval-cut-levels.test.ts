@@ -1,15 +1,15 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { DENSE_CUT_LEVELS } from "../../lib/eval/cut-levels";
-import { replayCuts } from "../../lib/eval/cut-protocol";
-import { createRun } from "../../server/evals/create-run";
-import { getRun } from "../../server/evals/get-run";
-import { runEvaluation } from "../../server/evals/run-evaluation";
+import { DENSE_CUT_LEVELS } from "../../lib/evaluation/cuts/cut-levels";
+import { replayCuts } from "../../lib/evaluation/cuts/cut-protocol";
+import { createRun } from "../../server/evaluation/create-run";
+import { getRun } from "../../server/evaluation/get-run";
+import { runEvaluation } from "../../server/evaluation/run-evaluation";
 import { createQueue } from "../../server/review/create-queue";
 import { loadCutContext } from "../../server/review/cut-context";
-import { loadAnalyzedSession } from "../../server/sessions/load-analyzed-session";
-import { importTraceFile } from "../../server/traces/import-trace-file";
+import { loadAnalyzedSession } from "../../server/trace/session/load-analyzed-session";
+import { importTraceFile } from "../../server/trace/import/import-trace-file";
 import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
 import { TRACES_DIR } from "../helpers/traces";
 

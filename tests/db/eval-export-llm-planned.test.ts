@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { createRun } from "../../server/evals/create-run";
-import { buildReproductionPackage } from "../../server/evals/export/build-package";
-import { runEvaluation } from "../../server/evals/run-evaluation";
+import { createRun } from "../../server/evaluation/create-run";
+import { buildReproductionPackage } from "../../server/evaluation/export/build-package";
+import { runEvaluation } from "../../server/evaluation/run-evaluation";
 import { createLlmClient } from "../../server/llm/client";
-import { importTraceFile } from "../../server/traces/import-trace-file";
+import { importTraceFile } from "../../server/trace/import/import-trace-file";
 import { promptOf, startLlmStub, type LlmStub, type RecordedRequest } from "../helpers/llm-stub-server";
 import { readZip } from "../helpers/read-zip";
 import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";

@@ -1,21 +1,21 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { JUDGE_CONTRACT } from "../../lib/eval/llm-judge";
-import { JudgeVerdictSchema } from "../../lib/eval/judge/verdict-schema";
+import { JUDGE_CONTRACT } from "../../lib/evaluation/llm-judge";
+import { JudgeVerdictSchema } from "../../lib/evaluation/judge/verdict-schema";
 import { wilson } from "../../lib/stats/wilson";
-import { createRun } from "../../server/evals/create-run";
-import { getRunAggregates } from "../../server/evals/get-run-aggregates";
-import { getCutEvidence, listRunCuts } from "../../server/evals/list-run-cuts";
-import { runEvaluation } from "../../server/evals/run-evaluation";
+import { createRun } from "../../server/evaluation/create-run";
+import { getRunAggregates } from "../../server/evaluation/get-run-aggregates";
+import { getCutEvidence, listRunCuts } from "../../server/evaluation/list-run-cuts";
+import { runEvaluation } from "../../server/evaluation/run-evaluation";
 import { createLlmClient } from "../../server/llm/client";
-import { importTraceFile } from "../../server/traces/import-trace-file";
+import { importTraceFile } from "../../server/trace/import/import-trace-file";
 import { promptOf, startLlmStub, type LlmStub, type RecordedRequest } from "../helpers/llm-stub-server";
 import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
 import { TRACES_DIR } from "../helpers/traces";
 
 /**
- * Studio runs with judge=llm (server/evals/judge-unit-with-llm.ts) against the local stub endpoint. The stub
+ * Studio runs with judge=llm (server/evaluation/judge-unit-with-llm.ts) against the local stub endpoint. The stub
  * judge passes a cut exactly when the packet's plan shows no edits; the first two answers are prose,
  * so the first unit gets its one repair round, fails again and must be stored as a failed unit while
  * the run goes on.

@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { cancelRun } from "../../server/evals/cancel-run";
-import { createRun } from "../../server/evals/create-run";
-import { runEvaluation } from "../../server/evals/run-evaluation";
-import { startEvalRunner } from "../../server/evals/start-eval-runner";
-import { importTraceFile } from "../../server/traces/import-trace-file";
+import { cancelRun } from "../../server/evaluation/cancel-run";
+import { createRun } from "../../server/evaluation/create-run";
+import { runEvaluation } from "../../server/evaluation/run-evaluation";
+import { startEvalRunner } from "../../server/evaluation/start-eval-runner";
+import { importTraceFile } from "../../server/trace/import/import-trace-file";
 import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
 import { TRACES_DIR } from "../helpers/traces";
 

@@ -1,17 +1,17 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { loadSessions } from "../../cli/eval/load-sessions";
-import { suiteSpec } from "../../cli/eval/options";
-import { replayCuts } from "../../lib/eval/cut-protocol";
-import { formatSuiteFilterText, parseSuiteFilterText } from "../../lib/eval/suite-filter-text";
-import { selectSuite } from "../../lib/eval/suites";
-import { createRun } from "../../server/evals/create-run";
-import { parseStoredSettings } from "../../server/evals/run-settings";
-import { resolveSuite } from "../../server/evals/suites/resolve-suite";
-import { deleteSuiteFilter, saveSuiteFilter } from "../../server/evals/suites/save-suite-filter";
-import { findSavedFilter } from "../../server/evals/suites/saved-filters";
-import { importTraceFile } from "../../server/traces/import-trace-file";
+import { loadSessions } from "../../cli/evaluation/load-sessions";
+import { suiteSpec } from "../../cli/evaluation/options";
+import { replayCuts } from "../../lib/evaluation/cuts/cut-protocol";
+import { formatSuiteFilterText, parseSuiteFilterText } from "../../lib/evaluation/suites/suite-filter-text";
+import { selectSuite } from "../../lib/evaluation/suites/suites";
+import { createRun } from "../../server/evaluation/create-run";
+import { parseStoredSettings } from "../../server/evaluation/run-settings";
+import { resolveSuite } from "../../server/evaluation/suites/resolve-suite";
+import { deleteSuiteFilter, saveSuiteFilter } from "../../server/evaluation/suites/save-suite-filter";
+import { findSavedFilter } from "../../server/evaluation/suites/saved-filters";
+import { importTraceFile } from "../../server/trace/import/import-trace-file";
 import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
 import { TRACES_DIR } from "../helpers/traces";
 

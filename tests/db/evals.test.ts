@@ -1,19 +1,19 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { aggregatePolicies, toRecord } from "../../lib/eval/aggregate";
-import { evaluateSuite } from "../../lib/eval/evaluate-suite";
-import { findPolicy } from "../../lib/policies/registry";
-import { cancelRun } from "../../server/evals/cancel-run";
-import { compactionFrequency } from "../../server/evals/compaction-frequency";
-import { createRun } from "../../server/evals/create-run";
-import { compareRunPolicies, getRunAggregates } from "../../server/evals/get-run-aggregates";
-import { getCutEvidence, listRunCuts } from "../../server/evals/list-run-cuts";
-import { recoverOrphanedRuns } from "../../server/evals/recover-runs";
-import { resumeRun } from "../../server/evals/resume-run";
-import { runEvaluation } from "../../server/evals/run-evaluation";
-import { loadAnalyzedSession } from "../../server/sessions/load-analyzed-session";
-import { importTraceFile } from "../../server/traces/import-trace-file";
+import { aggregatePolicies, toRecord } from "../../lib/evaluation/aggregate/aggregate";
+import { evaluateSuite } from "../../lib/evaluation/runner/evaluate-suite";
+import { findPolicy } from "../../lib/compaction/policies/registry";
+import { cancelRun } from "../../server/evaluation/cancel-run";
+import { compactionFrequency } from "../../server/evaluation/compaction-frequency";
+import { createRun } from "../../server/evaluation/create-run";
+import { compareRunPolicies, getRunAggregates } from "../../server/evaluation/get-run-aggregates";
+import { getCutEvidence, listRunCuts } from "../../server/evaluation/list-run-cuts";
+import { recoverOrphanedRuns } from "../../server/evaluation/recover-runs";
+import { resumeRun } from "../../server/evaluation/resume-run";
+import { runEvaluation } from "../../server/evaluation/run-evaluation";
+import { loadAnalyzedSession } from "../../server/trace/session/load-analyzed-session";
+import { importTraceFile } from "../../server/trace/import/import-trace-file";
 import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
 import { TRACES_DIR } from "../helpers/traces";
 
@@ -39,7 +39,7 @@ for (const engine of ENGINES) {
         assert.equal(outcome.status, "imported", path);
         if (outcome.status === "imported") sessionIds.push(...outcome.sessions.map((s) => s.id));
       }
-      // The reference: lib/eval's evaluateSuite straight over the sessions as loaded (trace ids, no database ids).
+      // The reference: lib/evaluation's evaluateSuite straight over the sessions as loaded (trace ids, no database ids).
       const sessions = await Promise.all(sessionIds.map(async (id) => (await loadAnalyzedSession(t.db, id))!));
       const records = [];
       for await (const item of evaluateSuite({

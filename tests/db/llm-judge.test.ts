@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { calibrateNoImpact, type CalibrationCase } from "../../lib/eval/calibrate";
-import { AB_JUDGE_CONTRACT, buildJudgePacket, createAbJudge, createLlmJudge, JUDGE_CONTRACT } from "../../lib/eval/llm-judge";
-import { JudgeVerdictSchema } from "../../lib/eval/judge/verdict-schema";
+import { calibrateNoImpact, type CalibrationCase } from "../../lib/evaluation/llm-judge/ab-calibrate";
+import { AB_JUDGE_CONTRACT, buildJudgePacket, createAbJudge, createLlmJudge, JUDGE_CONTRACT } from "../../lib/evaluation/llm-judge";
+import { JudgeVerdictSchema } from "../../lib/evaluation/judge/verdict-schema";
 import { createLlmClient } from "../../server/llm/client";
 import type { LlmConfig } from "../../server/llm/config";
 import { LlmError } from "../../server/llm/errors";
 import { promptOf, startLlmStub, type LlmStub, type RecordedRequest } from "../helpers/llm-stub-server";
-import { abJson, resultFor, verdictJson } from "../unit/eval/llm-judge/fixtures";
+import { abJson, resultFor, verdictJson } from "../unit/evaluation/llm-judge/fixtures";
 
 /**
  * The stub plays both judges. Single judge: fails the cut when the retained prefix lost the price

@@ -1,16 +1,16 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { createLlmPlanner } from "../../lib/planner/llm-planner";
-import { parsePlan } from "../../lib/planner/parse-plan";
-import { planWithRules } from "../../lib/planner/rule-based/planner";
-import { runPolicy } from "../../lib/policies/run-policy";
-import { selfGcPolicy } from "../../lib/policies/self-gc/policy";
+import { createLlmPlanner } from "../../lib/compaction/planner/llm-planner";
+import { parsePlan } from "../../lib/compaction/planner/parse-plan";
+import { planWithRules } from "../../lib/compaction/planner/rule-based/planner";
+import { runPolicy } from "../../lib/compaction/policies/run-policy";
+import { selfGcPolicy } from "../../lib/compaction/policies/self-gc/policy";
 import { createLlmClient } from "../../server/llm/client";
 import type { LlmConfig } from "../../server/llm/config";
 import { LlmError } from "../../server/llm/errors";
 import { promptOf, startLlmStub, type LlmStub, type RecordedRequest } from "../helpers/llm-stub-server";
-import { body, fixture, type Step } from "../unit/planner/fixtures";
-import { allTraceCuts, traceTokenizer } from "../unit/planner/trace-cuts";
+import { body, fixture, type Step } from "../unit/compaction/planner/fixtures";
+import { allTraceCuts, traceTokenizer } from "../unit/compaction/planner/trace-cuts";
 
 /** The stub plays the planner: it folds every tool result the prompt tags as larger than 500 tokens. */
 function plannerAnswer(request: RecordedRequest): string {

@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { createLlmJudge, buildJudgePacket } from "../../lib/eval/llm-judge";
+import { createLlmJudge, buildJudgePacket } from "../../lib/evaluation/llm-judge";
 import { createLlmClient } from "../../server/llm/client";
 import type { LlmConfig } from "../../server/llm/config";
 import { LlmError } from "../../server/llm/errors";
 import { promptOf, startLlmStub, type LlmStub } from "../helpers/llm-stub-server";
-import { resultFor, verdictJson } from "../unit/eval/llm-judge/fixtures";
+import { resultFor, verdictJson } from "../unit/evaluation/llm-judge/fixtures";
 
 /**
  * Every provider through the real AI SDK client against a local stub speaking its wire protocol

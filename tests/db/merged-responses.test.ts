@@ -2,9 +2,9 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { parseTrace } from "../../lib/trace/parse-trace";
-import { sourceFromFile } from "../../server/files/file-source";
-import { loadAnalyzedSession } from "../../server/sessions/load-analyzed-session";
-import { importTraceFile } from "../../server/traces/import-trace-file";
+import { sourceFromFile } from "../../server/trace/files/file-source";
+import { loadAnalyzedSession } from "../../server/trace/session/load-analyzed-session";
+import { importTraceFile } from "../../server/trace/import/import-trace-file";
 import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
 import { readManifest, TRACES_DIR } from "../helpers/traces";
 

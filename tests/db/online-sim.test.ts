@@ -7,7 +7,7 @@ import { getOnlineReport } from "../../server/online/online-report";
 import { OnlineQuerySchema } from "../../server/online/report-query";
 import { selectSimSessions, simulateStoredSessions, SimulationRefused } from "../../server/online/simulate-stored";
 import { usageLogFromTraces } from "../../server/online/usage-from-traces";
-import { importTraceFile } from "../../server/traces/import-trace-file";
+import { importTraceFile } from "../../server/trace/import/import-trace-file";
 import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
 import { TRACES_DIR } from "../helpers/traces";
 

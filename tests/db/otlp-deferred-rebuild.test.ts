@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { OtlpTraceRequestSchema } from "../../lib/otlp/otlp-request";
-import { receivedSpans } from "../../lib/otlp/received-span";
+import { OtlpTraceRequestSchema } from "../../lib/ingest/otlp/otlp-request";
+import { receivedSpans } from "../../lib/ingest/otlp/received-span";
 import { createDb, type Db } from "../../server/db/client";
-import { rebuildDirtyOtlpSession } from "../../server/otlp/rebuild-dirty-otlp-session";
-import { otlpUploadSha } from "../../server/otlp/rebuild-otlp-session";
-import { redactSpans } from "../../server/otlp/redact-spans";
-import { storeOtlpSpans } from "../../server/otlp/store-otlp-spans";
+import { rebuildDirtyOtlpSession } from "../../server/ingest/otlp/rebuild-dirty-otlp-session";
+import { otlpUploadSha } from "../../server/ingest/otlp/rebuild-otlp-session";
+import { redactSpans } from "../../server/ingest/otlp/redact-spans";
+import { storeOtlpSpans } from "../../server/ingest/otlp/store-otlp-spans";
 import { agentLoopSpans, otlpRequest } from "../helpers/otlp-spans";
 import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
 

@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { OtlpTraceRequestSchema } from "../../lib/otlp/otlp-request";
-import { receivedSpans } from "../../lib/otlp/received-span";
+import { OtlpTraceRequestSchema } from "../../lib/ingest/otlp/otlp-request";
+import { receivedSpans } from "../../lib/ingest/otlp/received-span";
 import { createDb, type Db } from "../../server/db/client";
-import { otlpUploadSha } from "../../server/otlp/rebuild-otlp-session";
-import { redactSpans } from "../../server/otlp/redact-spans";
-import { storeOtlpSpans } from "../../server/otlp/store-otlp-spans";
-import { deleteSession } from "../../server/retention/delete-session";
+import { otlpUploadSha } from "../../server/ingest/otlp/rebuild-otlp-session";
+import { redactSpans } from "../../server/ingest/otlp/redact-spans";
+import { storeOtlpSpans } from "../../server/ingest/otlp/store-otlp-spans";
+import { deleteSession } from "../../server/ingest/retention/delete-session";
 import type { BlobStore } from "../../server/storage/blob-store";
 import { agentLoopSpans, otlpRequest } from "../helpers/otlp-spans";
 import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";

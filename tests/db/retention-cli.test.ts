@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { join, resolve } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { importTraceFile } from "../../server/traces/import-trace-file";
+import { importTraceFile } from "../../server/trace/import/import-trace-file";
 import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
 import { TRACES_DIR } from "../helpers/traces";
 

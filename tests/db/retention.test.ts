@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { runSessionPolicy } from "../../server/policies/run-session-policy";
-import { deleteSession } from "../../server/retention/delete-session";
-import { deleteUploads, uploadsOlderThan } from "../../server/retention/delete-uploads";
-import { importTraceFile } from "../../server/traces/import-trace-file";
+import { runSessionPolicy } from "../../server/compaction/run-session-policy";
+import { deleteSession } from "../../server/ingest/retention/delete-session";
+import { deleteUploads, uploadsOlderThan } from "../../server/ingest/retention/delete-uploads";
+import { importTraceFile } from "../../server/trace/import/import-trace-file";
 import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
 import { TRACES_DIR } from "../helpers/traces";
 

@@ -5,7 +5,7 @@ import { after, before, describe, test } from "node:test";
 import { manualClock } from "../../lib/review";
 import { importGoldQueue } from "../../server/review/import-gold";
 import { getQueueAgreement } from "../../server/review/queue-agreement";
-import { importTraceFile } from "../../server/traces/import-trace-file";
+import { importTraceFile } from "../../server/trace/import/import-trace-file";
 import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
 import { TRACES_DIR } from "../helpers/traces";
 

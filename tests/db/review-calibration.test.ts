@@ -3,8 +3,8 @@ import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { calibrateJudge } from "../../lib/eval/calibration/calibrate-judge";
-import { parseGold } from "../../lib/eval/calibration/gold";
+import { calibrateJudge } from "../../lib/evaluation/calibration/calibrate-judge";
+import { parseGold } from "../../lib/evaluation/calibration/gold";
 import { manualClock } from "../../lib/review";
 import { exportGoldQueue } from "../../server/review/export-gold";
 import { importGoldQueue } from "../../server/review/import-gold";
@@ -12,8 +12,8 @@ import { getItemView } from "../../server/review/item-view";
 import { openNextItem } from "../../server/review/next-item";
 import { getQueueAgreement } from "../../server/review/queue-agreement";
 import { saveLabel } from "../../server/review/save-label";
-import { loadAnalyzedSession } from "../../server/sessions/load-analyzed-session";
-import { importTraceFile } from "../../server/traces/import-trace-file";
+import { loadAnalyzedSession } from "../../server/trace/session/load-analyzed-session";
+import { importTraceFile } from "../../server/trace/import/import-trace-file";
 import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
 import { TRACES_DIR } from "../helpers/traces";
 
@@ -143,7 +143,7 @@ for (const engine of ENGINES) {
       );
     });
 
-    test("a reviewer labels a view blind; the queue measures the judge against its labels with lib/eval/calibration", async () => {
+    test("a reviewer labels a view blind; the queue measures the judge against its labels with lib/evaluation/calibration", async () => {
       const opened = await openNextItem(t.db, queueId, ANN.email, clock);
       assert.ok(opened.ok && opened.item?.queue === "view_verdict");
       const item = opened.item;
@@ -182,7 +182,7 @@ for (const engine of ENGINES) {
         ANN.email,
       ]);
 
-      // The queue's figures are lib/eval/calibration's over the same views and the same verdicts.
+      // The queue's figures are lib/evaluation/calibration's over the same views and the same verdicts.
       const session = (await loadAnalyzedSession(t.db, (await t.db.reviewItem.findFirstOrThrow({ where: { queueId } })).sessionId))!;
       const expected = calibrateJudge(parseGold(GOLD).lines, () => ({
         session: session.session,

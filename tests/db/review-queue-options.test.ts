@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, describe, test } from "node:test";
-import { DENSE_CUT_LEVELS } from "../../lib/eval/cut-levels";
+import { DENSE_CUT_LEVELS } from "../../lib/evaluation/cuts/cut-levels";
 import { manualClock, type QueueItem } from "../../lib/review";
 import { createQueue } from "../../server/review/create-queue";
 import { getItemView } from "../../server/review/item-view";

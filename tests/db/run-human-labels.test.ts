@@ -3,13 +3,13 @@ import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { manualClock } from "../../lib/review";
-import { createRun } from "../../server/evals/create-run";
-import { runEvaluation } from "../../server/evals/run-evaluation";
+import { createRun } from "../../server/evaluation/create-run";
+import { runEvaluation } from "../../server/evaluation/run-evaluation";
 import { createQueue } from "../../server/review/create-queue";
 import { getQueueAgreement } from "../../server/review/queue-agreement";
 import { getRunHumanLabels } from "../../server/review/run-human-labels";
 import { saveLabel } from "../../server/review/save-label";
-import { importTraceFile } from "../../server/traces/import-trace-file";
+import { importTraceFile } from "../../server/trace/import/import-trace-file";
 import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
 import { TRACES_DIR } from "../helpers/traces";
 

@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { runSessionPolicy } from "../../server/policies/run-session-policy";
-import { readSidecar } from "../../server/policies/read-sidecar";
+import { runSessionPolicy } from "../../server/compaction/run-session-policy";
+import { readSidecar } from "../../server/compaction/read-sidecar";
 import { llmClientFromEnv } from "../../server/llm/client";
 import { startLlmStub, type LlmStub } from "../helpers/llm-stub-server";
-import { importTraceFile } from "../../server/traces/import-trace-file";
+import { importTraceFile } from "../../server/trace/import/import-trace-file";
 import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
 import { TRACES_DIR } from "../helpers/traces";
 

@@ -4,12 +4,12 @@ import { after, before, describe, test } from "node:test";
 import { partText } from "../../lib/tokens/message-tokens";
 import { partBody } from "../../lib/trace/part-body";
 import type { Part } from "../../lib/trace/model";
-import { getMessage } from "../../server/sessions/get-message";
-import { getMessageWindow, MAX_WINDOW } from "../../server/sessions/get-message-window";
-import { getSessionOverview } from "../../server/sessions/get-session-overview";
-import { searchSession } from "../../server/sessions/search-session";
-import type { MessageView, PartView } from "../../server/sessions/types";
-import { importTraceFile } from "../../server/traces/import-trace-file";
+import { getMessage } from "../../server/trace/session/get-message";
+import { getMessageWindow, MAX_WINDOW } from "../../server/trace/session/get-message-window";
+import { getSessionOverview } from "../../server/trace/session/get-session-overview";
+import { searchSession } from "../../server/trace/session/search-session";
+import type { MessageView, PartView } from "../../server/trace/session/types";
+import { importTraceFile } from "../../server/trace/import/import-trace-file";
 import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
 import { TRACES_DIR } from "../helpers/traces";
 

@@ -7,7 +7,7 @@ import { parseTrace } from "../../lib/trace/parse-trace";
 import { sourceFromText } from "../../lib/trace/source";
 import { DEFAULT_REDACTION_SETTINGS, getRedactionSettings, setRedactionSettings } from "../../server/settings/redaction-settings";
 import type { BlobStore } from "../../server/storage/blob-store";
-import { receiveUpload, type UploadOutcome } from "../../server/uploads/receive-upload";
+import { receiveUpload, type UploadOutcome } from "../../server/trace/import/receive-upload";
 import { ArchiveError } from "../../lib/trace/archive/archive-limits";
 import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
 

@@ -1,10 +1,10 @@
 /**
- * The character-at-a-time CSV reader lib/online/csv.ts used before it was made fast (one item per
+ * The character-at-a-time CSV reader lib/online/usage/csv.ts used before it was made fast (one item per
  * await, one string append per character): kept only as the oracle of the differential test, since
  * its behaviour (cells, line numbers, located errors) is the contract the fast reader must keep.
  */
-import type { UsageIssue } from "@/lib/online/schema";
-import type { CsvItem } from "@/lib/online/csv";
+import type { UsageIssue } from "@/lib/online/usage/schema";
+import type { CsvItem } from "@/lib/online/usage/csv";
 
 /**
  * Streaming RFC 4180 reader over text chunks (the caller reads the bytes and decodes them; chunks

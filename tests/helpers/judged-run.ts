@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { createRun } from "../../server/evals/create-run";
-import { runEvaluation } from "../../server/evals/run-evaluation";
-import { importTraceFile } from "../../server/traces/import-trace-file";
+import { createRun } from "../../server/evaluation/create-run";
+import { runEvaluation } from "../../server/evaluation/run-evaluation";
+import { importTraceFile } from "../../server/trace/import/import-trace-file";
 import { createTestDb, type TestDb } from "./test-db";
 import { TRACES_DIR } from "./traces";
 

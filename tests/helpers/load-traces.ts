@@ -1,7 +1,7 @@
 import { createAnalyzer, type AnalyzedSession } from "../../lib/trace/analyze";
 import { parseTrace } from "../../lib/trace/parse-trace";
 import type { FormatId } from "../../lib/trace/model";
-import { sourceFromFile } from "../../server/files/file-source";
+import { sourceFromFile } from "../../server/trace/files/file-source";
 import { readManifest, type ManifestEntry } from "./traces";
 import { readNewManifest } from "./traces-new";
 

@@ -1,8 +1,8 @@
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import type { Group, UsageRow } from "@/lib/online/schema";
-import { USAGE_CSV_HEADER, usageRowToCsv } from "@/lib/online/write-csv";
+import type { Group, UsageRow } from "@/lib/online/usage/schema";
+import { USAGE_CSV_HEADER, usageRowToCsv } from "@/lib/online/usage/write-csv";
 
 const BIN = resolve(__dirname, "../../cli/bin.mjs");
 

@@ -1,5 +1,5 @@
-import { replayCuts, type ReplayCut } from "../../lib/eval/cut-protocol";
-import { windowAtLevel } from "../../lib/policies/select-cut";
+import { replayCuts, type ReplayCut } from "../../lib/evaluation/cuts/cut-protocol";
+import { windowAtLevel } from "../../lib/compaction/policies/select-cut";
 import type { AnalyzedSession } from "../../lib/trace/analyze";
 import { loadAllTraces } from "./load-traces";
 

@@ -1,7 +1,7 @@
 import { crc32, inflateRawSync } from "node:zlib";
 
 /**
- * A ZIP reader for tests, independent of server/evals/export/zip-writer.ts: finds the end record,
+ * A ZIP reader for tests, independent of server/evaluation/export/zip-writer.ts: finds the end record,
  * walks the central directory, inflates each entry (stored or deflated) and checks its size and
  * CRC-32 with node:zlib's own crc32. Throws on anything it does not understand.
  */

@@ -3,10 +3,10 @@ import { Readable } from "node:stream";
 import { getDb } from "../../server/db/client";
 import { getJobQueue } from "../../server/jobs/process-queue";
 import { getBlobStore } from "../../server/storage/configured-blob-store";
-import { asyncImportBytes } from "../../server/uploads/async-import-threshold";
-import { EmptyUploadError, receiveUpload } from "../../server/uploads/receive-upload";
-import { UploadQuerySchema } from "../../server/uploads/upload-query";
-import { outcomeResponse } from "../../server/uploads/upload-response";
+import { asyncImportBytes } from "../../server/trace/import/async-import-threshold";
+import { EmptyUploadError, receiveUpload } from "../../server/trace/import/receive-upload";
+import { UploadQuerySchema } from "../../server/trace/import/upload-query";
+import { outcomeResponse } from "../../server/trace/import/upload-response";
 
 /**
  * A studio process for fault tests (issue #7): answers `PUT /api/uploads?name=…` on loopback with

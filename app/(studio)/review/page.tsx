@@ -6,8 +6,8 @@ import { QueuesTable } from "@/components/review/queues-table";
 import { requireUser } from "@/server/auth/require";
 import { hasRole } from "@/server/auth/roles";
 import { getDb } from "@/server/db/client";
-import { listRuns } from "@/server/evals/get-run";
-import { policyKey } from "@/server/evals/run-settings";
+import { listRuns } from "@/server/evaluation/get-run";
+import { policyKey } from "@/server/evaluation/run-settings";
 import { listQueues } from "@/server/review/queue-progress";
 
 export const metadata: Metadata = { title: "Review" };

@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { TracesTable } from "@/components/traces/traces-table";
+import { TracesTable } from "@/components/trace/table/traces-table";
 import { plural } from "@/lib/util/plural";
 import { requireUser } from "@/server/auth/require";
 import { hasRole } from "@/server/auth/roles";
 import { getDb } from "@/server/db/client";
-import { listSessions } from "@/server/traces/list-sessions";
+import { listSessions } from "@/server/trace/list-sessions";
 
 export const metadata: Metadata = { title: "Traces" };
 

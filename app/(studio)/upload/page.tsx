@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
-import { UploadPanel } from "@/components/upload/upload-panel";
+import { UploadPanel } from "@/components/trace/upload/upload-panel";
 import { FORMAT_IDS } from "@/lib/trace/model";
 import { requireUser } from "@/server/auth/require";
 import { getDb } from "@/server/db/client";
 import { getRedactionSettings, rulesOf } from "@/server/settings/redaction-settings";
-import { describeBytes, maxUploadBytes } from "@/server/uploads/upload-limits";
+import { describeBytes, maxUploadBytes } from "@/server/trace/import/upload-limits";
 
 export const metadata: Metadata = { title: "Upload" };
 

@@ -1,6 +1,6 @@
 import { requireApiUser } from "@/server/auth/require";
-import type { PoliciesResponse } from "@/server/policies/compaction-api";
-import { listPolicyInfo } from "@/server/policies/policy-catalog";
+import type { PoliciesResponse } from "@/server/compaction/compaction-api";
+import { listPolicyInfo } from "@/server/compaction/policy-catalog";
 
 export const dynamic = "force-dynamic";
 

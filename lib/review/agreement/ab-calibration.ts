@@ -1,4 +1,10 @@
-import { calibrateNoImpact, type AbOutcome, type CalibratedRates, type CalibrationCase, type CalibrationOptions } from "../../eval/calibrate";
+import {
+  calibrateNoImpact,
+  type AbOutcome,
+  type CalibratedRates,
+  type CalibrationCase,
+  type CalibrationOptions,
+} from "../../evaluation/llm-judge/ab-calibrate";
 import type { ReviewLabel } from "../label-schema";
 import type { JudgedCut } from "../queue/build-items";
 import { abItemId } from "../queue/items";
@@ -8,7 +14,7 @@ import { abItemId } from "../queue/items";
  * for policies `a` and `b` at every cut judged under both, and for each cut the reviewers' A/B
  * answer on that pair mapped from the hidden sides back to policies (A of the calibration = `a`).
  * Several reviewers on one item → the majority outcome; an even split is left unaudited. The rule
- * itself is lib/eval/calibrate.ts (ties count as both impacted by default), unchanged.
+ * itself is lib/evaluation/llm-judge/ab-calibrate.ts (ties count as both impacted by default), unchanged.
  */
 export function calibrateWithReviewers(
   rows: readonly JudgedCut[],

@@ -1,4 +1,4 @@
-import { abSides } from "../../eval/llm-judge/ab-packet";
+import { abSides } from "../../evaluation/llm-judge/ab-packet";
 import type { CutRef } from "../label-schema";
 import { abItemId, cutKey, dependencyItemId, failureItemId, type AbItem, type AbReason, type DependencyItem, type FailureCategoryItem } from "./items";
 
@@ -75,7 +75,7 @@ export type AbCuts = (typeof AB_CUTS)[number];
  * - `judges-disagree`: two judges order the pair differently (e.g. the dependency judge passes
  *   both, the LLM judge only one) — this is how a judge disagreement on a single policy reaches a
  *   two-projection comparison.
- * Sides come from lib/eval's seeded coin (`abSides`), keyed by the cut and the pair. With
+ * Sides come from lib/evaluation's seeded coin (`abSides`), keyed by the cut and the pair. With
  * `cuts: "all"` a pair judged at a cut is an item even when nothing disagrees (empty reasons).
  */
 export function buildAbItems(rows: readonly JudgedCut[], options: AbItemOptions): AbItem[] {

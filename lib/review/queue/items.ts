@@ -1,4 +1,4 @@
-import type { AbSides } from "../../eval/llm-judge/ab-packet";
+import type { AbSides } from "../../evaluation/llm-judge/ab-packet";
 import type { CutRef } from "../label-schema";
 
 /**

@@ -6,7 +6,7 @@ import { referencedBlobKeys } from "../../../server/storage/blob-references";
 import { localBlobStore } from "../../../server/storage/blob-store";
 
 /**
- * The import's own INSERTs (server/traces/write-sessions.ts), as Prisma sends them: a backend whose
+ * The import's own INSERTs (server/trace/import/write-sessions.ts), as Prisma sends them: a backend whose
  * last statement is one of these and whose transaction holds a transaction id is inside an import's
  * transaction that has written rows, which no other connection can see until it commits.
  */

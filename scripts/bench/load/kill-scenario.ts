@@ -1,7 +1,7 @@
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import pg from "pg";
-import type { UploadResponse } from "../../../server/uploads/upload-response";
+import type { UploadResponse } from "../../../server/trace/import/upload-response";
 import { makeClaudeJsonl } from "../make-claude-jsonl";
 import {
   halfImportedRows,

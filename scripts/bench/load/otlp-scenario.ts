@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { safeCutPoints } from "../../../lib/policies/cut-points";
+import { safeCutPoints } from "../../../lib/compaction/policies/cut-points";
 import { createDb, type Db } from "../../../server/db/client";
-import { createKey } from "../../../server/keys/create-key";
-import { loadStoredSession } from "../../../server/sessions/load-analyzed-session";
+import { createKey } from "../../../server/ingest/keys/create-key";
+import { loadStoredSession } from "../../../server/trace/session/load-analyzed-session";
 import { agentSpan, exportRequest, type OtlpJsonSpan } from "./otlp-agent-spans";
 import { round, summarizeLatency, type LatencySummary } from "./latency";
 

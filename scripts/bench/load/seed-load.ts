@@ -1,12 +1,12 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createDb } from "../../../server/db/client";
-import { createRun } from "../../../server/evals/create-run";
-import { runEvaluation } from "../../../server/evals/run-evaluation";
+import { createRun } from "../../../server/evaluation/create-run";
+import { runEvaluation } from "../../../server/evaluation/run-evaluation";
 import { createQueue } from "../../../server/review/create-queue";
 import { prepareQueueContexts } from "../../../server/review/prepare-contexts";
 import { localBlobStore } from "../../../server/storage/blob-store";
-import { importTraceFile } from "../../../server/traces/import-trace-file";
+import { importTraceFile } from "../../../server/trace/import/import-trace-file";
 import { createUser } from "../../../server/users/create-user";
 
 export interface LoadAccount {

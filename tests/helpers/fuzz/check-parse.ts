@@ -5,7 +5,7 @@ import { IMPORTERS, importerFor } from "../../../lib/trace/registry";
 import { parseTrace } from "../../../lib/trace/parse-trace";
 import type { FormatId, ParseIssue, ParseResult, Session } from "../../../lib/trace/model";
 import { SourceError, sourceFromText, type TraceSource } from "../../../lib/trace/source";
-import { sourceFromFile } from "../../../server/files/file-source";
+import { sourceFromFile } from "../../../server/trace/files/file-source";
 
 /** Longest a single parse may take before the fuzzer calls it a hang. */
 export const MAX_PARSE_MS = 2000;

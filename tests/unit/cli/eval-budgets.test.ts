@@ -4,12 +4,12 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { loadSessions, type LoadedSuite } from "../../../cli/eval/load-sessions";
-import { judgeDependencies } from "../../../lib/eval/judge/dependency-judge";
-import { extractDependencies } from "../../../lib/eval/judge/dependencies";
-import { EvalReportSchema } from "../../../lib/eval/report-contract";
-import { expandView } from "../../../lib/eval/views/compact-view";
-import { ViewsLineSchema, type ViewsCutLine, type ViewsLine, type ViewsUnitLine } from "../../../lib/eval/views/schema";
+import { loadSessions, type LoadedSuite } from "../../../cli/evaluation/load-sessions";
+import { judgeDependencies } from "../../../lib/evaluation/judge/dependency-judge";
+import { extractDependencies } from "../../../lib/evaluation/judge/dependencies";
+import { EvalReportSchema } from "../../../lib/evaluation/aggregate/report-contract";
+import { expandView } from "../../../lib/evaluation/views/compact-view";
+import { ViewsLineSchema, type ViewsCutLine, type ViewsLine, type ViewsUnitLine } from "../../../lib/evaluation/views/schema";
 import { utf8Bytes } from "../../../lib/util/sha256";
 import { TRACES_DIR } from "../../helpers/traces";
 

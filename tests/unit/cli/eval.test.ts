@@ -6,13 +6,13 @@ import { basename, join, resolve } from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { z } from "zod";
 import { UsageError } from "../../../cli/args";
-import { loadSessions } from "../../../cli/eval/load-sessions";
-import { parseEvalOptions } from "../../../cli/eval/options";
-import type { ContractComparison } from "../../../cli/eval/report";
-import { replayCuts } from "../../../lib/eval/cut-protocol";
-import { EvalReportSchema } from "../../../lib/eval/report-contract";
-import { selectSuite } from "../../../lib/eval/suites";
-import { POLICIES } from "../../../lib/policies/registry";
+import { loadSessions } from "../../../cli/evaluation/load-sessions";
+import { parseEvalOptions } from "../../../cli/evaluation/options";
+import type { ContractComparison } from "../../../cli/evaluation/report";
+import { replayCuts } from "../../../lib/evaluation/cuts/cut-protocol";
+import { EvalReportSchema } from "../../../lib/evaluation/aggregate/report-contract";
+import { selectSuite } from "../../../lib/evaluation/suites/suites";
+import { POLICIES } from "../../../lib/compaction/policies/registry";
 import { FAILURE_CATEGORY_IDS } from "../../../lib/scenario/failure-categories";
 import { wilson } from "../../../lib/stats/wilson";
 import { promptOf, startLlmStub, type RecordedRequest } from "../../helpers/llm-stub-server";
@@ -34,7 +34,7 @@ const SUBSET = [
 ];
 const TOOL_HEAVY = join(TRACES_DIR, SUBSET[0]!);
 
-/** The documented contract (lib/eval/report-contract.ts, strict) plus the ranges every figure keeps. */
+/** The documented contract (lib/evaluation/aggregate/report-contract.ts, strict) plus the ranges every figure keeps. */
 const pctIn = (x: number | null) => x === null || (x >= 0 && x <= 100);
 const ReportSchema = EvalReportSchema.superRefine((report, ctx) => {
   for (const [i, p] of report.policies.entries()) {

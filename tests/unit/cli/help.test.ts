@@ -5,8 +5,8 @@ import { resolve } from "node:path";
 import { test } from "node:test";
 import { renderCommandHelp, type CommandSpec, type OptionSpec } from "@/cli/command-spec";
 import * as usage from "@/cli/usage";
-import { DEFAULT_CUT_LEVELS } from "@/lib/eval/cut-levels";
-import { DEFAULT_POINTER_STYLE } from "@/lib/projection/pointers";
+import { DEFAULT_CUT_LEVELS } from "@/lib/evaluation/cuts/cut-levels";
+import { DEFAULT_POINTER_STYLE } from "@/lib/compaction/projection/pointers";
 
 const ROOT = resolve(__dirname, "../../..");
 const SPECS = Object.entries(usage).map(([exportName, spec]) => [exportName.replace(/Command$/, ""), spec as CommandSpec<Record<string, OptionSpec>>] as const);

@@ -5,8 +5,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { uploadFile, type PushClient } from "../../../cli/push/upload-file";
-import { retryDelayMs } from "../../../lib/push/push-state";
+import { uploadFile, type PushClient } from "../../../cli/ingest/push/upload-file";
+import { retryDelayMs } from "../../../lib/ingest/push/push-state";
 
 const KEY = `tfk_${"k".repeat(43)}`;
 const BIN = resolve(__dirname, "../../../cli/bin.mjs");

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { test } from "node:test";
 import { redactOptionsOf, DEFAULT_RULES } from "../../../lib/redact";
-import { redactUploadFile } from "../../../server/uploads/redact-upload-file";
+import { redactUploadFile } from "../../../server/trace/import/redact-upload-file";
 
 const BIN = resolve(__dirname, "../../../cli/bin.mjs");
 const KEY = "sk-proj-Qz8vN3kT5mW1xR7yL2pA9dF4gH6jK0cB";

@@ -2,12 +2,12 @@ import assert from "node:assert/strict";
 import { resolve } from "node:path";
 import { test } from "node:test";
 import { DETAIL_LABELS, detailLabel } from "../../../components/compaction/detail-labels";
-import { POLICIES } from "../../../lib/policies/registry";
-import { runPolicy } from "../../../lib/policies/run-policy";
-import { selectCut } from "../../../lib/policies/select-cut";
+import { POLICIES } from "../../../lib/compaction/policies/registry";
+import { runPolicy } from "../../../lib/compaction/policies/run-policy";
+import { selectCut } from "../../../lib/compaction/policies/select-cut";
 import { createAnalyzer } from "../../../lib/trace/analyze";
 import { parseTrace } from "../../../lib/trace/parse-trace";
-import { sourceFromFile } from "../../../server/files/file-source";
+import { sourceFromFile } from "../../../server/trace/files/file-source";
 
 /** A long Claude Code session (self-gc commits, summaries collapse) and a mini-swe-agent run. */
 const TRACES = [

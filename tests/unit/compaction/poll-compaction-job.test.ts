@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { afterEach, test } from "node:test";
 import { pollCompactionJob, type JobProgress } from "../../../components/compaction/poll-compaction-job";
-import type { CompactData } from "../../../server/policies/compaction-api";
+import type { CompactData } from "../../../server/compaction/compaction-api";
 
 /** The page's poll of a queued compaction, against a scripted fetch (the answers the GET route gives). */
 const realFetch = globalThis.fetch;

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { mock, test } from "node:test";
-import { PolicyParamError } from "../../../lib/policies/params";
+import { PolicyParamError } from "../../../lib/compaction/policies/params";
 import { publicMessage, PublicError } from "../../../server/errors/public-error";
 import { LlmError } from "../../../server/llm/errors";
 import { BlobNotFoundError } from "../../../server/storage/blob-key";

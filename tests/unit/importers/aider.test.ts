@@ -5,7 +5,7 @@ import { describe, it } from "node:test";
 import { aiderImporter, parseUsage } from "../../../lib/trace/importers/aider";
 import type { Message, ParseIssue, Part, Session } from "../../../lib/trace/model";
 import { sourceFromText } from "../../../lib/trace/source";
-import { sourceFromFile } from "../../../server/files/file-source";
+import { sourceFromFile } from "../../../server/trace/files/file-source";
 import { readManifest } from "../../helpers/traces";
 
 const manifest = readManifest();

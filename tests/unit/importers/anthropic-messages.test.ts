@@ -7,7 +7,7 @@ import { openaiChatImporter } from "../../../lib/trace/importers/openai-chat";
 import { openaiResponsesImporter } from "../../../lib/trace/importers/openai-responses";
 import type { ParseIssue, Session } from "../../../lib/trace/model";
 import { sourceFromText } from "../../../lib/trace/source";
-import { sourceFromFile } from "../../../server/files/file-source";
+import { sourceFromFile } from "../../../server/trace/files/file-source";
 import { readManifest } from "../../helpers/traces";
 
 const FIXTURES = resolve(__dirname, "../../fixtures");

@@ -6,7 +6,7 @@ import { base64Bytes } from "../../../lib/trace/importers/claude-code-blocks";
 import type { ParseIssue, Part, Session } from "../../../lib/trace/model";
 import { partBody } from "../../../lib/trace/part-body";
 import { sourceFromText } from "../../../lib/trace/source";
-import { sourceFromFile } from "../../../server/files/file-source";
+import { sourceFromFile } from "../../../server/trace/files/file-source";
 import { readAllManifests, readNewManifest } from "../../helpers/traces-new";
 
 const row = readNewManifest().find((r) => r.format === "browser_use_history")!;

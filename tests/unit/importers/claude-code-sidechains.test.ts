@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, it } from "node:test";
-import { projectForProviders } from "../../../lib/projection/provider-fixes";
+import { projectForProviders } from "../../../lib/compaction/projection/provider-fixes";
 import { claudeCodeImporter } from "../../../lib/trace/importers/claude-code";
 import type { Session } from "../../../lib/trace/model";
 import { sourceFromText } from "../../../lib/trace/source";

@@ -4,12 +4,12 @@ import { before, describe, it } from "node:test";
 import { MIN_DETECT_SCORE } from "../../../lib/trace/importer";
 import { claudeCodeImporter } from "../../../lib/trace/importers/claude-code";
 import { codexRolloutImporter } from "../../../lib/trace/importers/codex-rollout";
-import { sessionUsageRows } from "../../../lib/online/trace-usage";
+import { sessionUsageRows } from "../../../lib/online/usage/trace-usage";
 import { createAnalyzer } from "../../../lib/trace/analyze";
 import type { ParseIssue, Part, Session } from "../../../lib/trace/model";
 import { HEAD_BYTES, sourceFromText, type TraceSource } from "../../../lib/trace/source";
 import { partSourceLine, recordLines } from "../../../lib/trace/source-records";
-import { sourceFromFile } from "../../../server/files/file-source";
+import { sourceFromFile } from "../../../server/trace/files/file-source";
 import { countResponses } from "../../helpers/claude-code-raw";
 import { readManifest } from "../../helpers/traces";
 

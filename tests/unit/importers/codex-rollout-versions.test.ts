@@ -4,7 +4,7 @@ import { describe, it } from "node:test";
 import { codexRolloutImporter } from "../../../lib/trace/importers/codex-rollout";
 import type { Part, Session } from "../../../lib/trace/model";
 import { sourceFromText } from "../../../lib/trace/source";
-import { sourceFromFile } from "../../../server/files/file-source";
+import { sourceFromFile } from "../../../server/trace/files/file-source";
 import { readNewManifest } from "../../helpers/traces-new";
 
 /**

@@ -5,7 +5,7 @@ import { claudeCodeImporter } from "../../../lib/trace/importers/claude-code";
 import { codexRolloutImporter } from "../../../lib/trace/importers/codex-rollout";
 import type { ParseIssue, Part, Session } from "../../../lib/trace/model";
 import { sourceFromText } from "../../../lib/trace/source";
-import { sourceFromFile } from "../../../server/files/file-source";
+import { sourceFromFile } from "../../../server/trace/files/file-source";
 import { readManifest } from "../../helpers/traces";
 
 /**

@@ -4,7 +4,7 @@ import { before, describe, it } from "node:test";
 import { geminiApiContentsImporter } from "../../../lib/trace/importers/gemini-api-contents";
 import type { ParseIssue, Part, Session } from "../../../lib/trace/model";
 import { sourceFromText } from "../../../lib/trace/source";
-import { sourceFromFile } from "../../../server/files/file-source";
+import { sourceFromFile } from "../../../server/trace/files/file-source";
 import { readAllManifests, readNewManifest } from "../../helpers/traces-new";
 
 const row = readNewManifest().find((r) => r.format === "gemini_api_contents")!;

@@ -4,7 +4,7 @@ import { before, describe, it } from "node:test";
 import { geminiCliChatImporter } from "../../../lib/trace/importers/gemini-cli-chat";
 import type { ParseIssue, Session } from "../../../lib/trace/model";
 import { sourceFromText } from "../../../lib/trace/source";
-import { sourceFromFile } from "../../../server/files/file-source";
+import { sourceFromFile } from "../../../server/trace/files/file-source";
 import { REFUSED_NEW_TRACES, readAllManifests, readNewManifest } from "../../helpers/traces-new";
 
 const rows = readNewManifest().filter((r) => r.format === "gemini_cli_chat");

@@ -3,7 +3,7 @@ import { describe, it } from "node:test";
 import { geminiCliStreamJsonImporter } from "../../../lib/trace/importers/gemini-cli-stream-json";
 import { detectFormat } from "../../../lib/trace/parse-trace";
 import { sourceFromText } from "../../../lib/trace/source";
-import { sourceFromFile } from "../../../server/files/file-source";
+import { sourceFromFile } from "../../../server/trace/files/file-source";
 import { readAllManifests } from "../../helpers/traces-new";
 
 /**

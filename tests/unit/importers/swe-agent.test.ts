@@ -3,7 +3,7 @@ import { describe, it } from "node:test";
 import { sweAgentImporter } from "../../../lib/trace/importers/swe-agent";
 import type { ParseIssue, Part, Session } from "../../../lib/trace/model";
 import { sourceFromText } from "../../../lib/trace/source";
-import { sourceFromFile } from "../../../server/files/file-source";
+import { sourceFromFile } from "../../../server/trace/files/file-source";
 import { readManifest } from "../../helpers/traces";
 
 const manifest = readManifest();

@@ -4,7 +4,7 @@ import { describe, it } from "node:test";
 import { modelFromFileName, tauBenchImporter } from "../../../lib/trace/importers/tau-bench";
 import type { ParseIssue, Part, Session } from "../../../lib/trace/model";
 import { sourceFromText } from "../../../lib/trace/source";
-import { sourceFromFile } from "../../../server/files/file-source";
+import { sourceFromFile } from "../../../server/trace/files/file-source";
 import { readManifest } from "../../helpers/traces";
 
 const manifest = readManifest();

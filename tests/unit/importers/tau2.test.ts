@@ -4,7 +4,7 @@ import { before, describe, it } from "node:test";
 import { tau2Importer } from "../../../lib/trace/importers/tau2";
 import type { ParseIssue, Part, Session } from "../../../lib/trace/model";
 import { sourceFromText } from "../../../lib/trace/source";
-import { sourceFromFile } from "../../../server/files/file-source";
+import { sourceFromFile } from "../../../server/trace/files/file-source";
 import { readAllManifests, readNewManifest } from "../../helpers/traces-new";
 
 const rows = readNewManifest().filter((r) => r.format === "tau2_simulation");

@@ -11,7 +11,7 @@ import { otelGenaiImporter } from "../../../lib/trace/importers/otel-genai";
 import { TracefoldLineSchema, tracefoldJsonlImporter, tracefoldLineJsonSchema } from "../../../lib/trace/importers/tracefold-jsonl";
 import type { ParseIssue, Session } from "../../../lib/trace/model";
 import { sourceFromText } from "../../../lib/trace/source";
-import { sourceFromFile } from "../../../server/files/file-source";
+import { sourceFromFile } from "../../../server/trace/files/file-source";
 import { readManifest } from "../../helpers/traces";
 
 const ROOT = resolve(__dirname, "../../..");

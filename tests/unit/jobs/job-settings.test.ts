@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { asyncImportBytes } from "../../../server/uploads/async-import-threshold";
+import { asyncImportBytes } from "../../../server/trace/import/async-import-threshold";
 
 /** TRACEFOLD_ASYNC_IMPORT_MB decides which uploads a job worker imports; a bad value falls back to 32 MB. */
 test("the async import threshold: default 32 MB, 0 sends every upload to a worker, fractions allowed, junk ignored", () => {

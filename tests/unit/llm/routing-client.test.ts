@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { LlmClient, LlmRequest } from "../../../lib/llm/types";
-import { createLlmJudge } from "../../../lib/eval/llm-judge";
-import { createLlmPlanner } from "../../../lib/planner/llm-planner";
+import { createLlmJudge } from "../../../lib/evaluation/llm-judge";
+import { createLlmPlanner } from "../../../lib/compaction/planner/llm-planner";
 import type { LlmConfig } from "../../../server/llm/config";
 import { createRoutingClient } from "../../../server/llm/routing-client";
-import { runModels } from "../../../server/evals/run-models";
+import { runModels } from "../../../server/evaluation/run-models";
 import { LLM_SLOTS, type LlmSlot } from "../../../server/llm/slots";
 
 const endpoint = (provider: LlmConfig["provider"], model: string): { config: LlmConfig } => ({

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { assignByEmailPivot, assignByHash, parseAssignRule } from "@/lib/online/assign";
+import { assignByEmailPivot, assignByHash, parseAssignRule } from "@/lib/online/assignment/assign";
 
 test("e-mail pivot: first character at or after the pivot is treatment, case-folded, by code point", () => {
   const table: [string, string, "treatment" | "control" | null][] = [

@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { generateUsageLogs } from "@/lib/online/generate-logs";
+import { generateUsageLogs } from "@/lib/online/simulation/generate-logs";
 import { expectedGroups, inDefaultWindow, runOnlineCli as tracefold, writeUsageCsv } from "../../helpers/online-cli";
 
 const dir = mkdtempSync(join(tmpdir(), "tracefold-online-flags-"));

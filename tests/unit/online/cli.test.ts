@@ -5,8 +5,8 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { test } from "node:test";
 import { z } from "zod";
-import { generateUsageLogs } from "@/lib/online/generate-logs";
-import { USAGE_CSV_HEADER, usageRowToCsv } from "@/lib/online/write-csv";
+import { generateUsageLogs } from "@/lib/online/simulation/generate-logs";
+import { USAGE_CSV_HEADER, usageRowToCsv } from "@/lib/online/usage/write-csv";
 
 const BIN = resolve(__dirname, "../../../cli/bin.mjs");
 const num = z.number().finite();

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { readCsv, readCsvBatches, type CsvItem } from "@/lib/online/csv";
-import { toTimestamp } from "@/lib/online/values";
+import { readCsv, readCsvBatches, type CsvItem } from "@/lib/online/usage/csv";
+import { toTimestamp } from "@/lib/online/usage/values";
 import { referenceReadCsv } from "../../helpers/csv-reference";
 
 async function all(gen: AsyncIterable<CsvItem>): Promise<CsvItem[]> {

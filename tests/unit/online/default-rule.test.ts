@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { UsageAggregator } from "@/lib/online/aggregate";
-import { defaultAssignRule, formatAssignRule, parseAssignRule, type AssignRule } from "@/lib/online/assign";
-import { describeGroupBalance, groupBalance } from "@/lib/online/group-balance";
-import type { UsageRow } from "@/lib/online/schema";
+import { UsageAggregator } from "@/lib/online/assignment/aggregate";
+import { defaultAssignRule, formatAssignRule, parseAssignRule, type AssignRule } from "@/lib/online/assignment/assign";
+import { describeGroupBalance, groupBalance } from "@/lib/online/estimation/group-balance";
+import type { UsageRow } from "@/lib/online/usage/schema";
 
 const at = (minute: number) => Date.parse("2026-05-25T10:00:00Z") + minute * 60_000;
 /** Accounts whose names all start at or after `o`, each labelled by the log's own group column. */

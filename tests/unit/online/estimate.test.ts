@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { UsageAggregator } from "@/lib/online/aggregate";
-import { clusterBootstrapTotals, reductionOfTotals } from "@/lib/online/cluster-bootstrap";
-import { estimateOnline } from "@/lib/online/estimate";
-import { generateUsageLogs } from "@/lib/online/generate-logs";
+import { UsageAggregator } from "@/lib/online/assignment/aggregate";
+import { clusterBootstrapTotals, reductionOfTotals } from "@/lib/online/estimation/cluster-bootstrap";
+import { estimateOnline } from "@/lib/online/estimation/estimate";
+import { generateUsageLogs } from "@/lib/online/simulation/generate-logs";
 import { clusterBootstrapMeanDiff, type ClusteredValue } from "@/lib/stats/bootstrap";
-import type { UsageRow } from "@/lib/online/schema";
+import type { UsageRow } from "@/lib/online/usage/schema";
 
 function near(actual: number, expected: number): void {
   assert.ok(Math.abs(actual - expected) < 1e-9, `${actual} ≠ ${expected}`);

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { exampleInstants, NEUTRAL_EXAMPLES } from "@/lib/online/example-instants";
+import { exampleInstants, NEUTRAL_EXAMPLES } from "@/lib/online/estimation/example-instants";
 import { OnlineQuerySchema } from "@/server/online/report-query";
 
 test("placeholders come from the log's own range, on quarter hours, and the report accepts them", () => {

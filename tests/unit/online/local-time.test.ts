@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { UsageAggregator } from "@/lib/online/aggregate";
-import { createLocalClock, parseWindow } from "@/lib/online/local-time";
+import { UsageAggregator } from "@/lib/online/assignment/aggregate";
+import { createLocalClock, parseWindow } from "@/lib/online/assignment/local-time";
 
 test("local hours follow DST: Europe/Paris spring forward and fall back", () => {
   const paris = createLocalClock("Europe/Paris");

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { guessMapping } from "@/lib/online/columns";
-import { previewUsage } from "@/lib/online/preview";
-import { readUsageRows, UsageMappingError, type UsageItem } from "@/lib/online/read-usage";
+import { guessMapping } from "@/lib/online/usage/columns";
+import { previewUsage } from "@/lib/online/usage/preview";
+import { readUsageRows, UsageMappingError, type UsageItem } from "@/lib/online/usage/read-usage";
 
 async function collect(chunks: string[], options: Parameters<typeof readUsageRows>[1]): Promise<UsageItem[]> {
   const out: UsageItem[] = [];

@@ -1,15 +1,15 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { test } from "node:test";
-import { buildContextIndex } from "@/lib/context/objects";
+import { buildContextIndex } from "@/lib/compaction/context/objects";
 import { DEFAULT_PRICES } from "@/lib/rollout/billed-cost";
-import { simulateSuite } from "@/lib/online/simulate-suite";
+import { simulateSuite } from "@/lib/online/simulation/simulate-suite";
 import { defaultSimWindow, parseTriggerLevel } from "@/lib/rollout/window";
 import { callStarts } from "@/lib/rollout/continue-from-view";
-import { findPolicy } from "@/lib/policies/registry";
+import { findPolicy } from "@/lib/compaction/policies/registry";
 import { createAnalyzer } from "@/lib/trace/analyze";
 import { parseTrace } from "@/lib/trace/parse-trace";
-import { sourceFromFile } from "@/server/files/file-source";
+import { sourceFromFile } from "@/server/trace/files/file-source";
 import { TRACES_DIR } from "../../helpers/traces";
 
 const DIR = join(TRACES_DIR, "claude_code_jsonl/d-kimuson__claude-code-viewer/mock-global-claude-dir/projects/sample-project");

@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { UsageAggregator } from "../../../lib/online/aggregate";
-import { estimateOnline } from "../../../lib/online/estimate";
-import { generateUsageLogs } from "../../../lib/online/generate-logs";
-import { hourlyToCsv } from "../../../lib/online/hourly-csv";
-import type { UsageRow } from "../../../lib/online/schema";
-import { isSlotAligned, SlotAccumulator, slotStartOf, SLOT_MS } from "../../../lib/online/slots";
+import { UsageAggregator } from "../../../lib/online/assignment/aggregate";
+import { estimateOnline } from "../../../lib/online/estimation/estimate";
+import { generateUsageLogs } from "../../../lib/online/simulation/generate-logs";
+import { hourlyToCsv } from "../../../lib/online/estimation/hourly-csv";
+import type { UsageRow } from "../../../lib/online/usage/schema";
+import { isSlotAligned, SlotAccumulator, slotStartOf, SLOT_MS } from "../../../lib/online/assignment/slots";
 
 const row = (minute: number, account: string, input: number, surface?: string): UsageRow => ({
   timestamp: Date.UTC(2026, 4, 25, 9, minute, 30),

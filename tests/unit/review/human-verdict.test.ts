@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { checkView } from "../../../lib/eval/judge/check-view";
-import { extractDependencies } from "../../../lib/eval/judge/dependencies";
-import { readableText } from "../../../lib/eval/judge/part-texts";
+import { checkView } from "../../../lib/evaluation/judge/check-view";
+import { extractDependencies } from "../../../lib/evaluation/judge/dependencies";
+import { readableText } from "../../../lib/evaluation/judge/part-texts";
 import {
   checkAddedDependencies,
   consensusVerdicts,
@@ -12,7 +12,7 @@ import {
   type HumanVerdict,
   type Span,
 } from "../../../lib/review";
-import { analyze, prose, runAt, scriptedPolicy, session, step, text } from "../eval/fixtures";
+import { analyze, prose, runAt, scriptedPolicy, session, step, text } from "../evaluation/fixtures";
 import { confirm } from "./labels";
 
 /**

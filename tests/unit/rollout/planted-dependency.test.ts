@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { findPolicy } from "@/lib/policies/registry";
+import { findPolicy } from "@/lib/compaction/policies/registry";
 import { rolloutSession } from "@/lib/rollout/rollout-session";
 import { defaultSimWindow } from "@/lib/rollout/window";
 import { generateScenario } from "@/lib/scenario/generate";

@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { test } from "node:test";
-import { sessionUsageRows } from "@/lib/online/trace-usage";
+import { sessionUsageRows } from "@/lib/online/usage/trace-usage";
 import { rolloutSession } from "@/lib/rollout/rollout-session";
-import { findPolicy } from "@/lib/policies/registry";
+import { findPolicy } from "@/lib/compaction/policies/registry";
 import { createAnalyzer } from "@/lib/trace/analyze";
 import { parseTrace } from "@/lib/trace/parse-trace";
-import { sourceFromFile } from "@/server/files/file-source";
+import { sourceFromFile } from "@/server/trace/files/file-source";
 import { TRACES_DIR } from "../../helpers/traces";
 
 const FILE = join(

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { simulateSuite } from "@/lib/online/simulate-suite";
-import { findPolicy } from "@/lib/policies/registry";
+import { simulateSuite } from "@/lib/online/simulation/simulate-suite";
+import { findPolicy } from "@/lib/compaction/policies/registry";
 import { rolloutSuite } from "@/lib/rollout/rollout-suite";
 import { generateScenario } from "@/lib/scenario/generate";
 import { createAnalyzer } from "@/lib/trace/analyze";

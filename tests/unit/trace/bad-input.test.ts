@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { parseTrace } from "../../../lib/trace/parse-trace";
 import { sourceFromText } from "../../../lib/trace/source";
-import { sourceFromFile } from "../../../server/files/file-source";
+import { sourceFromFile } from "../../../server/trace/files/file-source";
 
 const dir = mkdtempSync(join(tmpdir(), "tracefold-bad-"));
 

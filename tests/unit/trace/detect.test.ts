@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { detectFormat } from "../../../lib/trace/parse-trace";
-import { sourceFromFile } from "../../../server/files/file-source";
+import { sourceFromFile } from "../../../server/trace/files/file-source";
 import { countResponses } from "../../helpers/claude-code-raw";
 import { readAllManifests } from "../../helpers/traces-new";
 

@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import { describe, it } from "node:test";
 import type { Part, Session } from "../../../lib/trace/model";
 import { detectFormat, parseTrace } from "../../../lib/trace/parse-trace";
-import { sourceFromFile } from "../../../server/files/file-source";
+import { sourceFromFile } from "../../../server/trace/files/file-source";
 import { TRACES_NEW_DIR } from "../../helpers/traces";
 import { COVERED_SOURCE_FORMATS, NEW_TRACE_COUNTS, REFUSED_NEW_TRACES, readNewManifest, readNewManifestRows } from "../../helpers/traces-new";
 

@@ -4,7 +4,7 @@ import { CreateKeyForm } from "@/components/admin/create-key-form";
 import { KeysTable } from "@/components/admin/keys-table";
 import { requireUser } from "@/server/auth/require";
 import { getDb } from "@/server/db/client";
-import { listKeys } from "@/server/keys/list-keys";
+import { listKeys } from "@/server/ingest/keys/list-keys";
 
 export const metadata: Metadata = { title: "API keys" };
 

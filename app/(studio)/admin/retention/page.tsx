@@ -5,7 +5,7 @@ import { formatDateTime } from "@/lib/util/format-date-time";
 import { plural } from "@/lib/util/plural";
 import { requireUser } from "@/server/auth/require";
 import { getDb } from "@/server/db/client";
-import { uploadsOlderThan } from "@/server/retention/delete-uploads";
+import { uploadsOlderThan } from "@/server/ingest/retention/delete-uploads";
 
 export const metadata: Metadata = { title: "Retention" };
 export const dynamic = "force-dynamic";

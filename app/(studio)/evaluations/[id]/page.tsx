@@ -1,15 +1,15 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { EvaluationView } from "@/components/evaluations/evaluation-view";
-import { HumanLabels } from "@/components/evaluations/human-labels";
-import { suiteLabel } from "@/components/evaluations/runs-table";
-import { formatCutLevels } from "@/lib/eval/cut-levels";
+import { EvaluationView } from "@/components/evaluation/evaluation-view";
+import { HumanLabels } from "@/components/evaluation/human-labels";
+import { suiteLabel } from "@/components/evaluation/runs-table";
+import { formatCutLevels } from "@/lib/evaluation/cuts/cut-levels";
 import { requireUser } from "@/server/auth/require";
 import { hasRole } from "@/server/auth/roles";
 import { getDb } from "@/server/db/client";
-import { kickEvalRunner } from "@/server/evals/eval-runner";
-import { getRunView } from "@/server/evals/run-view";
+import { kickEvalRunner } from "@/server/evaluation/eval-runner";
+import { getRunView } from "@/server/evaluation/run-view";
 import { getRunHumanLabels } from "@/server/review/run-human-labels";
 
 export const dynamic = "force-dynamic";

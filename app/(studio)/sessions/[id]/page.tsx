@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { SessionHeader } from "@/components/trace/session-header";
-import { SessionViewer } from "@/components/trace/session-viewer";
+import { SessionHeader } from "@/components/trace/viewer/session-header";
+import { SessionViewer } from "@/components/trace/viewer/session-viewer";
 import { requireUser } from "@/server/auth/require";
 import { hasRole } from "@/server/auth/roles";
 import { getDb } from "@/server/db/client";
-import { getSessionOverview } from "@/server/sessions/get-session-overview";
+import { getSessionOverview } from "@/server/trace/session/get-session-overview";
 
 export const dynamic = "force-dynamic";
 

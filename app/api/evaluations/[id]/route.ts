@@ -1,7 +1,7 @@
 import { requireApiUser } from "@/server/auth/require";
 import { getDb } from "@/server/db/client";
-import { kickEvalRunner } from "@/server/evals/eval-runner";
-import { getRunView } from "@/server/evals/run-view";
+import { kickEvalRunner } from "@/server/evaluation/eval-runner";
+import { getRunView } from "@/server/evaluation/run-view";
 
 export const dynamic = "force-dynamic";
 

@@ -5,9 +5,9 @@ import { publicMessage } from "@/server/errors/public-error";
 import { receiveUsageLog } from "@/server/online/receive-usage-log";
 import { UploadUsageQuerySchema } from "@/server/online/upload-usage-query";
 import { getBlobStore } from "@/server/storage/configured-blob-store";
-import { describeBytes, maxUploadBytes } from "@/server/uploads/upload-limits";
-import { EmptyUploadError } from "@/server/uploads/receive-upload";
-import { UploadTooLargeError } from "@/server/uploads/write-body-to-file";
+import { describeBytes, maxUploadBytes } from "@/server/trace/import/upload-limits";
+import { EmptyUploadError } from "@/server/trace/import/receive-upload";
+import { UploadTooLargeError } from "@/server/trace/import/write-body-to-file";
 
 export const dynamic = "force-dynamic";
 

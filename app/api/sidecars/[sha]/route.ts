@@ -1,7 +1,7 @@
 import { requireApiUser } from "@/server/auth/require";
 import { getDb } from "@/server/db/client";
 import { publicMessage } from "@/server/errors/public-error";
-import { readSidecar } from "@/server/policies/read-sidecar";
+import { readSidecar } from "@/server/compaction/read-sidecar";
 import { getBlobStore } from "@/server/storage/configured-blob-store";
 
 export const dynamic = "force-dynamic";

@@ -1,4 +1,4 @@
-import { openApiDocument } from "@/server/api-v1/openapi";
+import { openApiDocument } from "@/server/ingest/api-v1/openapi";
 import { requireApiUser } from "@/server/auth/require";
 
 export const dynamic = "force-dynamic";

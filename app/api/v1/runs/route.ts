@@ -1,9 +1,9 @@
-import { StartRunBodySchema } from "@/server/api-v1/schemas";
-import { apiError, invalidRequest } from "@/server/api-v1/respond";
-import { startRun } from "@/server/api-v1/start-run";
+import { StartRunBodySchema } from "@/server/ingest/api-v1/schemas";
+import { apiError, invalidRequest } from "@/server/ingest/api-v1/respond";
+import { startRun } from "@/server/ingest/api-v1/start-run";
 import { requireApiUser } from "@/server/auth/require";
 import { getDb } from "@/server/db/client";
-import { kickEvalRunner } from "@/server/evals/eval-runner";
+import { kickEvalRunner } from "@/server/evaluation/eval-runner";
 import { refuseCrossOrigin } from "@/server/security/same-origin";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
-import { SessionListQuerySchema } from "@/server/api-v1/schemas";
-import { listSessionsPage } from "@/server/api-v1/list-sessions-page";
-import { apiError, invalidRequest, queryOf } from "@/server/api-v1/respond";
+import { SessionListQuerySchema } from "@/server/ingest/api-v1/schemas";
+import { listSessionsPage } from "@/server/ingest/api-v1/list-sessions-page";
+import { apiError, invalidRequest, queryOf } from "@/server/ingest/api-v1/respond";
 import { requireApiUser } from "@/server/auth/require";
 import { getDb } from "@/server/db/client";
 

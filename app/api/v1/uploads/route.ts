@@ -1,6 +1,6 @@
 import { requireApiUser } from "@/server/auth/require";
 import { refuseCrossOrigin } from "@/server/security/same-origin";
-import { receiveUploadRequest } from "@/server/uploads/upload-request";
+import { receiveUploadRequest } from "@/server/trace/import/upload-request";
 
 export const dynamic = "force-dynamic";
 

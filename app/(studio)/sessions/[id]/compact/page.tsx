@@ -5,8 +5,8 @@ import { NothingToReplay } from "@/components/compaction/nothing-to-replay";
 import { parseCompactQuery } from "@/components/compaction/url-state";
 import { requireUser } from "@/server/auth/require";
 import { getDb } from "@/server/db/client";
-import { getCompactionSetup } from "@/server/policies/compaction-setup";
-import { listPolicyInfo } from "@/server/policies/policy-catalog";
+import { getCompactionSetup } from "@/server/compaction/compaction-setup";
+import { listPolicyInfo } from "@/server/compaction/policy-catalog";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { requireApiUser } from "@/server/auth/require";
 import { getDb } from "@/server/db/client";
-import { getRunBreakdown, RUN_BREAKDOWNS } from "@/server/evals/get-run-breakdown";
+import { getRunBreakdown, RUN_BREAKDOWNS } from "@/server/evaluation/get-run-breakdown";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { requireApiUser } from "@/server/auth/require";
 import { getDb } from "@/server/db/client";
-import { compareRunPolicies } from "@/server/evals/get-run-aggregates";
+import { compareRunPolicies } from "@/server/evaluation/get-run-aggregates";
 
 export const dynamic = "force-dynamic";
 

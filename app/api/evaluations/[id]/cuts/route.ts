@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { parseBudgetKey } from "@/lib/eval/budget";
+import { parseBudgetKey } from "@/lib/evaluation/cuts/budget";
 import { requireApiUser } from "@/server/auth/require";
 import { getDb } from "@/server/db/client";
-import { listRunCuts } from "@/server/evals/list-run-cuts";
+import { listRunCuts } from "@/server/evaluation/list-run-cuts";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { requireApiUser } from "@/server/auth/require";
 import { getDb } from "@/server/db/client";
-import { getCutEvidence } from "@/server/evals/list-run-cuts";
+import { getCutEvidence } from "@/server/evaluation/list-run-cuts";
 
 export const dynamic = "force-dynamic";
 

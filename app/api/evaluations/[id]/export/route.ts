@@ -1,6 +1,6 @@
 import { requireApiUser } from "@/server/auth/require";
 import { getDb } from "@/server/db/client";
-import { buildReproductionPackage } from "@/server/evals/export/build-package";
+import { buildReproductionPackage } from "@/server/evaluation/export/build-package";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";

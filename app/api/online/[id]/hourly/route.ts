@@ -1,4 +1,4 @@
-import { hourlyToCsv } from "@/lib/online/hourly-csv";
+import { hourlyToCsv } from "@/lib/online/estimation/hourly-csv";
 import { requireApiUser } from "@/server/auth/require";
 import { getDb } from "@/server/db/client";
 import { getOnlineReport } from "@/server/online/online-report";

@@ -3,8 +3,8 @@ import { refuseCrossOrigin } from "@/server/security/same-origin";
 import { getDb } from "@/server/db/client";
 import { publicMessage } from "@/server/errors/public-error";
 import { getJobQueue } from "@/server/jobs/process-queue";
-import { CompactRequestSchema, type CompactErrorCode, type CompactJobResponse, type CompactResponse } from "@/server/policies/compaction-api";
-import { requestCompaction } from "@/server/policies/compaction-jobs/request-compaction";
+import { CompactRequestSchema, type CompactErrorCode, type CompactJobResponse, type CompactResponse } from "@/server/compaction/compaction-api";
+import { requestCompaction } from "@/server/compaction/compaction-jobs/request-compaction";
 import { getBlobStore } from "@/server/storage/configured-blob-store";
 
 export const dynamic = "force-dynamic";
@@ -16,7 +16,7 @@ export const dynamic = "force-dynamic";
  * safe cuts. 400 for a bad body, policy, cut or parameter; 404 for an unknown session. Viewer role.
  * A run that calls the LLM (self-gc with planner=llm) is not run here: it is queued as a job a
  * worker executes, and the answer is 202 with `{ ok, jobId, status: "queued" }`; the page polls
- * `GET /api/sessions/[id]/compact/jobs/[jobId]` (server/policies/compaction-jobs/). An unexpected
+ * `GET /api/sessions/[id]/compact/jobs/[jobId]` (server/compaction/compaction-jobs/). An unexpected
  * failure answers 500 with `internal error (ref <id>)`, the whole error logged under that id.
  */
 export async function POST(request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {

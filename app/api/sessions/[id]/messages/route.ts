@@ -1,7 +1,7 @@
 import { requireApiUser } from "@/server/auth/require";
 import { getDb } from "@/server/db/client";
-import { getMessageWindow } from "@/server/sessions/get-message-window";
-import { apiOk, invalidRequest, MessageWindowQuerySchema, sessionNotFound } from "@/server/sessions/session-api";
+import { getMessageWindow } from "@/server/trace/session/get-message-window";
+import { apiOk, invalidRequest, MessageWindowQuerySchema, sessionNotFound } from "@/server/trace/session/session-api";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { requireApiUser } from "@/server/auth/require";
 import { getDb } from "@/server/db/client";
-import { searchSession } from "@/server/sessions/search-session";
-import { apiOk, invalidRequest, SearchQuerySchema, sessionNotFound } from "@/server/sessions/session-api";
+import { searchSession } from "@/server/trace/session/search-session";
+import { apiOk, invalidRequest, SearchQuerySchema, sessionNotFound } from "@/server/trace/session/session-api";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { requireApiUser } from "@/server/auth/require";
 import { getDb } from "@/server/db/client";
-import { getUploadRedaction } from "@/server/uploads/redaction-report";
+import { getUploadRedaction } from "@/server/trace/import/redaction-report";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import { requireApiUser } from "@/server/auth/require";
 import { getDb } from "@/server/db/client";
-import { getUploadImportResponse } from "@/server/uploads/get-upload-import";
+import { getUploadImportResponse } from "@/server/trace/import/get-upload-import";
 
 export const dynamic = "force-dynamic";
 

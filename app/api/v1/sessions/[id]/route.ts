@@ -1,5 +1,5 @@
-import { getSessionSummary } from "@/server/api-v1/list-sessions-page";
-import { apiError } from "@/server/api-v1/respond";
+import { getSessionSummary } from "@/server/ingest/api-v1/list-sessions-page";
+import { apiError } from "@/server/ingest/api-v1/respond";
 import { requireApiUser } from "@/server/auth/require";
 import { getDb } from "@/server/db/client";
 

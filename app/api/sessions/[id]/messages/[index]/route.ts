@@ -1,7 +1,7 @@
 import { requireApiUser } from "@/server/auth/require";
 import { getDb } from "@/server/db/client";
-import { getMessage } from "@/server/sessions/get-message";
-import { apiFail, apiOk, invalidRequest, MessageIndexParamSchema } from "@/server/sessions/session-api";
+import { getMessage } from "@/server/trace/session/get-message";
+import { apiFail, apiOk, invalidRequest, MessageIndexParamSchema } from "@/server/trace/session/session-api";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
 import { requireApiUser } from "@/server/auth/require";
-import { receiveOtlpRequest } from "@/server/otlp/receive-otlp-request";
+import { receiveOtlpRequest } from "@/server/ingest/otlp/receive-otlp-request";
 import { refuseCrossOrigin } from "@/server/security/same-origin";
 
 export const dynamic = "force-dynamic";

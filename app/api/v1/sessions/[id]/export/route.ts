@@ -1,6 +1,6 @@
-import { exportSession } from "@/server/api-v1/export-session";
-import { SessionExportQuerySchema } from "@/server/api-v1/schemas";
-import { apiError, invalidRequest, queryOf } from "@/server/api-v1/respond";
+import { exportSession } from "@/server/ingest/api-v1/export-session";
+import { SessionExportQuerySchema } from "@/server/ingest/api-v1/schemas";
+import { apiError, invalidRequest, queryOf } from "@/server/ingest/api-v1/respond";
 import { requireApiUser } from "@/server/auth/require";
 import { getDb } from "@/server/db/client";
 

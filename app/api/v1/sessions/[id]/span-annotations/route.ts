@@ -1,4 +1,4 @@
-import { apiError } from "@/server/api-v1/respond";
+import { apiError } from "@/server/ingest/api-v1/respond";
 import { requireApiUser } from "@/server/auth/require";
 import { getDb } from "@/server/db/client";
 import { sessionSpanAnnotations } from "@/server/review/session-span-annotations";

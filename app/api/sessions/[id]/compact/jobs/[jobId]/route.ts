@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { requireApiUser } from "@/server/auth/require";
 import { getDb } from "@/server/db/client";
-import type { CompactErrorCode } from "@/server/policies/compaction-api";
-import { getCompactionJobResponse } from "@/server/policies/compaction-jobs/get-compaction-job";
+import type { CompactErrorCode } from "@/server/compaction/compaction-api";
+import { getCompactionJobResponse } from "@/server/compaction/compaction-jobs/get-compaction-job";
 
 export const dynamic = "force-dynamic";
 

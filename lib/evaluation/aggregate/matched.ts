@@ -1,0 +1,98 @@
+import { meanDifference, pairedBootstrap } from "../../stats/bootstrap";
+import { mcnemarExact } from "../../stats/mcnemar";
+import { aggregatePolicies, policyFigures, round, type EvaluationRecord, type PolicyFigures } from "./aggregate";
+import { budgetKey } from "../cuts/budget";
+
+/**
+ * The matched comparison (issue 16, `--match POLICY`): at every cut each policy compacted to the
+ * view size the reference reached there, so a difference in no-impact is not a difference in how
+ * much was removed. Per policy the usual figures over its matched records, and per policy and
+ * metric the paired difference against the reference on the same cuts:
+ * - `diffPts` = 100 · (rate of the reference − rate of the policy), in points: positive means the
+ *   reference kept more futures unaffected;
+ * - `ci95`: percentile bootstrap over sessions (whole sessions resampled, 2,000 replicates, seed 16):
+ *   cuts of one session are not independent;
+ * - `mcnemarP`: McNemar's exact test on the discordant cuts.
+ * Metrics: `noImpact` (the headline) and `visibleNoImpact` (everything visible, no restore).
+ */
+export const MATCHED_METRICS = ["noImpact", "visibleNoImpact"] as const;
+export type MatchedMetric = (typeof MATCHED_METRICS)[number];
+
+export type MatchedPolicy = { policy: string } & PolicyFigures;
+
+export interface PairedDiff {
+  policy: string;
+  metric: MatchedMetric;
+  /** Cuts both were judged at. */
+  pairs: number;
+  diffPts: number;
+  ci95: [number, number];
+  mcnemarP: number;
+}
+
+export interface MatchedComparison {
+  reference: string;
+  policies: MatchedPolicy[];
+  paired: PairedDiff[];
+}
+
+export const MATCHED_BOOTSTRAP_SEED = 16;
+
+export function aggregateMatched(
+  records: Iterable<EvaluationRecord>,
+  reference: string,
+  policyOrder: readonly string[] = [],
+  iterations = 2_000,
+): MatchedComparison {
+  const key = budgetKey({ kind: "match", reference });
+  const matched = [...records].filter((r) => r.budget === key);
+  const policies = aggregatePolicies(matched, policyOrder)
+    .filter((p) => p.n > 0)
+    .map((p): MatchedPolicy => ({ policy: p.id, ...policyFigures(p) }));
+  const byCut = new Map<string, EvaluationRecord>();
+  for (const r of matched) if (r.policy === reference) byCut.set(`${r.sessionId}#${r.cut}`, r);
+  const paired: PairedDiff[] = [];
+  for (const p of policies) {
+    if (p.policy === reference) continue;
+    for (const metric of MATCHED_METRICS) {
+      const diff = pairedDifference(
+        matched.filter((r) => r.policy === p.policy),
+        byCut,
+        metric,
+        iterations,
+      );
+      if (diff) paired.push({ policy: p.policy, metric, ...diff });
+    }
+  }
+  return { reference, policies, paired };
+}
+
+function outcome(record: EvaluationRecord, metric: MatchedMetric): boolean | undefined {
+  return metric === "noImpact" ? record.noImpact : record.visibleNoImpact;
+}
+
+function pairedDifference(
+  records: EvaluationRecord[],
+  references: Map<string, EvaluationRecord>,
+  metric: MatchedMetric,
+  iterations: number,
+): Omit<PairedDiff, "policy" | "metric"> | undefined {
+  const pairs: { a: number; b: number; session: string }[] = [];
+  for (const r of records) {
+    const ref = references.get(`${r.sessionId}#${r.cut}`);
+    const a = ref ? outcome(ref, metric) : undefined;
+    const b = outcome(r, metric);
+    if (a === undefined || b === undefined) continue;
+    pairs.push({ a: a ? 1 : 0, b: b ? 1 : 0, session: r.sessionId });
+  }
+  if (pairs.length === 0) return undefined;
+  const onlyRef = pairs.filter((p) => p.a > p.b).length;
+  const onlyPolicy = pairs.filter((p) => p.b > p.a).length;
+  const boot = pairedBootstrap(pairs, meanDifference, { seed: MATCHED_BOOTSTRAP_SEED, iterations, cluster: (p) => p.session });
+  return {
+    pairs: pairs.length,
+    diffPts: round(100 * boot.estimate),
+    ci95: [round(100 * boot.low), round(100 * boot.high)],
+    mcnemarP: mcnemarExact(onlyRef, onlyPolicy).pValue,
+  };
+}

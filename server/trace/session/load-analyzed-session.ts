@@ -1,0 +1,86 @@
+import { buildContextIndex } from "@/lib/compaction/context/objects";
+import { cachedTokenizer } from "@/lib/tokens/cache";
+import { isTokenizerId, type Tokenizer, type TokenizerId } from "@/lib/tokens/tokenizer";
+import type { CompactionKind, FormatId, Message, NativeCompaction, Session } from "@/lib/trace/model";
+import type { AnalyzedSession } from "@/lib/trace/analyze";
+import { sessionStats } from "@/lib/trace/stats";
+import type { Db } from "../../db/client";
+
+/** One cached tokenizer per id for the whole server process: replays never re-tokenise content. */
+const tokenizers = new Map<TokenizerId, Tokenizer>();
+export function serverTokenizer(id: TokenizerId): Tokenizer {
+  let tokenizer = tokenizers.get(id);
+  if (!tokenizer) tokenizers.set(id, (tokenizer = cachedTokenizer(id)));
+  return tokenizer;
+}
+
+/** Recently loaded sessions, so moving the cut slider does not reload a 10,000-message session. */
+const recent = new Map<string, AnalyzedSession & { tokenizer: Tokenizer }>();
+const RECENT_LIMIT = 4;
+
+/**
+ * Rebuilds a stored session as the canonical lib model with its context index, using the
+ * tokenizer it was imported with (same algorithm, same ids and counts as at import).
+ */
+export async function loadAnalyzedSession(db: Db, sessionId: string): Promise<(AnalyzedSession & { tokenizer: Tokenizer }) | null> {
+  const hit = recent.get(sessionId);
+  if (hit) return hit;
+  const stored = await loadStoredSession(db, sessionId);
+  if (!stored) return null;
+  const { session } = stored;
+  const tokenizer = serverTokenizer(isTokenizerId(stored.tokenizer) ? stored.tokenizer : "o200k");
+  const index = buildContextIndex(session, tokenizer);
+  const loaded = { session, index, stats: sessionStats(session, index), tokenizer };
+  recent.set(sessionId, loaded);
+  if (recent.size > RECENT_LIMIT) recent.delete(recent.keys().next().value!);
+  return loaded;
+}
+
+/** Drops deleted sessions from this process's cache, so a replay cannot serve what was deleted. */
+export function forgetAnalyzedSessions(sessionIds: Iterable<string>): void {
+  for (const id of sessionIds) recent.delete(id);
+}
+
+/**
+ * A stored session as the canonical lib model, without analysing it: what an export needs (no
+ * tokenizing, no context index, and the replay cache above is left to replays).
+ */
+export async function loadStoredSession(db: Db, sessionId: string): Promise<{ session: Session; tokenizer: string } | null> {
+  const row = await db.traceSession.findUnique({ where: { id: sessionId }, include: { upload: { select: { fileName: true } } } });
+  if (!row) return null;
+  const [messageRows, compactionRows] = await Promise.all([
+    db.traceMessage.findMany({ where: { sessionId }, orderBy: { index: "asc" } }),
+    db.nativeCompactionRow.findMany({ where: { sessionId }, orderBy: { beforeMessage: "asc" } }),
+  ]);
+  const file = row.upload.fileName;
+  const messages: Message[] = messageRows.map((m) => ({
+    index: m.index,
+    role: m.role as Message["role"],
+    parts: JSON.parse(m.parts) as Message["parts"],
+    source: { file, line: m.sourceLine },
+    ...(m.records ? { records: JSON.parse(m.records) as NonNullable<Message["records"]> } : {}),
+    ...(m.timestamp ? { timestamp: m.timestamp } : {}),
+    ...(m.model ? { model: m.model } : {}),
+    ...(m.usage ? { usage: JSON.parse(m.usage) as Message["usage"] } : {}),
+    ...(m.meta ? { meta: JSON.parse(m.meta) as Message["meta"] } : {}),
+  }));
+  const compactions: NativeCompaction[] = compactionRows.map((c) => ({
+    kind: c.kind as CompactionKind,
+    beforeMessage: c.beforeMessage,
+    source: { file, line: c.sourceLine },
+    ...(c.trigger ? { trigger: c.trigger } : {}),
+    ...(c.preTokens !== null ? { preTokens: c.preTokens } : {}),
+    ...(c.summary ? { summary: c.summary } : {}),
+    ...(c.timestamp ? { timestamp: c.timestamp } : {}),
+  }));
+  const session: Session = {
+    id: row.externalId,
+    format: row.format as FormatId,
+    title: row.title,
+    messages,
+    compactions,
+    models: JSON.parse(row.models) as string[],
+    ...(row.startedAt ? { startedAt: row.startedAt } : {}),
+  };
+  return { session, tokenizer: row.tokenizer };
+}
