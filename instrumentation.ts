@@ -18,6 +18,8 @@ export async function register(): Promise<void> {
   await checkBlobStoreOrExit("tracefold studio");
   // Temp files a killed studio left (raw uploads, secrets included) go now and then hourly, not only on the next upload.
   (await import("./server/trace/import/temp-sweeps")).startTempSweeps();
+  // Long OTLP sessions a stopped studio left marked dirty are rebuilt by the next one (server/ingest/otlp/otlp-rebuilds.ts).
+  (await import("./server/ingest/otlp/otlp-rebuilds")).startOtlpRebuildSweeps();
   const [{ getDb }, { getJobQueue, inProcessWorkerEnabled }, { startJobWorkers }] = await Promise.all([
     import("./server/db/client"),
     import("./server/jobs/process-queue"),

@@ -96,6 +96,12 @@ export const MIGRATION_VERDICTS: readonly MigrationVerdict[] = [
     reason: "new tables RolloutRun and RolloutRunSession: an older archive had no rollout runs, so none are restored",
     tables: ["RolloutRun", "RolloutRunSession"],
   },
+  {
+    name: "0020_otlp_dirty_sessions",
+    restore: "additive",
+    reason: "new table OtlpDirtySession: an older archive rebuilt every OTLP session inside its request, so none was left dirty",
+    tables: ["OtlpDirtySession"],
+  },
 ];
 
 /** Migration directory names newer than the baseline that have no verdict: each needs a decision. */

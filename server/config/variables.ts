@@ -62,6 +62,18 @@ export const VARIABLES: readonly Variable[] = [
   },
   { name: "TRACEFOLD_UPLOADS_PER_MINUTE", default: "120", meaning: "uploads one user may start per minute", check: wholeNumber(1) },
   { name: "TRACEFOLD_ASYNC_IMPORT_MB", default: "32", meaning: "larger uploads are imported by a worker job (0: all)", check: nonNegativeNumber },
+  {
+    name: "TRACEFOLD_OTLP_SYNC_SPANS",
+    default: "64",
+    meaning: "an OTLP session of at most this many spans is rebuilt inside the request; a longer one right after it, coalesced (0: always after)",
+    check: wholeNumber(0),
+  },
+  {
+    name: "TRACEFOLD_OTLP_REBUILD_MS",
+    default: "1000",
+    meaning: "least pause between two rebuilds of one long OTLP session (at least twice its last rebuild's time)",
+    check: wholeNumber(0),
+  },
   { name: "TRACEFOLD_KEY_RATE_LIMIT", default: "600", meaning: "requests one API key may make per minute", check: wholeNumber(1) },
   { name: "TRACEFOLD_SIGNIN_MAX_FAILURES", default: "5", meaning: "failed sign-ins per account and IP in the window", check: wholeNumber(1) },
   { name: "TRACEFOLD_SIGNIN_MAX_FAILURES_PER_IP", default: "50", meaning: "failed sign-ins per IP in the window", check: wholeNumber(1) },

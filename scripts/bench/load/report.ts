@@ -1,5 +1,6 @@
 import type { KillScenarioResult } from "./kill-scenario";
 import type { LatencySummary } from "./latency";
+import type { OtlpScenarioResult } from "./otlp-scenario";
 import type { ReviewScenarioResult } from "./review-scenario";
 import type { UploadScenarioResult } from "./upload-scenario";
 
@@ -12,16 +13,27 @@ export const P95_SAVE_TARGET_MS = 150;
 
 export interface LoadReport {
   setup: { reviewers: number; items: number; sessions: number; buildSeconds: number; loadAverage: { before: number[]; after: number[] } };
-  review: ReviewScenarioResult;
-  uploads: UploadScenarioResult;
-  /** Scenario C; null when LOAD_KILL_UPLOADS=0 skipped it. */
+  /** Scenarios A and B; null when LOAD_SCENARIOS left them out. */
+  review: ReviewScenarioResult | null;
+  uploads: UploadScenarioResult | null;
+  /** Scenario C; null when LOAD_KILL_UPLOADS=0 (or LOAD_SCENARIOS) skipped it. */
   kill: KillScenarioResult | null;
+  /** Scenario D (OTLP exporters), then its baseline with every session rebuilt inside its request; absent when skipped. */
+  otlp?: OtlpScenarioResult[];
   failures: string[];
 }
 
 /** Every target missed, in words (empty when the run passes). */
-export function missedTargets(review: ReviewScenarioResult, uploads: UploadScenarioResult, kill: KillScenarioResult | null): string[] {
+export function missedTargets(
+  review: ReviewScenarioResult | null,
+  uploads: UploadScenarioResult | null,
+  kill: KillScenarioResult | null,
+  otlp: readonly OtlpScenarioResult[] = [],
+): string[] {
   const failures: string[] = [];
+  for (const o of otlp) failures.push(...missedOtlpTargets(o));
+  if (kill) failures.push(...missedKillTargets(kill));
+  if (!review || !uploads) return failures;
   if (review.saves.n === 0) failures.push("no label was saved");
   if (review.saves.p95 >= P95_SAVE_TARGET_MS) failures.push(`save p95 ${review.saves.p95} ms is not under ${P95_SAVE_TARGET_MS} ms`);
   if (review.errors > 0) failures.push(`${review.errors} reviewer request errors (${review.errorSamples.join("; ")})`);
@@ -34,7 +46,21 @@ export function missedTargets(review: ReviewScenarioResult, uploads: UploadScena
     failures.push(
       `uploads imported exactly once: ${uploads.verify.importedOnce} of ${uploads.uploads} (${uploads.verify.missing} missing, ${uploads.verify.duplicated} duplicated, ${uploads.verify.wrongSessionCount} with wrong session counts)`,
     );
-  if (kill) failures.push(...missedKillTargets(kill));
+  return failures;
+}
+
+/** Scenario D's violations: errors, lost or duplicated spans, sessions never complete or not evaluable. */
+export function missedOtlpTargets(o: OtlpScenarioResult): string[] {
+  const failures: string[] = [];
+  const d = `D (${o.label})`;
+  if (o.errors > 0) failures.push(`${d}: ${o.errors} export errors (${o.errorSamples.join("; ")})`);
+  const v = o.verify;
+  if (v.lost + v.duplicated > 0) failures.push(`${d}: ${v.lost} spans lost, ${v.duplicated} duplicated of ${o.sent}`);
+  if (o.caughtUpSeconds === null) failures.push(`${d}: the sessions were not all rebuilt within the wait`);
+  if (v.complete !== o.exporters || v.sessions !== o.exporters)
+    failures.push(`${d}: ${v.complete} of ${o.exporters} sessions complete (${v.sessions} session rows)`);
+  if (v.evaluable !== o.exporters) failures.push(`${d}: ${v.evaluable} of ${o.exporters} sessions evaluable (a safe cut)`);
+  if (v.dirtyLeft > 0) failures.push(`${d}: ${v.dirtyLeft} sessions still marked for a rebuild`);
   return failures;
 }
 
@@ -69,25 +95,49 @@ export function missedKillTargets(k: KillScenarioResult): string[] {
 /** A human table of the figures, for the terminal and the README. */
 export function formatTable(report: LoadReport): string {
   const { review: r, uploads: u, setup: s } = report;
-  const lat = (l: LatencySummary) => `p50 ${l.p50} / p95 ${l.p95} / p99 ${l.p99} / max ${l.max} ms (n=${l.n})`;
   const rows: [string, string][] = [
     ["setup", `${s.reviewers} reviewers, dependency queue of ${s.items} items over ${s.sessions} sessions, overlap 20; build ${s.buildSeconds} s`],
     ["load average (1 min) before → after", `${s.loadAverage.before[0]} → ${s.loadAverage.after[0]}`],
-    [`A: label saves (${r.seconds} s, think ${r.thinkMs} ms ±50%)`, `${lat(r.saves)}; ${r.savesPerSecond} saves/s`],
-    ["A: open item / queue status", `${lat(r.opens)} / ${lat(r.statusRefreshes)}`],
-    ["A: agreement (own request, after saves)", lat(r.agreementRefreshes)],
-    ["A: item labels reloaded (after a dependency save)", lat(r.activityRefreshes)],
-    [
-      "A: errors; acknowledged → stored",
-      `${r.errors}; ${r.acknowledged} acknowledged, ${r.verify.stored} stored, ${r.verify.missing} missing, ${r.verify.duplicated} duplicated, ${r.verify.unacknowledgedRows} unacknowledged`,
-    ],
-    [`B: ${u.uploads} concurrent uploads of ${u.megabytesEach} MB`, `all done in ${u.wallSeconds} s; per upload ${lat(u.perUploadMs)}`],
-    ["B: errors; imported exactly once", `${u.errors}; ${u.verify.importedOnce} of ${u.uploads}`],
+    ...(r
+      ? ([
+          [`A: label saves (${r.seconds} s, think ${r.thinkMs} ms ±50%)`, `${lat(r.saves)}; ${r.savesPerSecond} saves/s`],
+          ["A: open item / queue status", `${lat(r.opens)} / ${lat(r.statusRefreshes)}`],
+          ["A: agreement (own request, after saves)", lat(r.agreementRefreshes)],
+          ["A: item labels reloaded (after a dependency save)", lat(r.activityRefreshes)],
+          [
+            "A: errors; acknowledged → stored",
+            `${r.errors}; ${r.acknowledged} acknowledged, ${r.verify.stored} stored, ${r.verify.missing} missing, ${r.verify.duplicated} duplicated, ${r.verify.unacknowledgedRows} unacknowledged`,
+          ],
+        ] as [string, string][])
+      : [["A: reviewers labeling", "skipped (LOAD_SCENARIOS)"] as [string, string]]),
+    ...(u
+      ? ([
+          [`B: ${u.uploads} concurrent uploads of ${u.megabytesEach} MB`, `all done in ${u.wallSeconds} s; per upload ${lat(u.perUploadMs)}`],
+          ["B: errors; imported exactly once", `${u.errors}; ${u.verify.importedOnce} of ${u.uploads}`],
+        ] as [string, string][])
+      : [["B: concurrent uploads", "skipped (LOAD_SCENARIOS)"] as [string, string]]),
     ...(report.kill ? killRows(report.kill) : [["C: SIGKILL mid-import", "skipped (LOAD_KILL_UPLOADS=0)"] as [string, string]]),
+    ...(report.otlp?.length ? report.otlp.flatMap(otlpRows) : [["D: OTLP exporters", "skipped (LOAD_SCENARIOS)"] as [string, string]]),
     ["result", report.failures.length === 0 ? "PASS" : `FAIL: ${report.failures.join("; ")}`],
   ];
   const width = Math.max(...rows.map(([k]) => k.length));
   return rows.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join("\n");
+}
+
+const lat = (l: LatencySummary) => `p50 ${l.p50} / p95 ${l.p95} / p99 ${l.p99} / max ${l.max} ms (n=${l.n})`;
+
+function otlpRows(o: OtlpScenarioResult): [string, string][] {
+  const v = o.verify;
+  return [
+    [
+      `D: ${o.exporters} OTLP exporters × ${o.spansPerSecond} spans/s × ${o.seconds} s, ${o.label}`,
+      `${o.accepted} of ${o.sent} spans accepted, ${o.acceptedPerSecond} spans/s over ${o.sendSeconds} s; requests ${lat(o.requests)}`,
+    ],
+    [
+      "D: errors; every session rebuilt and evaluable",
+      `${o.errors}; ${o.caughtUpSeconds === null ? "NOT within the wait" : `${o.caughtUpSeconds} s after the last answer`}; ${v.complete} of ${o.exporters} complete, ${v.evaluable} evaluable; spans stored ${v.spansStored} (${v.lost} lost, ${v.duplicated} duplicated)`,
+    ],
+  ];
 }
 
 function killRows(k: KillScenarioResult): [string, string][] {

@@ -10,7 +10,12 @@ import type { Tx } from "../../trace/import/write-sessions";
  */
 export async function lockKeys(tx: Tx, engine: DbEngine, keys: Iterable<string>): Promise<void> {
   if (engine !== "postgres") return;
-  for (const key of [...new Set(keys)].sort()) {
-    await tx.$queryRaw`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(hashtext(${`otlp:${key}`}))) AS l`;
+  const sorted = [...new Set(keys)].sort().map((key) => `otlp:${key}`);
+  if (sorted.length === 0) return;
+  if (sorted.length === 1) {
+    await tx.$queryRaw`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(hashtext(${sorted[0]}))) AS l`;
+    return;
   }
+  // One round trip for a request's many traces: the ordered subquery feeds the locks in that order.
+  await tx.$queryRaw`SELECT count(*)::int AS locked FROM (SELECT pg_advisory_xact_lock(hashtext(k)) FROM (SELECT k FROM unnest(${sorted}::text[]) WITH ORDINALITY AS u(k, i) ORDER BY i) AS o) AS l`;
 }

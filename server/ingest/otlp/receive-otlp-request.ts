@@ -8,6 +8,8 @@ import { getBlobStore } from "../../storage/configured-blob-store";
 import { maxUploadBytes, tooLargeMessage } from "../../trace/import/upload-limits";
 import { decodeOtlpProtobuf, MalformedProtobufError } from "./decode-otlp-protobuf";
 import { otlpAnswer, otlpRefusal, type OtlpEncoding } from "./otlp-response";
+import { otlpRebuilds } from "./otlp-rebuilds";
+import { otlpSyncRebuildSpans } from "./otlp-rebuild-settings";
 import { OtlpBodyError, readOtlpBody } from "./read-otlp-body";
 import { redactSpans } from "./redact-spans";
 import { storeOtlpSpans } from "./store-otlp-spans";
@@ -17,8 +19,10 @@ import { storeOtlpSpans } from "./store-otlp-spans";
  * `application/json` or `application/x-protobuf`, optionally gzip. Validated whole before anything
  * is written (a malformed body is a 400 naming where, and nothing is stored); spans without any
  * GenAI attribute are rejected one by one under OTLP partial success; the rest are redacted,
- * stored idempotently and their sessions rebuilt in one transaction (store-otlp-spans.ts). The
- * answer is in the request's encoding: empty success, or `partialSuccess {rejectedSpans, errorMessage}`.
+ * stored idempotently and their sessions rebuilt in one transaction (store-otlp-spans.ts) — a session
+ * past TRACEFOLD_OTLP_SYNC_SPANS spans is marked dirty there instead and rebuilt right after the
+ * answer, coalesced with the other requests' (otlp-rebuilds.ts). The answer is in the request's
+ * encoding: empty success, or `partialSuccess {rejectedSpans, errorMessage}`.
  */
 export async function receiveOtlpRequest(request: Request, user: ApiPrincipal): Promise<Response> {
   const encoding = encodingOf(request.headers.get("content-type"));
@@ -48,13 +52,15 @@ export async function receiveOtlpRequest(request: Request, user: ApiPrincipal): 
   const rejected = spans.length - genAi.length;
   try {
     const db = getDb();
-    await storeOtlpSpans({
+    const { deferred } = await storeOtlpSpans({
       db,
       engine: engineOf(databaseUrl()),
       store: getBlobStore(),
       spans: await redactSpans(db, genAi),
       userId: user.apiKey ? (user.apiKey.createdById ?? undefined) : user.id,
+      syncRebuildSpans: otlpSyncRebuildSpans(),
     });
+    otlpRebuilds().schedule(deferred);
   } catch (error) {
     return otlpRefusal(500, "internal", `the spans were not stored: ${publicMessage(error, "OTLP export")}`);
   }
