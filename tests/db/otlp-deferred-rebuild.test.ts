@@ -3,6 +3,7 @@ import { after, before, describe, test } from "node:test";
 import { OtlpTraceRequestSchema } from "../../lib/ingest/otlp/otlp-request";
 import { receivedSpans } from "../../lib/ingest/otlp/received-span";
 import { createDb, type Db } from "../../server/db/client";
+import { loadAnalyzedSession } from "../../server/trace/session/load-analyzed-session";
 import { rebuildDirtyOtlpSession } from "../../server/ingest/otlp/rebuild-dirty-otlp-session";
 import { otlpUploadSha } from "../../server/ingest/otlp/rebuild-otlp-session";
 import { redactSpans } from "../../server/ingest/otlp/redact-spans";
@@ -153,6 +154,24 @@ for (const engine of ENGINES) {
       await flush();
       assert.deepEqual((await sessionOf(key))!.messages, expected.messages);
       assert.equal(await t.db.otlpDirtySession.count(), 0);
+    });
+
+    test("a session opened before a rebuild is read again after it: the studio's cache never serves the shorter copy", async () => {
+      const loops = longConversation("cached", 6, "d1");
+      const key = "conversation:cached";
+      for (const loop of loops.slice(0, 3)) await deliver(loop, 8);
+      const id = (await sessionOf(key))!.id;
+      const before = await loadAnalyzedSession(t.db, id);
+      assert.equal(before!.session.messages.length, 8, "two loops built in their requests; the third is deferred");
+      assert.equal(await loadAnalyzedSession(t.db, id), before, "unchanged: served from the cache");
+      for (const loop of loops.slice(3)) await deliver(loop, 8);
+      assert.equal(await flush(), 1);
+      const after = await loadAnalyzedSession(t.db, id);
+      assert.equal(after!.session.messages.length, 24, "the rebuilt session, not the cached one");
+      assert.deepEqual(
+        after!.session.messages.map((m) => m.role),
+        (await sessionOf(key))!.messages.map((m) => m.split(":")[0]),
+      );
     });
   });
 }

@@ -14,8 +14,13 @@ export function serverTokenizer(id: TokenizerId): Tokenizer {
   return tokenizer;
 }
 
-/** Recently loaded sessions, so moving the cut slider does not reload a 10,000-message session. */
-const recent = new Map<string, AnalyzedSession & { tokenizer: Tokenizer }>();
+/**
+ * Recently loaded sessions, so moving the cut slider does not reload a 10,000-message session. Each
+ * entry keeps the fingerprint of the row it was built from: a session rebuilt since — a growing OTLP
+ * conversation, rebuilt by this or any other studio process — has a new stored file and counts, so
+ * it is loaded again rather than served stale.
+ */
+const recent = new Map<string, { fingerprint: string; loaded: AnalyzedSession & { tokenizer: Tokenizer } }>();
 const RECENT_LIMIT = 4;
 
 /**
@@ -23,15 +28,25 @@ const RECENT_LIMIT = 4;
  * tokenizer it was imported with (same algorithm, same ids and counts as at import).
  */
 export async function loadAnalyzedSession(db: Db, sessionId: string): Promise<(AnalyzedSession & { tokenizer: Tokenizer }) | null> {
+  const row = await db.traceSession.findUnique({
+    where: { id: sessionId },
+    select: { messageCount: true, tokens: true, nativeCompactions: true, upload: { select: { storageKey: true } } },
+  });
+  if (!row) {
+    recent.delete(sessionId);
+    return null;
+  }
+  const fingerprint = `${row.upload.storageKey}:${row.messageCount}:${row.tokens}:${row.nativeCompactions}`;
   const hit = recent.get(sessionId);
-  if (hit) return hit;
+  if (hit?.fingerprint === fingerprint) return hit.loaded;
   const stored = await loadStoredSession(db, sessionId);
   if (!stored) return null;
   const { session } = stored;
   const tokenizer = serverTokenizer(isTokenizerId(stored.tokenizer) ? stored.tokenizer : "o200k");
   const index = buildContextIndex(session, tokenizer);
   const loaded = { session, index, stats: sessionStats(session, index), tokenizer };
-  recent.set(sessionId, loaded);
+  recent.delete(sessionId);
+  recent.set(sessionId, { fingerprint, loaded });
   if (recent.size > RECENT_LIMIT) recent.delete(recent.keys().next().value!);
   return loaded;
 }
