@@ -6,7 +6,7 @@ import { requireUser } from "@/server/auth/require";
 import { getDb } from "@/server/db/client";
 import { LLM_SLOTS, type LlmSlot } from "@/server/llm/slots";
 import { testLlmConnection, type ConnectionTestResult } from "@/server/llm/test-connection";
-import { clearLlmSettings, LlmSettingsError, LlmSettingsFormSchema, saveLlmSettings, type LlmSettingsView } from "@/server/settings/llm-settings";
+import { clearLlmSettings, LlmSettingsError, LlmSettingsFormSchema, saveLlmSettings, type LlmSettingsView } from "@/server/llm/stored-settings";
 import { processEnv } from "@/server/env";
 
 /** The slot an action names; anything else is refused. */

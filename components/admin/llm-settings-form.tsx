@@ -5,7 +5,7 @@ import { clearLlmSettingsAction, saveLlmSettingsAction, testLlmConnectionAction 
 import type { ActionResult } from "@/server/action-result";
 import type { LlmSlot } from "@/server/llm/slots";
 import type { ConnectionTestResult } from "@/server/llm/test-connection";
-import type { LlmSettingsView } from "@/server/settings/llm-settings";
+import type { LlmSettingsView } from "@/server/llm/stored-settings";
 import { formatDateTime } from "@/lib/util/format-date-time";
 
 export interface LlmEnvOverride {

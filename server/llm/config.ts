@@ -3,8 +3,8 @@ import { processEnv } from "@/server/env";
 
 /**
  * Configuration of one model endpoint (provider, URL, model, key, limits). Read from the
- * environment here; an admin can instead store endpoints in the studio (server/settings/
- * llm-settings.ts), and effective-config.ts decides which applies to which purpose. The API key
+ * environment here; an admin can instead store endpoints in the studio (stored-settings.ts),
+ * and effective-config.ts decides which applies to which purpose. The API key
  * stays in this process: it is sent only to the configured endpoint and never appears in errors,
  * logs or client ids.
  *

@@ -1,7 +1,7 @@
 import type { LlmClient } from "../../lib/llm/types";
 import type { Db } from "../db/client";
 import { getDb } from "../db/client";
-import { storedLlmConfig } from "../settings/llm-settings";
+import { storedLlmConfig } from "./stored-settings";
 import { createLlmClient } from "./client";
 import { readLlmConfig, type LlmConfig } from "./config";
 import { createRoutingClient } from "./routing-client";

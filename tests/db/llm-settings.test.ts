@@ -10,7 +10,7 @@ import {
   LlmSettingsFormSchema,
   saveLlmSettings,
   storedLlmConfig,
-} from "../../server/settings/llm-settings";
+} from "../../server/llm/stored-settings";
 import { startLlmStub, type LlmStub } from "../helpers/llm-stub-server";
 import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
 

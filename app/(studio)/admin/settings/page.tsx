@@ -7,7 +7,7 @@ import { getDb } from "@/server/db/client";
 import { LLM_PROVIDERS, PROVIDER_LABELS } from "@/server/llm/config";
 import { envLlmSummary } from "@/server/llm/effective-config";
 import { LLM_SLOTS, SLOT_LABELS, type LlmSlot } from "@/server/llm/slots";
-import { getLlmSettingsView } from "@/server/settings/llm-settings";
+import { getLlmSettingsView } from "@/server/llm/stored-settings";
 import { getRedactionSettings } from "@/server/settings/redaction-settings";
 import { processEnv } from "@/server/env";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Db } from "../db/client";
-import { DEFAULT_BASE_URLS, LLM_PROVIDERS, LlmConfigSchema, providerNeedsKey, REASONING_MODES, type LlmConfig } from "../llm/config";
-import { LLM_SLOTS, type LlmSlot } from "../llm/slots";
+import { DEFAULT_BASE_URLS, LLM_PROVIDERS, LlmConfigSchema, providerNeedsKey, REASONING_MODES, type LlmConfig } from "./config";
+import { LLM_SLOTS, type LlmSlot } from "./slots";
 import { openSecret, sealSecret, SecretBoxError } from "../security/secret-box";
 import { NO_SECRET_KEY_MESSAGE, studioSecretKey } from "../security/secret-key";
 import { processEnv } from "@/server/env";
