@@ -1,7 +1,7 @@
 import type { Sidecar } from "@/lib/compaction/projection/types";
 import type { Db } from "../db/client";
 import type { BlobStore } from "../storage/blob-store";
-import { isUniqueViolation } from "../users/user-error";
+import { isUniqueViolation } from "../db/unique-violation";
 
 /**
  * Stores the sidecars of one policy run so every folded object can be restored byte for byte:

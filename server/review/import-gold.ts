@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { planGoldImport, type GoldImportItem, type ImportError } from "@/lib/review";
 import type { Db } from "../db/client";
-import { isUniqueViolation } from "../users/user-error";
+import { isUniqueViolation } from "../db/unique-violation";
 import { labelBody } from "./label-rows";
 
 /**

@@ -1,7 +1,7 @@
 import { itemContextKey, type QueueItem } from "@/lib/review";
 import type { Db } from "../db/client";
 import { getCutEvidence } from "../evaluation/list-run-cuts";
-import { isUniqueViolation } from "../users/user-error";
+import { isUniqueViolation } from "../db/unique-violation";
 import { loadCutContext, type CutContext } from "./cut-context";
 import { buildItemContext, type StoredItemContext } from "./item-context-build";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { appendLabel, buildHistory, LabelHistoryError, ReviewLabelSchema, retractLabel, type Clock, type QueueItem, type ReviewLabel } from "@/lib/review";
 import type { Db } from "../db/client";
-import { isUniqueViolation } from "../users/user-error";
+import { isUniqueViolation } from "../db/unique-violation";
 import { labelBody, loadLabels, sameContent } from "./label-rows";
 import { libKind, type ReviewQueueKind } from "./queue-kinds";
 import { loadQueueMeta, queueItem } from "./queue-state";

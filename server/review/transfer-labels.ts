@@ -12,7 +12,7 @@ import {
   type ReviewLabel,
 } from "@/lib/review";
 import type { Db } from "../db/client";
-import { isUniqueViolation } from "../users/user-error";
+import { isUniqueViolation } from "../db/unique-violation";
 import { labelBody, loadHistory } from "./label-rows";
 import { loadQueueMeta } from "./queue-state";
 

@@ -2,7 +2,8 @@ import bcrypt from "bcryptjs";
 import type { Db } from "../db/client";
 import { toUserRecord, type UserRecord } from "./user-record";
 import type { CreateUserInput } from "./user-schemas";
-import { isUniqueViolation, UserError } from "./user-error";
+import { isUniqueViolation } from "../db/unique-violation";
+import { UserError } from "./user-error";
 
 /** bcrypt cost: ~100 ms per hash here; sign-in pays the same once per session. */
 export const BCRYPT_ROUNDS = 10;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { filterFieldErrors, SuiteFilterSchema } from "@/lib/evaluation/suites/suite-filter";
 import type { Db } from "../../db/client";
-import { isUniqueViolation } from "../../users/user-error";
+import { isUniqueViolation } from "../../db/unique-violation";
 
 export const SaveSuiteFilterSchema = z.object({
   name: z.string().trim().min(1, "give the filter a name").max(100, "the name is at most 100 characters"),

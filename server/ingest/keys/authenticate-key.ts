@@ -1,6 +1,6 @@
 import { rateWindowStart, secondsToNextWindow, type KeyScope } from "../../../lib/ingest/keys/api-key";
 import type { Db } from "../../db/client";
-import { isUniqueViolation } from "../../users/user-error";
+import { isUniqueViolation } from "../../db/unique-violation";
 import { hashKey } from "./hash-key";
 
 /** Requests one key may make per minute unless TRACEFOLD_KEY_RATE_LIMIT says otherwise. */
