@@ -15,13 +15,23 @@ import { RestoreDialog } from "./restore-dialog";
 import { RunDetails } from "./run-details";
 import { RunError, RunProgress } from "./run-status";
 import { RunSummary } from "./run-summary";
-import { ShortcutsOverlay } from "./shortcuts-overlay";
 import { coerceParam, compactQueryString, overridesOf, type CompactQuery } from "./url-state";
 import { dataOf, useCompactionRun } from "./use-compaction-run";
 import { usePrefixWindows } from "./use-prefix-windows";
 import { useShortcuts } from "./use-shortcuts";
 import kbdStyles from "@/components/ui/kbd.module.css";
+import { ShortcutsOverlay, type Shortcut } from "@/components/ui/shortcuts-overlay";
 import styles from "./compaction-studio.module.css";
+
+/** The replay page's shortcuts. */
+const REPLAY_SHORTCUTS: Shortcut[] = [
+  ["r", "run the policy at the cut"],
+  ["c", "compare with another policy"],
+  ["[", "previous safe cut"],
+  ["]", "next safe cut"],
+  ["?", "show this list"],
+  ["Esc", "close a dialog"],
+];
 
 export interface CompactionStudioProps {
   setup: CompactionSetup;
@@ -307,7 +317,7 @@ export function CompactionStudio({ setup, policies, initial }: CompactionStudioP
       )}
 
       {restore ? <RestoreDialog key={restore.sha256} sidecar={restore} onClose={() => setRestore(undefined)} /> : null}
-      {help ? <ShortcutsOverlay onClose={() => setHelp(false)} /> : null}
+      {help ? <ShortcutsOverlay shortcuts={REPLAY_SHORTCUTS} onClose={() => setHelp(false)} /> : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { CompactLink } from "@/components/compaction/compact-link";
+import { CompactLink } from "./compact-link";
 import { Fragment, type ReactNode } from "react";
 import { formatDateTime } from "@/lib/util/format-date-time";
 import { plural } from "@/lib/util/plural";

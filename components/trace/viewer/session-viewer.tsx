@@ -2,7 +2,7 @@
 
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { ShortcutsOverlay, type Shortcut } from "@/components/compaction/shortcuts-overlay";
+import { ShortcutsOverlay, type Shortcut } from "@/components/ui/shortcuts-overlay";
 import type { ObjectSummary, SearchHit, SearchResult, SessionOverview } from "@/server/trace/session/types";
 import { CompactionDivider } from "./compaction-divider";
 import { MessageRow, type Highlight } from "./message-row";

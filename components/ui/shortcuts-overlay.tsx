@@ -1,25 +1,15 @@
 "use client";
 
 import { useEffect, useRef } from "react";
-import dialogStyles from "@/components/ui/dialog.module.css";
-import kbdStyles from "@/components/ui/kbd.module.css";
+import dialogStyles from "./dialog.module.css";
+import kbdStyles from "./kbd.module.css";
 import styles from "./shortcuts-overlay.module.css";
 
 /** One shortcut: the key(s) as shown, and what it does. */
 export type Shortcut = [key: string, what: string];
 
-/** The replay page's shortcuts (the default list). */
-export const REPLAY_SHORTCUTS: Shortcut[] = [
-  ["r", "run the policy at the cut"],
-  ["c", "compare with another policy"],
-  ["[", "previous safe cut"],
-  ["]", "next safe cut"],
-  ["?", "show this list"],
-  ["Esc", "close a dialog"],
-];
-
 /** The keyboard shortcut list of a page, as a modal dialog (`?` opens it on the replay and session pages). */
-export function ShortcutsOverlay({ onClose, shortcuts = REPLAY_SHORTCUTS }: { onClose(): void; shortcuts?: Shortcut[] }) {
+export function ShortcutsOverlay({ onClose, shortcuts }: { onClose(): void; shortcuts: Shortcut[] }) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     if (ref.current && !ref.current.open) ref.current.showModal();
