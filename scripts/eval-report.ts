@@ -25,7 +25,7 @@ import { findPolicy } from "../lib/compaction/policies/registry";
 import { runPolicy } from "../lib/compaction/policies/run-policy";
 import type { PolicyParams } from "../lib/compaction/policies/types";
 import { selectSuite } from "../lib/evaluation/suites/suites";
-import { createAnalyzer } from "../lib/trace/analyze";
+import { createAnalyzer } from "../lib/analysis/analyze";
 import { tokenBreakdown } from "./eval-report-breakdown";
 import { parseTrace } from "../lib/trace/parse-trace";
 import { recordCount } from "../lib/trace/source-records";

@@ -5,7 +5,7 @@ import { selectCut } from "@/lib/compaction/policies/select-cut";
 import type { PolicyResult } from "@/lib/compaction/policies/types";
 import { projectForProviders } from "@/lib/compaction/projection/provider-fixes";
 import type { ViewMessage } from "@/lib/compaction/projection/types";
-import { createAnalyzer } from "@/lib/trace/analyze";
+import { createAnalyzer } from "@/lib/analysis/analyze";
 import { FORMAT_IDS, type FormatId } from "@/lib/trace/model";
 import { parseTrace } from "@/lib/trace/parse-trace";
 import { isTokenizerId } from "@/lib/tokens/tokenizer";

@@ -1,4 +1,4 @@
-import { createAnalyzer } from "@/lib/trace/analyze";
+import { createAnalyzer } from "@/lib/analysis/analyze";
 import { FORMAT_IDS, type FormatId } from "@/lib/trace/model";
 import { parseTrace } from "@/lib/trace/parse-trace";
 import { isTokenizerId } from "@/lib/tokens/tokenizer";

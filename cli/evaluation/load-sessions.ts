@@ -1,5 +1,5 @@
 import type { SuiteSession } from "@/lib/evaluation/runner/evaluate-suite";
-import { createAnalyzer } from "@/lib/trace/analyze";
+import { createAnalyzer } from "@/lib/analysis/analyze";
 import type { FormatId, Session } from "@/lib/trace/model";
 import { parseTrace } from "@/lib/trace/parse-trace";
 import type { Tokenizer, TokenizerId } from "@/lib/tokens/tokenizer";

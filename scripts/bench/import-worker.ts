@@ -2,7 +2,7 @@
  * Child process of the import benchmark: parses and indexes one file (tokens excluded: chars/4)
  * and reports its time and peak RSS, so the parent measures memory without its own heap in the way.
  */
-import { createAnalyzer } from "../../lib/trace/analyze";
+import { createAnalyzer } from "../../lib/analysis/analyze";
 import { parseTrace } from "../../lib/trace/parse-trace";
 import { sourceFromFile } from "../../server/trace/files/file-source";
 

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { createAnalyzer } from "../../lib/trace/analyze";
+import { createAnalyzer } from "../../lib/analysis/analyze";
 import type { Session } from "../../lib/trace/model";
 import { importTraceFile } from "../../server/trace/import/import-trace-file";
 import { writeSessions } from "../../server/trace/import/write-sessions";

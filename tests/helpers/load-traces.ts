@@ -1,4 +1,4 @@
-import { createAnalyzer, type AnalyzedSession } from "../../lib/trace/analyze";
+import { createAnalyzer, type AnalyzedSession } from "../../lib/analysis/analyze";
 import { parseTrace } from "../../lib/trace/parse-trace";
 import type { FormatId } from "../../lib/trace/model";
 import { sourceFromFile } from "../../server/trace/files/file-source";

@@ -1,6 +1,6 @@
 import { replayCuts, type ReplayCut } from "../../lib/evaluation/cuts/cut-protocol";
 import { windowAtLevel } from "../../lib/compaction/policies/select-cut";
-import type { AnalyzedSession } from "../../lib/trace/analyze";
+import type { AnalyzedSession } from "../../lib/analysis/analyze";
 import { loadAllTraces } from "./load-traces";
 
 /**

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { compareSessionOrder, externalIdOf } from "@/lib/ingest/otlp/received-span";
-import { createAnalyzer } from "@/lib/trace/analyze";
+import { createAnalyzer } from "@/lib/analysis/analyze";
 import { buildOtelSession } from "@/lib/trace/importers/otel-genai";
 import type { BlobStore } from "../../storage/blob-store";
 import type { ImportedSessionSummary } from "../../trace/import/import-trace-file";

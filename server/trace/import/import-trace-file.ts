@@ -1,6 +1,6 @@
 import { stat } from "node:fs/promises";
 import { basename } from "node:path";
-import { createAnalyzer, type AnalyzedSession } from "@/lib/trace/analyze";
+import { createAnalyzer, type AnalyzedSession } from "@/lib/analysis/analyze";
 import type { FormatId, ParseIssue } from "@/lib/trace/model";
 import { parseTrace } from "@/lib/trace/parse-trace";
 import type { TokenizerId } from "@/lib/tokens/tokenizer";

@@ -1,4 +1,4 @@
-import type { AnalyzedSession } from "@/lib/trace/analyze";
+import type { AnalyzedSession } from "@/lib/analysis/analyze";
 import type { ParseIssue } from "@/lib/trace/model";
 import type { Db } from "../../db/client";
 import type { ImportedSessionSummary } from "./import-trace-file";

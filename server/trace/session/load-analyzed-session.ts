@@ -2,8 +2,8 @@ import { buildContextIndex } from "@/lib/compaction/context/objects";
 import { cachedTokenizer } from "@/lib/tokens/cache";
 import { isTokenizerId, type Tokenizer, type TokenizerId } from "@/lib/tokens/tokenizer";
 import type { CompactionKind, FormatId, Message, NativeCompaction, Session } from "@/lib/trace/model";
-import type { AnalyzedSession } from "@/lib/trace/analyze";
-import { sessionStats } from "@/lib/trace/stats";
+import type { AnalyzedSession } from "@/lib/analysis/analyze";
+import { sessionStats } from "@/lib/analysis/session-stats";
 import type { Db } from "../../db/client";
 
 /** One cached tokenizer per id for the whole server process: replays never re-tokenise content. */

@@ -5,7 +5,7 @@ import { DETAIL_LABELS, detailLabel } from "../../../components/compaction/detai
 import { POLICIES } from "../../../lib/compaction/policies/registry";
 import { runPolicy } from "../../../lib/compaction/policies/run-policy";
 import { selectCut } from "../../../lib/compaction/policies/select-cut";
-import { createAnalyzer } from "../../../lib/trace/analyze";
+import { createAnalyzer } from "../../../lib/analysis/analyze";
 import { parseTrace } from "../../../lib/trace/parse-trace";
 import { sourceFromFile } from "../../../server/trace/files/file-source";
 

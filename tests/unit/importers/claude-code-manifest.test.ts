@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { createAnalyzer } from "../../../lib/trace/analyze";
+import { createAnalyzer } from "../../../lib/analysis/analyze";
 import { sourceFromFile } from "../../../server/trace/files/file-source";
 import { countResponses } from "../../helpers/claude-code-raw";
 import { claudeRows, errorsOf, parseClaudeCodeTrace as parse, partsOf } from "../../helpers/claude-code-parse";

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import { sessionUsageRows } from "../../../lib/online/usage/trace-usage";
-import { createAnalyzer } from "../../../lib/trace/analyze";
+import { createAnalyzer } from "../../../lib/analysis/analyze";
 import { recordLines } from "../../../lib/trace/source-records";
 import { sourceFromFile } from "../../../server/trace/files/file-source";
 import { claudeRows, parseClaudeCodeTrace as parse } from "../../helpers/claude-code-parse";

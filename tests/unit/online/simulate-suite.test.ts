@@ -7,7 +7,7 @@ import { simulateSuite } from "@/lib/online/simulation/simulate-suite";
 import { defaultSimWindow, parseTriggerLevel } from "@/lib/rollout/window";
 import { callStarts } from "@/lib/rollout/continue-from-view";
 import { findPolicy } from "@/lib/compaction/policies/registry";
-import { createAnalyzer } from "@/lib/trace/analyze";
+import { createAnalyzer } from "@/lib/analysis/analyze";
 import { parseTrace } from "@/lib/trace/parse-trace";
 import { sourceFromFile } from "@/server/trace/files/file-source";
 import { TRACES_DIR } from "../../helpers/traces";

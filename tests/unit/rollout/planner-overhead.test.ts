@@ -8,7 +8,7 @@ import { rolloutSession } from "@/lib/rollout/rollout-session";
 import { rolloutSuite } from "@/lib/rollout/rollout-suite";
 import { defaultSimWindow } from "@/lib/rollout/window";
 import { generateScenario } from "@/lib/scenario/generate";
-import { createAnalyzer } from "@/lib/trace/analyze";
+import { createAnalyzer } from "@/lib/analysis/analyze";
 
 /*
  * Planner overhead (issue 14 item 2): with self-gc's LLM planner every round the policy runs is a

@@ -5,7 +5,7 @@ import { rolloutSession } from "@/lib/rollout/rollout-session";
 import { defaultSimWindow } from "@/lib/rollout/window";
 import { generateScenario } from "@/lib/scenario/generate";
 import { WORKLOAD_IDS } from "@/lib/scenario/types";
-import { createAnalyzer } from "@/lib/trace/analyze";
+import { createAnalyzer } from "@/lib/analysis/analyze";
 
 /*
  * Issue 14's planted-dependency check: generated sessions carry values a later step needs (their

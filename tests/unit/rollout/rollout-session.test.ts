@@ -4,7 +4,7 @@ import { test } from "node:test";
 import { sessionUsageRows } from "@/lib/online/usage/trace-usage";
 import { rolloutSession } from "@/lib/rollout/rollout-session";
 import { findPolicy } from "@/lib/compaction/policies/registry";
-import { createAnalyzer } from "@/lib/trace/analyze";
+import { createAnalyzer } from "@/lib/analysis/analyze";
 import { parseTrace } from "@/lib/trace/parse-trace";
 import { sourceFromFile } from "@/server/trace/files/file-source";
 import { TRACES_DIR } from "../../helpers/traces";

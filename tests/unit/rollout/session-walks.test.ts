@@ -6,7 +6,7 @@ import { poolRolloutWalks, rolloutSessionWalks, type RolloutSessionWalks } from 
 import { rolloutSuite } from "@/lib/rollout/rollout-suite";
 import { generateScenario } from "@/lib/scenario/generate";
 import { WORKLOAD_IDS } from "@/lib/scenario/types";
-import { createAnalyzer } from "@/lib/trace/analyze";
+import { createAnalyzer } from "@/lib/analysis/analyze";
 
 /*
  * The studio's rollout job walks one session at a time and stores each (JSON) before the next; pooled

@@ -4,7 +4,7 @@ import { simulateSuite } from "@/lib/online/simulation/simulate-suite";
 import { findPolicy } from "@/lib/compaction/policies/registry";
 import { rolloutSuite } from "@/lib/rollout/rollout-suite";
 import { generateScenario } from "@/lib/scenario/generate";
-import { createAnalyzer } from "@/lib/trace/analyze";
+import { createAnalyzer } from "@/lib/analysis/analyze";
 
 /*
  * The online page's *Simulate from traces* (simulateSuite) runs on the rollout engine: for the same

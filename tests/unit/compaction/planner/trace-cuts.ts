@@ -2,7 +2,7 @@ import { safeCutPoints } from "../../../../lib/compaction/policies/cut-points";
 import { protectedSet } from "../../../../lib/compaction/projection/protect";
 import type { PlannerInput } from "../../../../lib/compaction/planner/types";
 import { cachedTokenizer } from "../../../../lib/tokens/cache";
-import type { AnalyzedSession } from "../../../../lib/trace/analyze";
+import type { AnalyzedSession } from "../../../../lib/analysis/analyze";
 import { loadEveryTrace } from "../../../helpers/load-traces";
 
 export const traceTokenizer = cachedTokenizer("o200k");

@@ -3,7 +3,7 @@ import type { PolicyResult } from "../../../../lib/compaction/policies/types";
 import { countViewMessage } from "../../../../lib/compaction/projection/materialize";
 import { protectedSet } from "../../../../lib/compaction/projection/protect";
 import { cachedTokenizer } from "../../../../lib/tokens";
-import type { AnalyzedSession } from "../../../../lib/trace/analyze";
+import type { AnalyzedSession } from "../../../../lib/analysis/analyze";
 import { sha256Hex } from "../../../../lib/util/sha256";
 
 const tokenizer = cachedTokenizer("o200k");

@@ -5,7 +5,7 @@ import { POLICIES } from "../../../../lib/compaction/policies/registry";
 import { windowAtLevel } from "../../../../lib/compaction/policies/select-cut";
 import { runPolicy } from "../../../../lib/compaction/policies/run-policy";
 import { cachedTokenizer } from "../../../../lib/tokens";
-import type { AnalyzedSession } from "../../../../lib/trace/analyze";
+import type { AnalyzedSession } from "../../../../lib/analysis/analyze";
 import { loadAllTraces, loadEveryTrace } from "../../../helpers/load-traces";
 import { checkInvariants } from "./check-invariants";
 

@@ -7,7 +7,7 @@ import { nonePolicy } from "../../../../lib/compaction/policies/none";
 import { runPolicy } from "../../../../lib/compaction/policies/run-policy";
 import { projectForProviders } from "../../../../lib/compaction/projection/provider-fixes";
 import { toAnthropicMessages, toOpenAiMessages } from "../../../../lib/compaction/projection/provider";
-import { createAnalyzer } from "../../../../lib/trace/analyze";
+import { createAnalyzer } from "../../../../lib/analysis/analyze";
 import { claudeCodeImporter } from "../../../../lib/trace/importers/claude-code";
 import { HEAD_BYTES } from "../../../../lib/trace/source";
 import { sourceFromFile } from "../../../../server/trace/files/file-source";

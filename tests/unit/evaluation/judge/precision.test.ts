@@ -8,7 +8,7 @@ import { findPolicy } from "../../../../lib/compaction/policies/registry";
 import { runPolicy } from "../../../../lib/compaction/policies/run-policy";
 import { windowAtLevel } from "../../../../lib/compaction/policies/select-cut";
 import { cachedTokenizer } from "../../../../lib/tokens";
-import type { AnalyzedSession } from "../../../../lib/trace/analyze";
+import type { AnalyzedSession } from "../../../../lib/analysis/analyze";
 import { loadAllTraces } from "../../../helpers/load-traces";
 
 /**

@@ -2,8 +2,8 @@ import { buildContextIndex, type ContextIndex } from "../compaction/context/obje
 import { cachedTokenizer } from "../tokens/cache";
 import { tokenizerForModel } from "../tokens/choose";
 import type { Tokenizer, TokenizerId } from "../tokens/tokenizer";
-import type { Session } from "./model";
-import { sessionStats, type SessionStats } from "./stats";
+import type { Session } from "../trace/model";
+import { sessionStats, type SessionStats } from "./session-stats";
 
 /** A session with its context-object index and counts: what import stores and inspect prints. */
 export interface AnalyzedSession {

@@ -1,6 +1,6 @@
 import type { ContextIndex } from "../compaction/context/objects";
-import type { Session, Usage } from "./model";
-import { recordCount } from "./source-records";
+import type { Session, Usage } from "../trace/model";
+import { recordCount } from "../trace/source-records";
 
 /** Counts shown in the traces table and printed by `tracefold inspect`. */
 export interface SessionStats {
