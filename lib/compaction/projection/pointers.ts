@@ -34,6 +34,13 @@ export function foldPointer(session: Session, index: ContextIndex, object: Conte
   return `<folded id="${object.id}" sidecar="sha256:${sidecar.sha256}" bytes="${sidecar.bytes}">${body}</folded>`;
 }
 
+/**
+ * How long a tool call's arguments must be (in characters) for a fold of its span to fold its body
+ * too (policies/shared/fold-call-body.ts); the rule-based planner counts such bodies by the same
+ * measure (planner/rule-based/facts.ts).
+ */
+export const CALL_BODY_MIN_CHARS = 1_200;
+
 /** The pointer that replaces one long leaf of a folded call's arguments (a Write's body). */
 export function callBodyPointer(object: ContextObject, sidecar: PointerTarget, body: string, style: PointerStyle): string {
   const text = style === "semantic" ? opening(body) : `${body.length} characters`;

@@ -3,7 +3,7 @@ import { partText } from "../../../tokens/message-tokens";
 import type { PlannerInput } from "../types";
 import { describeCall, type CallFacts } from "./call-facts";
 import { looksFailed } from "./text-shape";
-import { CALL_BODY_MIN_CHARS } from "../../policies/shared/fold-call-body";
+import { CALL_BODY_MIN_CHARS } from "../../projection/pointers";
 
 /**
  * One pass over the prefix collecting what the ordered rules read (seed 000, planner contract):

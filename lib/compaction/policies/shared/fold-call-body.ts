@@ -1,8 +1,14 @@
 import type { ContextObject } from "../../context/objects";
-import { callBodyPointer } from "../../projection/pointers";
+import { CALL_BODY_MIN_CHARS, callBodyPointer } from "../../projection/pointers";
 import { partKey, type EditPlan, type Sidecar } from "../../projection/types";
 import { sha256Hex, utf8Bytes } from "../../../util/sha256";
 import type { PolicyContext } from "../types";
+
+export interface FoldedCallBody {
+  sidecar: Sidecar;
+  tokensBefore: number;
+  tokensAfter: number;
+}
 
 /**
  * Folding a tool span folds its generated body too, for every policy (seed 000: `function:<tool>:n` objects are
@@ -17,14 +23,6 @@ import type { PolicyContext } from "../types";
  * non-JSON arguments become one pointer quoting their opening characters. Either way the call
  * keeps its id and name, so lineage and provider normalisation hold.
  */
-export const CALL_BODY_MIN_CHARS = 1_200;
-
-export interface FoldedCallBody {
-  sidecar: Sidecar;
-  tokensBefore: number;
-  tokensAfter: number;
-}
-
 export function foldCallBody(ctx: PolicyContext, plan: EditPlan, object: ContextObject): FoldedCallBody | undefined {
   if (object.kind !== "function" || !object.call) return undefined;
   const call = ctx.session.messages[object.call.message]?.parts[object.call.part];
