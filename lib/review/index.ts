@@ -28,4 +28,3 @@ export { exportCsv, parseCsv, splitCsv } from "./transfer/csv";
 export { exportJsonl, parseJsonl, type ParsedRecord } from "./transfer/jsonl";
 export { importLabels, type ImportResult, type LabelFormat } from "./transfer/import";
 export { toSpanAnnotations, type LabelQueues, type SpanAnnotation } from "./transfer/span-annotations";
-export { exportGold, planGoldImport, viewItem, type GoldImportItem, type GoldImportPlan } from "./transfer/gold";

@@ -1,10 +1,11 @@
-import { exportGold, itemIdForLabel, type ViewVerdictLabel } from "@/lib/review";
+import { exportGold } from "@/lib/evaluation/calibration/gold-transfer";
+import { itemIdForLabel, type ViewVerdictLabel } from "@/lib/review";
 import type { Db } from "../db/client";
 import { loadHistory } from "./label-rows";
 import { loadQueueMeta } from "./queue-state";
 
 /**
- * A calibration queue as a gold file (lib/review/transfer/gold.ts `exportGold`): every label
+ * A calibration queue as a gold file (lib/evaluation/calibration/gold-transfer.ts `exportGold`): every label
  * version ever stored — the imported gold labels and people's since — each beside its unit, items
  * in queue order, versions in thread order (threads by their first date). Null when the queue does
  * not exist or is not a calibration queue.

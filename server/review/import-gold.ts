@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { planGoldImport, type GoldImportItem, type ImportError } from "@/lib/review";
+import { planGoldImport, type GoldImportItem } from "@/lib/evaluation/calibration/gold-transfer";
+import type { ImportError } from "@/lib/review";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/unique-violation";
 import { labelBody } from "./label-rows";
@@ -8,7 +9,7 @@ import { labelBody } from "./label-rows";
  * Imports a gold file (lib/evaluation/calibration/gold.ts) as a calibration queue: one view-verdict item
  * per unit, its labels (reviewer `gold:…`) stored as label versions like any reviewer's. One
  * transaction: a file with any problem writes nothing, and every problem is located by line and
- * field (lib/review/transfer/gold.ts), including a unit whose trace is not in the studio — matched
+ * field (lib/evaluation/calibration/gold-transfer.ts), including a unit whose trace is not in the studio — matched
  * by the trace file's sha256 (or its name, see storedSessions) and the session's id in it, so the
  * error says which file to upload. The same file imported again is recognised by its sha256 and answered with
  * the queue it made (nothing written); a different file whose label versions are already stored

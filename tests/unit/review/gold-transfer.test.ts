@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, test } from "node:test";
-import { exportGold, itemIdForLabel, planGoldImport, referenceVerdicts, viewVerdictRatings, type ViewVerdictLabel } from "../../../lib/review";
+import { exportGold, planGoldImport } from "../../../lib/evaluation/calibration/gold-transfer";
+import { itemIdForLabel, referenceVerdicts, viewVerdictRatings, type ViewVerdictLabel } from "../../../lib/review";
 import { EMPTY_VIEW_VERDICT, viewVerdictDraft } from "../../../lib/review/view-verdict-draft";
 
 /** Three units of the repo's gold set (one no_impact, one impact, one restorable), one cut of a real Claude Code session. */
@@ -11,7 +12,7 @@ const LINES = FIXTURE.trim().split("\n");
 const parsed = () => LINES.map((l) => JSON.parse(l) as { unit: Record<string, unknown> & { id: string }; label: ViewVerdictLabel & Record<string, unknown> });
 const join = (lines: unknown[]) => `${lines.map((l) => (typeof l === "string" ? l : JSON.stringify(l))).join("\n")}\n`;
 
-describe("gold files as calibration queues (lib/review/transfer/gold.ts)", () => {
+describe("gold files as calibration queues (lib/evaluation/calibration/gold-transfer.ts)", () => {
   test("each unit is one view-verdict item, named as its label names it; the labels follow", () => {
     const result = planGoldImport(FIXTURE);
     assert.ok(result.ok);

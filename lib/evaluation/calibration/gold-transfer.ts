@@ -1,11 +1,11 @@
-import { checkGoldLine, type GoldUnit } from "../../evaluation/calibration/gold";
-import { appendLabels, type LabelHistoryError } from "../history";
-import { ReviewLabelSchema, type ViewVerdictLabel } from "../label-schema";
-import { viewVerdictItemId, type ViewVerdictItem } from "../queue/items";
-import type { ImportError } from "./issues";
+import { checkGoldLine, type GoldUnit } from "./gold";
+import { appendLabels, type LabelHistoryError } from "../../review/history";
+import { ReviewLabelSchema, type ViewVerdictLabel } from "../../review/label-schema";
+import { viewVerdictItemId, type ViewVerdictItem } from "../../review/queue/items";
+import type { ImportError } from "../../review/transfer/issues";
 
 /**
- * A gold file (lib/evaluation/calibration/gold.ts: one `{unit, label}` per line) read as a calibration
+ * A gold file (gold.ts: one `{unit, label}` per line) read as a calibration
  * queue: each distinct unit is one view-verdict item, each line's label one label version of it.
  * Pure: the caller checks the traces and writes the queue. All or nothing — any problem and no
  * plan — and every problem located by line, field and what was expected:
