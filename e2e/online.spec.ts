@@ -110,7 +110,7 @@ test("a reviewer simulates a policy over uploaded traces and gets the CLI's numb
       encoding: "utf8",
       stdio: ["ignore", "pipe", "pipe"],
     }),
-  ) as { pooled: { sessions: number; calls: number; reductionPct: number; cacheBreaks: number } };
+  ) as { pooled: { sessions: number; calls: number; reductionPct: number; cacheBreaks: number; lostSteps: number; lostStepsPer100: number | null } };
 
   await page.goto("/online");
   const sim = page.getByRole("region", { name: "Simulate from traces" });
@@ -126,6 +126,10 @@ test("a reviewer simulates a policy over uploaded traces and gets the CLI's numb
   await expect(result.getByTestId("sim-calls")).toHaveText(cli.pooled.calls.toLocaleString("en-US"));
   await expect(result.getByTestId("sim-reduction")).toHaveText(`${cli.pooled.reductionPct.toFixed(2)}%`);
   await expect(result.getByTestId("sim-cache-breaks")).toContainText(String(cli.pooled.cacheBreaks));
+  // Lost steps come from the rollout's judge, the same as the CLI's.
+  await expect(result.getByTestId("sim-lost-steps")).toContainText(
+    `${cli.pooled.lostStepsPer100 === null ? "—" : cli.pooled.lostStepsPer100.toFixed(2)} (${cli.pooled.lostSteps} step`,
+  );
   await expect(result.getByTestId("sim-chart").locator(".recharts-line")).toHaveCount(2);
   await expect(result.getByRole("table", { name: "Simulated sessions" }).getByRole("row")).toHaveCount(3);
   await result.getByLabel("Curve shown").selectOption({ index: 1 });

@@ -195,6 +195,14 @@ function SimulationResult({ report, shown, onShow }: { report: SimSuiteReport; s
             {p.cacheBreaks} ({plural(p.cacheBreakTokens, "token")})
           </dd>
         </div>
+        <div>
+          <dt className="faint" title="Calls whose step needed a value the compacted context had lost (the rollout's dependency judge)">
+            Lost steps per 100 calls
+          </dt>
+          <dd data-testid="sim-lost-steps">
+            {p.lostStepsPer100 === null ? "—" : p.lostStepsPer100.toFixed(2)} ({plural(p.lostSteps, "step")}; {plural(p.restores, "restore")})
+          </dd>
+        </div>
         {p.cost ? (
           <div>
             <dt className="faint">Billed prompt cost without → with</dt>
@@ -235,6 +243,7 @@ function SimulationResult({ report, shown, onShow }: { report: SimSuiteReport; s
             <th className="num">Reduction</th>
             <th className="num">Commits</th>
             <th className="num">Cache breaks</th>
+            <th className="num">Lost steps</th>
           </tr>
         </thead>
         <tbody>
@@ -249,6 +258,7 @@ function SimulationResult({ report, shown, onShow }: { report: SimSuiteReport; s
               <td className="num">{s.reductionPct === null ? "—" : `${s.reductionPct.toFixed(2)}%`}</td>
               <td className="num">{s.compactions}</td>
               <td className="num">{s.cacheBreaks}</td>
+              <td className="num">{s.lostSteps}</td>
             </tr>
           ))}
         </tbody>

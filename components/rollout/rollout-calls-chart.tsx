@@ -1,5 +1,6 @@
 "use client";
 
+import { plural } from "@/lib/util/plural";
 import { useState } from "react";
 import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { RolloutSessionRow } from "@/server/rollout/get-rollout";
@@ -61,7 +62,7 @@ export function RolloutCallsChart({ sessions }: { sessions: RolloutSessionRow[] 
         </LineChart>
       </ResponsiveContainer>
       <figcaption className="faint">
-        {chosen.compactions} commits (green dashes), {chosen.restores} restores (orange dots) in {chosen.calls} calls.
+        {plural(chosen.compactions, "commit")} (green dashes), {plural(chosen.restores, "restore")} (orange dots) in {plural(chosen.calls, "call")}.
       </figcaption>
     </figure>
   );

@@ -1,3 +1,4 @@
+import { plural } from "@/lib/util/plural";
 import type { RolloutRunSummary } from "@/server/rollout/get-rollout";
 
 /** A run's progress: sessions rolled out (every policy) of the sessions chosen. */
@@ -7,7 +8,7 @@ export function RolloutProgress({ run }: { run: Pick<RolloutRunSummary, "id" | "
     <div className="row" style={{ gap: 8, alignItems: "center" }}>
       <progress className="progress" max={1} value={share} aria-label={`Progress of rollout ${run.id}`} />
       <span className="num faint" data-testid="rollout-progress-text">
-        {run.done.toLocaleString("en-US")} / {run.total.toLocaleString("en-US")} sessions
+        {run.done.toLocaleString("en-US")} / {plural(run.total, "session")}
       </span>
     </div>
   );

@@ -39,6 +39,12 @@ export interface SimFigures {
   /** Commits that re-wrote tokens the provider would otherwise have read from cache. */
   cacheBreaks: number;
   cacheBreakTokens: number;
+  /** Calls whose step needed a value the committed view had lost (the rollout's judge; `tracefold rollout`'s lostSteps). */
+  lostSteps: number;
+  /** 100 × lostSteps / calls, two decimals; null without calls. */
+  lostStepsPer100: number | null;
+  /** Folded values restored from sidecars at their first use. */
+  restores: number;
   /** USD, only when prices were given. */
   cost?: { without: number; with: number };
 }
@@ -115,9 +121,13 @@ function figuresOf(results: readonly RolloutSessionResult[], prices: Prices | un
     compactions = 0,
     cacheBreaks = 0,
     cacheBreakTokens = 0,
+    lostSteps = 0,
+    restores = 0,
     costWithout = 0,
     costWith = 0;
   for (const r of results) {
+    lostSteps += r.lostSteps.length;
+    restores += r.restores.length;
     for (const c of r.calls) {
       calls++;
       without += c.without.input;
@@ -130,7 +140,13 @@ function figuresOf(results: readonly RolloutSessionResult[], prices: Prices | un
     compactions += r.compactions.length;
     for (const e of r.compactions) if (e.cacheBreakTokens > 0) (cacheBreaks++, (cacheBreakTokens += e.cacheBreakTokens));
   }
-  return figures(calls, without, withPolicy, compactions, cacheBreaks, cacheBreakTokens, prices ? { without: costWithout, with: costWith } : undefined);
+  return figures(
+    calls,
+    without,
+    withPolicy,
+    { compactions, cacheBreaks, cacheBreakTokens, lostSteps, restores },
+    prices ? { without: costWithout, with: costWith } : undefined,
+  );
 }
 
 function pool(sessions: readonly SimSessionReport[], prices: Prices | undefined): SimFigures {
@@ -140,17 +156,27 @@ function pool(sessions: readonly SimSessionReport[], prices: Prices | undefined)
     compactions = 0,
     cacheBreaks = 0,
     cacheBreakTokens = 0,
+    lostSteps = 0,
+    restores = 0,
     costWithout = 0,
     costWith = 0;
   for (const s of sessions) {
     calls += s.calls;
+    lostSteps += s.lostSteps;
+    restores += s.restores;
     compactions += s.compactions;
     cacheBreaks += s.cacheBreaks;
     cacheBreakTokens += s.cacheBreakTokens;
     for (const [w, p] of s.series) ((without += w), (withPolicy += p));
     if (s.cost) ((costWithout += s.cost.without), (costWith += s.cost.with));
   }
-  return figures(calls, without, withPolicy, compactions, cacheBreaks, cacheBreakTokens, prices ? { without: costWithout, with: costWith } : undefined);
+  return figures(
+    calls,
+    without,
+    withPolicy,
+    { compactions, cacheBreaks, cacheBreakTokens, lostSteps, restores },
+    prices ? { without: costWithout, with: costWith } : undefined,
+  );
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
@@ -160,9 +186,7 @@ function figures(
   calls: number,
   without: number,
   withPolicy: number,
-  compactions: number,
-  cacheBreaks: number,
-  cacheBreakTokens: number,
+  counts: { compactions: number; cacheBreaks: number; cacheBreakTokens: number; lostSteps: number; restores: number },
   cost: { without: number; with: number } | undefined,
 ): SimFigures {
   const meanWithout = calls ? without / calls : 0;
@@ -171,9 +195,12 @@ function figures(
     calls,
     meanInputTokens: { without: round2(meanWithout), with: round2(meanWith) },
     reductionPct: calls && meanWithout > 0 ? round2(100 * (1 - meanWith / meanWithout)) : null,
-    compactions,
-    cacheBreaks,
-    cacheBreakTokens,
+    compactions: counts.compactions,
+    cacheBreaks: counts.cacheBreaks,
+    cacheBreakTokens: counts.cacheBreakTokens,
+    lostSteps: counts.lostSteps,
+    lostStepsPer100: calls ? round2((100 * counts.lostSteps) / calls) : null,
+    restores: counts.restores,
     ...(cost ? { cost: { without: round6(cost.without), with: round6(cost.with) } } : {}),
   };
 }

@@ -124,6 +124,28 @@ export function openApiDocument(): Record<string, unknown> {
             "404": json(ref("Error"), "An id names no session"),
           },
         },
+        post: {
+          summary: "Export a set of sessions as one file, the ids in a form (read key)",
+          description:
+            "The same as GET with `ids` and `as` sent as a form (application/x-www-form-urlencoded or multipart/form-data), for more ids than a URL holds: the traces table's export. Refused from another origin like every POST with a cookie.",
+          requestBody: {
+            required: true,
+            content: {
+              "application/x-www-form-urlencoded": {
+                schema: {
+                  type: "object",
+                  required: ["ids"],
+                  properties: { ids: { type: "string" }, as: { type: "string", enum: ["jsonl", "otlp"], default: "jsonl" } },
+                },
+              },
+            },
+          },
+          responses: {
+            "200": { description: "The file, as an attachment", content: { "application/x-ndjson": { schema: { type: "string" } } } },
+            ...errors,
+            "404": json(ref("Error"), "An id names no session"),
+          },
+        },
       },
       "/api/v1/sessions/{id}/export": {
         get: {

@@ -23,7 +23,19 @@ test("tracefold simulate --json prints one object with per-session and pooled fi
   const out = JSON.parse(lines[0]!);
   assert.deepEqual(Object.keys(out), ["policy", "trigger", "window", "sessions", "pooled"]);
   assert.equal(out.window, 900);
-  assert.deepEqual(Object.keys(out.pooled), ["sessions", "calls", "meanInputTokens", "reductionPct", "compactions", "cacheBreaks", "cacheBreakTokens", "cost"]);
+  assert.deepEqual(Object.keys(out.pooled), [
+    "sessions",
+    "calls",
+    "meanInputTokens",
+    "reductionPct",
+    "compactions",
+    "cacheBreaks",
+    "cacheBreakTokens",
+    "lostSteps",
+    "lostStepsPer100",
+    "restores",
+    "cost",
+  ]);
   assert.equal(out.sessions[0].file, FILE);
   assert.equal(out.sessions[0].window, 900);
   assert.equal(

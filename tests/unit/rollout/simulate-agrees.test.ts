@@ -9,7 +9,7 @@ import { createAnalyzer } from "@/lib/analysis/analyze";
 /*
  * The online page's *Simulate from traces* (simulateSuite) runs on the rollout engine: for the same
  * sessions and settings its per-call prompt series — restores included — and its reduction equal
- * `tracefold rollout`'s.
+ * `tracefold rollout`'s, and so do its lost steps and restores.
  */
 test("simulate and rollout give the same per-call prompts and reduction on the same sessions", async () => {
   const items = [1, 2]
@@ -28,8 +28,15 @@ test("simulate and rollout give the same per-call prompts and reduction on the s
         `${id} ${s.session}`,
       );
       assert.equal(s.compactions, r.compactions);
+      assert.deepEqual([s.lostSteps, s.restores], [r.lostSteps, r.restores], `${id} ${s.session}: lost steps and restores`);
     });
     assert.equal(simulated.pooled.calls, rolled.policies[0]!.calls);
+    assert.deepEqual(
+      [simulated.pooled.lostSteps, simulated.pooled.lostStepsPer100, simulated.pooled.restores],
+      [rolled.policies[0]!.lostSteps, rolled.policies[0]!.lostStepsPer100, rolled.policies[0]!.restores],
+      `${id}: the online page's lost steps are the rollout's`,
+    );
+    if (id === "tool-prune") assert.ok(rolled.policies[0]!.lostSteps > 0, "the pruning policy lost something, so the comparison is not of zeros");
     if (id === "oldest-turn") assert.ok(rolled.policies[0]!.restores > 0, "the folding policy restored something, so restores are in both series");
   }
 });

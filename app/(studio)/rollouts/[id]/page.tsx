@@ -1,3 +1,4 @@
+import { plural } from "@/lib/util/plural";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -42,7 +43,7 @@ export default async function RolloutPage({ params }: RolloutPageProps) {
       <div className="page-header">
         <h1>{run.name}</h1>
         <p>
-          <Link href="/rollouts">Rollouts</Link> · {run.total} sessions · {run.policies.length} policies
+          <Link href="/rollouts">Rollouts</Link> · {plural(run.total, "session")} · {plural(run.policies.length, "policy", "policies")}
         </p>
         {settings ? (
           <p className="faint mono" data-testid="rollout-settings">
