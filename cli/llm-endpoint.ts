@@ -16,5 +16,5 @@ export async function llmInEffect(): Promise<LlmClient | undefined> {
 
 /** What to tell a user who asked for `flags` (e.g. `--planner llm`) with no endpoint configured. */
 export function noEndpointMessage(command: string, flags: readonly string[]): string {
-  return `tracefold ${command}: ${flags.join(" and ")} need${flags.length === 1 ? "s" : ""} a model endpoint and none is configured: set TRACEFOLD_LLM_PROVIDER (openai, openai-responses, anthropic, openai-compatible, azure, amazon-bedrock or google) and TRACEFOLD_LLM_MODEL, plus TRACEFOLD_LLM_BASE_URL and TRACEFOLD_LLM_API_KEY as your endpoint needs, or have an admin store one on the studio's Admin → settings (see README, LLM endpoints)`;
+  return `tracefold ${command}: ${flags.join(" and ")} need${flags.length === 1 ? "s" : ""} a model endpoint and none is configured: set TRACEFOLD_LLM_PROVIDER (openai, openai-responses, anthropic, openai-compatible, azure, amazon-bedrock or google) and TRACEFOLD_LLM_MODEL, plus TRACEFOLD_LLM_BASE_URL and TRACEFOLD_LLM_API_KEY as your endpoint needs, or have an admin store one on the studio's Admin → settings (see docs/configuration.md, LLM endpoints)`;
 }

@@ -15,7 +15,7 @@ export const DOC_SCHEMAS: readonly DocSchema[] = [
   {
     file: "docs/eval-report.schema.json",
     title: "tracefold eval --json",
-    description: "The one JSON object `tracefold eval … --json` prints (README: CLI, Replay protocol).",
+    description: "The one JSON object `tracefold eval … --json` prints (docs/cli.md; README: Replay protocol).",
     schema: EvalReportSchema,
   },
   {

@@ -4,7 +4,7 @@ import type { RolloutSessionResult } from "./rollout-session";
 
 /**
  * The figures of one policy over one session or pooled over many — the rollout's JSON contract
- * (README, `tracefold rollout --json`). Calls weigh equally; tokens are summed; a cost is summed
+ * (docs/rollout.md, `tracefold rollout --json`). Calls weigh equally; tokens are summed; a cost is summed
  * over the sessions that have prices only (`unpricedSessions` says how many had none).
  */
 export interface RolloutFigures {

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * Every environment variable Tracefold reads: its default, what it means and its check. The
- * README's settings tables are checked against this list by a test (tests/unit/config), and
+ * settings tables of docs/configuration.md are checked against this list by a test (tests/unit/config), and
  * checkEnvironment() validates every variable that is set, once, at start-up. Families whose
  * members are validated by their owner's parser as a whole (the S3 settings, the LLM endpoints)
  * are listed with a `*`.

@@ -102,7 +102,7 @@ export type SessionSetExportQuery = z.infer<typeof SessionSetExportQuerySchema>;
 export const StartRunBodySchema = z
   .object({
     name: z.string().max(200, "name is at most 200 characters").optional(),
-    settings: z.unknown().describe("Evaluation settings, as the studio's run form sends them (README, Evaluation runs)"),
+    settings: z.unknown().describe("Evaluation settings, as the studio's run form sends them (README, What works today: Evaluation runs)"),
   })
   .meta({ id: "StartRun" });
 

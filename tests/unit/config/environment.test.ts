@@ -30,16 +30,22 @@ test("server/env.ts is the only reader of process.env in the app, the server, th
   );
 });
 
-test("every setting is in the README, and every variable the README names is a setting or tooling", () => {
-  const readme = readFileSync(resolve(ROOT, "README.md"), "utf8");
+/** The user's documentation: the README and every page under docs/ (settings are in docs/configuration.md, the rest beside their feature). */
+function documentation(): string {
+  const docs = readdirSync(resolve(ROOT, "docs")).filter((name) => name.endsWith(".md"));
+  return [readFileSync(resolve(ROOT, "README.md"), "utf8"), ...docs.map((name) => readFileSync(resolve(ROOT, "docs", name), "utf8"))].join("\n");
+}
+
+test("every setting is documented, and every variable the documentation names is a setting or tooling", () => {
+  const readme = documentation();
   for (const variable of [...VARIABLES, ...TOOLING_VARIABLES]) {
     const mention = variable.name.endsWith("*") ? `\`${variable.name.slice(0, -1)}` : `\`${variable.name}\``;
     if (variable.name === "TRACEFOLD_TRACES_NEW_DIR") continue; // read by tests only; the README names the directory instead
-    assert.ok(readme.includes(mention), `${variable.name} is not documented in the README`);
+    assert.ok(readme.includes(mention), `${variable.name} is not documented in README.md or docs/`);
   }
   const named = new Set([...readme.matchAll(/`((?:TRACEFOLD|NEXTAUTH)_[A-Z0-9_]*[A-Z0-9]|DATABASE_URL)`/g)].map((m) => m[1]!));
   const unknown = [...named].filter((name) => !variableOf(name) && !TOOLING_VARIABLES.some((v) => v.name === name));
-  assert.deepEqual(unknown, [], "the README names variables no code reads");
+  assert.deepEqual(unknown, [], "the documentation names variables no code reads");
 });
 
 test("the start-up check names every bad setting at once, never echoing a secret", () => {
