@@ -114,94 +114,85 @@ export async function simulateSuite(
   };
 }
 
+/** Sums a session's (or a suite's) figures are made of; `figures` turns them into means and rates. */
+interface SimTotals {
+  calls: number;
+  without: number;
+  withPolicy: number;
+  compactions: number;
+  cacheBreaks: number;
+  cacheBreakTokens: number;
+  lostSteps: number;
+  restores: number;
+  costWithout: number;
+  costWith: number;
+}
+
+const noTotals = (): SimTotals => ({
+  calls: 0,
+  without: 0,
+  withPolicy: 0,
+  compactions: 0,
+  cacheBreaks: 0,
+  cacheBreakTokens: 0,
+  lostSteps: 0,
+  restores: 0,
+  costWithout: 0,
+  costWith: 0,
+});
+
 function figuresOf(results: readonly RolloutSessionResult[], prices: Prices | undefined): SimFigures {
-  let calls = 0,
-    without = 0,
-    withPolicy = 0,
-    compactions = 0,
-    cacheBreaks = 0,
-    cacheBreakTokens = 0,
-    lostSteps = 0,
-    restores = 0,
-    costWithout = 0,
-    costWith = 0;
+  const t = noTotals();
   for (const r of results) {
-    lostSteps += r.lostSteps.length;
-    restores += r.restores.length;
+    t.lostSteps += r.lostSteps.length;
+    t.restores += r.restores.length;
     for (const c of r.calls) {
-      calls++;
-      without += c.without.input;
-      withPolicy += c.with.input;
+      t.calls++;
+      t.without += c.without.input;
+      t.withPolicy += c.with.input;
       if (prices) {
-        costWithout += billedCost({ calls: 1, input: c.without.input, cached: c.without.cached, write: c.without.write, output: 0 }, prices);
-        costWith += billedCost({ calls: 1, input: c.with.input, cached: c.with.cached, write: c.with.write, output: 0 }, prices);
+        t.costWithout += billedCost({ calls: 1, input: c.without.input, cached: c.without.cached, write: c.without.write, output: 0 }, prices);
+        t.costWith += billedCost({ calls: 1, input: c.with.input, cached: c.with.cached, write: c.with.write, output: 0 }, prices);
       }
     }
-    compactions += r.compactions.length;
-    for (const e of r.compactions) if (e.cacheBreakTokens > 0) (cacheBreaks++, (cacheBreakTokens += e.cacheBreakTokens));
+    t.compactions += r.compactions.length;
+    for (const e of r.compactions) if (e.cacheBreakTokens > 0) (t.cacheBreaks++, (t.cacheBreakTokens += e.cacheBreakTokens));
   }
-  return figures(
-    calls,
-    without,
-    withPolicy,
-    { compactions, cacheBreaks, cacheBreakTokens, lostSteps, restores },
-    prices ? { without: costWithout, with: costWith } : undefined,
-  );
+  return figures(t, prices !== undefined);
 }
 
 function pool(sessions: readonly SimSessionReport[], prices: Prices | undefined): SimFigures {
-  let calls = 0,
-    without = 0,
-    withPolicy = 0,
-    compactions = 0,
-    cacheBreaks = 0,
-    cacheBreakTokens = 0,
-    lostSteps = 0,
-    restores = 0,
-    costWithout = 0,
-    costWith = 0;
+  const t = noTotals();
   for (const s of sessions) {
-    calls += s.calls;
-    lostSteps += s.lostSteps;
-    restores += s.restores;
-    compactions += s.compactions;
-    cacheBreaks += s.cacheBreaks;
-    cacheBreakTokens += s.cacheBreakTokens;
-    for (const [w, p] of s.series) ((without += w), (withPolicy += p));
-    if (s.cost) ((costWithout += s.cost.without), (costWith += s.cost.with));
+    t.calls += s.calls;
+    t.lostSteps += s.lostSteps;
+    t.restores += s.restores;
+    t.compactions += s.compactions;
+    t.cacheBreaks += s.cacheBreaks;
+    t.cacheBreakTokens += s.cacheBreakTokens;
+    for (const [w, p] of s.series) ((t.without += w), (t.withPolicy += p));
+    if (s.cost) ((t.costWithout += s.cost.without), (t.costWith += s.cost.with));
   }
-  return figures(
-    calls,
-    without,
-    withPolicy,
-    { compactions, cacheBreaks, cacheBreakTokens, lostSteps, restores },
-    prices ? { without: costWithout, with: costWith } : undefined,
-  );
+  return figures(t, prices !== undefined);
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
 const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 
-function figures(
-  calls: number,
-  without: number,
-  withPolicy: number,
-  counts: { compactions: number; cacheBreaks: number; cacheBreakTokens: number; lostSteps: number; restores: number },
-  cost: { without: number; with: number } | undefined,
-): SimFigures {
-  const meanWithout = calls ? without / calls : 0;
-  const meanWith = calls ? withPolicy / calls : 0;
+function figures(t: SimTotals, priced: boolean): SimFigures {
+  const meanWithout = t.calls ? t.without / t.calls : 0;
+  const meanWith = t.calls ? t.withPolicy / t.calls : 0;
   return {
-    calls,
+    calls: t.calls,
     meanInputTokens: { without: round2(meanWithout), with: round2(meanWith) },
-    reductionPct: calls && meanWithout > 0 ? round2(100 * (1 - meanWith / meanWithout)) : null,
-    compactions: counts.compactions,
-    cacheBreaks: counts.cacheBreaks,
-    cacheBreakTokens: counts.cacheBreakTokens,
-    lostSteps: counts.lostSteps,
-    lostStepsPer100: calls ? round2((100 * counts.lostSteps) / calls) : null,
-    restores: counts.restores,
-    ...(cost ? { cost: { without: round6(cost.without), with: round6(cost.with) } } : {}),
+    reductionPct: t.calls && meanWithout > 0 ? round2(100 * (1 - meanWith / meanWithout)) : null,
+    compactions: t.compactions,
+    cacheBreaks: t.cacheBreaks,
+    cacheBreakTokens: t.cacheBreakTokens,
+    lostSteps: t.lostSteps,
+    lostStepsPer100: t.calls ? round2((100 * t.lostSteps) / t.calls) : null,
+    restores: t.restores,
+    ...(priced ? { cost: { without: round6(t.costWithout), with: round6(t.costWith) } } : {}),
   };
 }
 
