@@ -4,7 +4,7 @@ import { DEFAULT_PRICE_CHOICE, pricesFor } from "./model-prices";
 import { plannerPricesFor, plannerRoundCost } from "./planner-rounds";
 import { rolloutFigures, type PricedRollout } from "./rollout-figures";
 import { rolloutSession, type RolloutSessionResult } from "./rollout-session";
-import type { RolloutItem, RolloutReport, RolloutSessionReport, RolloutSuiteOptions } from "./rollout-suite";
+import type { RolloutItem, RolloutReport, RolloutSessionReport, RolloutSuiteOptions } from "./rollout-report";
 import { defaultSimWindow, DEFAULT_SIM_TRIGGER } from "./window";
 
 /**
