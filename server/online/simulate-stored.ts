@@ -3,7 +3,7 @@ import type { Prices } from "@/lib/rollout/billed-cost";
 import { simulateSuite, type SimSuiteReport, type SuiteSimSession } from "@/lib/online/simulation/simulate-suite";
 import { findPolicy } from "@/lib/compaction/policies/registry";
 import type { Db } from "../db/client";
-import { loadAnalyzedSession } from "../trace/session/load-analyzed-session";
+import { loadSessionForWalk } from "../trace/session/load-analyzed-session";
 
 /** Which stored sessions to simulate: every one, one trace format, or the ones picked by id. */
 export const SimSelectionSchema = z.discriminatedUnion("kind", [
@@ -61,7 +61,7 @@ export async function simulateStoredSessions(db: Db, sessionIds: readonly string
   async function* load(): AsyncGenerator<SuiteSimSession> {
     for (const id of sessionIds) {
       options.signal?.throwIfAborted();
-      const loaded = await loadAnalyzedSession(db, id);
+      const loaded = await loadSessionForWalk(db, id);
       if (loaded) yield { session: loaded.session, tokenizer: loaded.tokenizer, source: loaded.session.messages[0]?.source.file ?? "" };
     }
   }

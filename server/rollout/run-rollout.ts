@@ -1,6 +1,6 @@
 import { poolRolloutWalks, rolloutSessionWalks, type RolloutSessionWalks } from "@/lib/rollout/rollout-session-walks";
 import type { Db } from "../db/client";
-import { loadAnalyzedSession } from "../trace/session/load-analyzed-session";
+import { loadSessionForWalk } from "../trace/session/load-analyzed-session";
 import { parseStoredRolloutSettings, rolloutOptions, rolloutPolicies } from "./rollout-settings";
 import type { RolloutStatus } from "./rollout-status";
 
@@ -70,7 +70,7 @@ async function execute(db: Db, run: { id: string; settings: string; sessionIds: 
     const flag = await db.rolloutRun.findUnique({ where: { id: run.id }, select: { cancelRequested: true } });
     if (!flag || flag.cancelRequested) return end(db, run.id, options.workerId, "cancelled");
     if (options.signal?.aborted) return release(db, run.id, options.workerId);
-    const loaded = await loadAnalyzedSession(db, sessionId);
+    const loaded = await loadSessionForWalk(db, sessionId);
     done++;
     if (loaded) {
       const walked = await rolloutSessionWalks(

@@ -42,7 +42,7 @@ export async function loadAnalyzedSession(db: Db, sessionId: string): Promise<(A
   const stored = await loadStoredSession(db, sessionId);
   if (!stored) return null;
   const { session } = stored;
-  const tokenizer = serverTokenizer(isTokenizerId(stored.tokenizer) ? stored.tokenizer : "o200k");
+  const tokenizer = storedTokenizer(stored.tokenizer);
   const index = buildContextIndex(session, tokenizer);
   const loaded = { session, index, stats: sessionStats(session, index), tokenizer };
   recent.delete(sessionId);
@@ -54,6 +54,21 @@ export async function loadAnalyzedSession(db: Db, sessionId: string): Promise<(A
 /** Drops deleted sessions from this process's cache, so a replay cannot serve what was deleted. */
 export function forgetAnalyzedSessions(sessionIds: Iterable<string>): void {
   for (const id of sessionIds) recent.delete(id);
+}
+
+/**
+ * A stored session with the tokenizer it was imported with, not analysed and not cached: for work
+ * that walks many sessions once and builds its own index (rollouts, simulations), so the session is
+ * not tokenised twice and the viewer's small cache is not churned.
+ */
+export async function loadSessionForWalk(db: Db, sessionId: string): Promise<{ session: Session; tokenizer: Tokenizer } | null> {
+  const stored = await loadStoredSession(db, sessionId);
+  return stored ? { session: stored.session, tokenizer: storedTokenizer(stored.tokenizer) } : null;
+}
+
+/** The server's tokenizer for the id a session row stores (o200k for an id this version does not know). */
+function storedTokenizer(id: string): Tokenizer {
+  return serverTokenizer(isTokenizerId(id) ? id : "o200k");
 }
 
 /**
