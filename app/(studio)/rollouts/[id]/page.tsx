@@ -87,7 +87,7 @@ export default async function RolloutPage({ params }: RolloutPageProps) {
         {sessions.length > 0 ? (
           <section className="stack" aria-labelledby="rollout-sessions-heading">
             <h2 id="rollout-sessions-heading">Per session</h2>
-            <RolloutSessionsTable sessions={sessions} policies={run.policies} />
+            <RolloutSessionsTable runId={run.id} sessions={sessions} policies={run.policies} />
           </section>
         ) : null}
       </div>
