@@ -13,7 +13,8 @@ export interface RolloutSessionChoice {
 /**
  * "New rollout": the sessions (all, or picked ones), the policies (self-gc, tool-prune, oldest-turn
  * and none checked by default) and the CLI's flags — window (empty: per session), trigger, cache
- * TTL, prices (empty: each session at its model's list price). The server checks every field with
+ * TTL, prices (empty: each session at its model's list price), and Self-GC's planner (its rules, or
+ * the configured model as `--planner llm`; disabled, saying so, without an endpoint). The server checks every field with
  * the CLI's own parsers and answers per field; on success the run's page opens and shows progress.
  */
 export function NewRolloutForm({
@@ -21,11 +22,14 @@ export function NewRolloutForm({
   defaultPolicies,
   sessions,
   totalSessions,
+  plannerAvailable,
 }: {
   policies: string[];
   defaultPolicies: readonly string[];
   sessions: RolloutSessionChoice[];
   totalSessions: number;
+  /** Whether an LLM endpoint serves the planner (else the LLM planner is offered disabled, saying why). */
+  plannerAvailable: boolean;
 }) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
@@ -47,6 +51,7 @@ export function NewRolloutForm({
         trigger: text("trigger"),
         cacheTtl: text("cacheTtl"),
         prices: text("prices"),
+        planner: text("planner"),
       },
       selection: which === "all" ? { kind: "all" } : { kind: "sessions", ids: picked },
     };
@@ -149,6 +154,21 @@ export function NewRolloutForm({
               aria-invalid={!!error?.fields.prices}
             />
             {fieldError("prices")}
+          </div>
+          <div className="field">
+            <label htmlFor="rollout-planner">Self-GC planner</label>
+            <select id="rollout-planner" name="planner" className="select" defaultValue="rule-based" aria-invalid={!!error?.fields.planner}>
+              <option value="rule-based">Rule-based (no model calls)</option>
+              <option value="llm" disabled={!plannerAvailable}>
+                LLM{plannerAvailable ? " (planner rounds priced)" : " (no endpoint configured)"}
+              </option>
+            </select>
+            {plannerAvailable ? null : (
+              <span className="faint" data-testid="rollout-planner-unavailable">
+                No LLM endpoint serves the planner: an admin sets one on Admin → settings.
+              </span>
+            )}
+            {fieldError("planner")}
           </div>
         </div>
         {error ? (

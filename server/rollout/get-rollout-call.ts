@@ -89,6 +89,15 @@ export async function getRolloutCall(db: Db, input: { runId: string; sessionId: 
       message: `the run did not roll out policy ${JSON.stringify(input.policy)}: it has ${settings.policies.join(", ")}`,
       run,
     };
+  // The LLM planner's plans are not stored: walking again would ask the model again, and it may plan differently.
+  if (settings.planner === "llm" && policy.id === "self-gc")
+    return {
+      ok: false,
+      code: "not_replayable",
+      message:
+        "self-gc planned with the LLM planner in this run: its plans are not stored, and walking the session again would ask the model again (and may plan differently), so this view is not shown",
+      run,
+    };
   const stored = await db.rolloutRunSession.findUnique({ where: { runId_sessionId: { runId: run.id, sessionId: input.sessionId } }, select: { report: true } });
   if (!stored) return { ok: false, code: "not_walked", message: "the run has not rolled out this session (yet)", run };
   const report = JSON.parse(stored.report) as RolloutSessionReport;
