@@ -4,6 +4,7 @@ import Link from "next/link";
 import { Fragment } from "react";
 import { PartFrame } from "@/components/compaction/part-frame";
 import { TextBlock } from "@/components/compaction/text-block";
+import { ViewMessageHead } from "@/components/compaction/view-message-head";
 import type { CallMessage, CallPart, RolloutCallView } from "@/server/rollout/get-rollout-call";
 import viewerRow from "@/components/ui/viewer-row.module.css";
 import rowStyles from "@/components/compaction/replay-row.module.css";
@@ -157,21 +158,18 @@ function MessageBlock({ message, testId, marks }: { message: CallMessage; testId
       data-origin={String(message.origin)}
       data-in-head={message.inHead || undefined}
     >
-      <div className={`${viewerRow.head} ${rowStyles.msgHead}`}>
-        {inserted ? (
-          <span className={rowStyles.insertedLabel}>
-            {message.origin === "summary" ? "summary · inserted by the policy" : "reminder · harness control plane"}
-          </span>
-        ) : (
-          <span className={`${viewerRow.index} ${rowStyles.index}`}>#{message.origin}</span>
-        )}
-        <span className={`${viewerRow.role} ${rowStyles.role}`} data-role={message.role}>
-          {message.role}
-        </span>
-      </div>
+      <ViewMessageHead origin={message.origin} role={message.role} />
       <div className={`${viewerRow.parts} ${rowStyles.parts}`}>
         {message.parts.map((part, p) => (
-          <PartFrame key={p} kind={part.type} side="projected" action={part.action ?? "keep"} toolName={part.name} isError={part.isError}>
+          <PartFrame
+            key={p}
+            kind={part.type}
+            side="projected"
+            action={part.action ?? "keep"}
+            toolName={part.name}
+            isError={part.isError}
+            reminder={part.reminder}
+          >
             {marks && marks.length > 0 ? <MarkedText text={part.text} values={marks} /> : <PartText part={part} />}
           </PartFrame>
         ))}

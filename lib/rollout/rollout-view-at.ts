@@ -14,6 +14,8 @@ export interface RolloutViewMessage {
   origin: number | "summary" | "reminder";
   /** Per part, the action a commit took on it (undefined: the original part, unchanged). */
   actions: (ActionKind | undefined)[];
+  /** Per part, whether the harness added it (a fold reminder, a summary's text), not the trace. */
+  added: boolean[];
   /** True for the committed head (the view after the last commit), false for the messages since. */
   inHead: boolean;
 }
@@ -78,8 +80,8 @@ export async function rolloutViewAt(
   const messages = context.messages.map((message, i): RolloutViewMessage => {
     const mark = context.head[i];
     return mark
-      ? { message, origin: mark.origin, actions: mark.parts, inHead: true }
-      : { message, origin: i - headLength + context.base, actions: message.parts.map(() => undefined), inHead: false };
+      ? { message, origin: mark.origin, actions: mark.parts, added: mark.added, inHead: true }
+      : { message, origin: i - headLength + context.base, actions: message.parts.map(() => undefined), added: message.parts.map(() => false), inHead: false };
   });
   // A restore is in effect from its call until the next commit after it (judged-rounds.ts settles it so).
   const bySha = new Map(context.sidecars.map((s) => [s.sha256, s]));

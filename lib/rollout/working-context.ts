@@ -4,12 +4,14 @@ import type { Message } from "../trace/model";
 /**
  * Where one message of the committed head came from: an original message of the session (its index)
  * or something the harness inserted (a summary, a reminder), and per part the action a commit took
- * on it (undefined: the part is the original's, unchanged). Carried from commit to commit, so a part
- * folded in round 1 still says "fold" in round 3's head.
+ * on it (undefined: the part is the original's, unchanged) and whether the harness added the part
+ * (a fold reminder appended to a user message). Carried from commit to commit, so a part folded in
+ * round 1 still says "fold" in round 3's head.
  */
 export interface HeadMark {
   origin: number | "summary" | "reminder";
   parts: (ActionKind | undefined)[];
+  added: boolean[];
 }
 
 /**
@@ -42,11 +44,12 @@ export interface WorkingContext {
  */
 export function markHead(view: readonly ViewMessage[], previous: readonly HeadMark[], headLength: number, base: number): HeadMark[] {
   return view.map((vm) => {
-    if (typeof vm.origin !== "number") return { origin: vm.origin, parts: vm.parts.map((p) => changed(p.action)) };
+    if (typeof vm.origin !== "number") return { origin: vm.origin, parts: vm.parts.map((p) => changed(p.action)), added: vm.parts.map(() => true) };
     const earlier = vm.origin < headLength ? previous[vm.origin] : undefined;
     return {
       origin: earlier ? earlier.origin : vm.origin - headLength + base,
       parts: vm.parts.map((p) => changed(p.action) ?? (earlier && p.origin ? earlier.parts[p.origin.part] : undefined)),
+      added: vm.parts.map((p) => !p.origin || (earlier?.added[p.origin.part] ?? false)),
     };
   });
 }

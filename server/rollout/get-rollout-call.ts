@@ -1,8 +1,7 @@
 import { findPolicy } from "@/lib/compaction/policies/registry";
 import type { ActionKind } from "@/lib/compaction/projection/types";
-import type { LostStep } from "@/lib/rollout/judged-rounds";
 import type { RolloutSessionReport } from "@/lib/rollout/rollout-report";
-import { rolloutViewAt } from "@/lib/rollout/rollout-view-at";
+import { rolloutViewAt, type RolloutViewAt } from "@/lib/rollout/rollout-view-at";
 import { partBody } from "@/lib/trace/part-body";
 import type { Message, PartType, Role } from "@/lib/trace/model";
 import type { Db } from "../db/client";
@@ -17,6 +16,8 @@ export interface CallPart {
   type: PartType;
   /** The action a commit took on it (absent: the original part, unchanged). */
   action?: ActionKind;
+  /** A control-plane reminder the harness appended (a fold recovery pointer), not trace content. */
+  reminder?: boolean;
   name?: string;
   isError?: boolean;
   text: string;
@@ -35,27 +36,23 @@ export interface CallMessage {
   parts: CallPart[];
 }
 
-/** The page "the view the agent had at a call" of one policy's rollout of one session. */
-export interface RolloutCallView {
+/**
+ * The page "the view the agent had at a call" of one policy's rollout of one session: lib's
+ * `RolloutViewAt` figures, with the messages as text parts and the session's database id and title.
+ */
+export interface RolloutCallView extends Pick<
+  RolloutViewAt,
+  "policy" | "window" | "call" | "calls" | "message" | "round" | "compacted" | "tokens" | "lost" | "lostCalls"
+> {
   run: { id: string; name: string };
   sessionId: string;
   title: string;
-  policy: string;
-  window: number;
-  /** 0-based index into the walk's calls, their number, and the original index of the call's message. */
-  call: number;
-  calls: number;
-  message: number;
-  round: number;
-  compacted: boolean;
-  tokens: { view: number; restored: number; with: number; without: number };
   /** False when the re-walk's prompt differs from what the run stored for this call (the session changed since). */
   matchesRun: boolean;
   messages: CallMessage[];
-  restores: { round: number; call: number; target: string; sha256: string; tokens: number; cost: number; texts: CallPart[] }[];
-  lost: LostStep["lost"];
+  /** The restores in effect, each payload as text parts. */
+  restores: (Omit<RolloutViewAt["restores"][number], "texts" | "message"> & { texts: CallPart[] })[];
   step: CallMessage[];
-  lostCalls: { call: number; values: number }[];
 }
 
 export type RolloutCallOutcome =
@@ -132,7 +129,7 @@ export async function getRolloutCall(db: Db, input: { runId: string; sessionId: 
       compacted: view.compacted,
       tokens: view.tokens,
       matchesRun: series !== undefined && series[0] === view.tokens.without && series[1] === view.tokens.with && view.calls === calls,
-      messages: view.messages.map((m) => callMessage(m.message, m.origin, m.inHead, m.actions)),
+      messages: view.messages.map((m) => callMessage(m.message, m.origin, m.inHead, m.actions, m.added)),
       restores: view.restores.map(({ round, call, target, sha256, tokens, cost, texts }) => ({
         round,
         call,
@@ -143,13 +140,19 @@ export async function getRolloutCall(db: Db, input: { runId: string; sessionId: 
         texts: texts.map((text) => callPart("text", text)),
       })),
       lost: view.lost,
-      step: view.step.map((m) => callMessage(m, m.index, false, [])),
+      step: view.step.map((m) => callMessage(m, m.index, false, [], [])),
       lostCalls: view.lostCalls,
     },
   };
 }
 
-function callMessage(message: Message, origin: CallMessage["origin"], inHead: boolean, actions: readonly (ActionKind | undefined)[]): CallMessage {
+function callMessage(
+  message: Message,
+  origin: CallMessage["origin"],
+  inHead: boolean,
+  actions: readonly (ActionKind | undefined)[],
+  added: readonly boolean[],
+): CallMessage {
   return {
     role: message.role,
     origin,
@@ -157,6 +160,8 @@ function callMessage(message: Message, origin: CallMessage["origin"], inHead: bo
     parts: message.parts.map((part, i) => ({
       ...callPart(part.type, partBody(part)),
       ...(actions[i] ? { action: actions[i] } : {}),
+      // As the replay view marks them: a text the harness added with a fold is its recovery reminder.
+      ...(added[i] && part.type === "text" && actions[i] === "fold" ? { reminder: true } : {}),
       ...(part.type === "tool_call" || (part.type === "tool_result" && part.name) ? { name: part.name! } : {}),
       ...(part.type === "tool_result" && part.isError ? { isError: true } : {}),
     })),

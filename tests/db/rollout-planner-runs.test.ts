@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { after, afterEach, before, describe, test } from "node:test";
 import type { JobName, JobQueue } from "../../server/jobs/job-queue";
 import { createRollout, NO_PLANNER_ENDPOINT } from "../../server/rollout/create-rollout";
@@ -8,7 +8,9 @@ import { getRollout } from "../../server/rollout/get-rollout";
 import { getRolloutCall } from "../../server/rollout/get-rollout-call";
 import { runRollout } from "../../server/rollout/run-rollout";
 import { importTraceFile } from "../../server/trace/import/import-trace-file";
-import { promptOf, startLlmStub, type LlmStub, type RecordedRequest } from "../helpers/llm-stub-server";
+import { BIN, env as cliEnv } from "../helpers/eval-cli";
+import { stubPlan } from "../helpers/llm-stub-answers";
+import { startLlmStub, type LlmStub } from "../helpers/llm-stub-server";
 import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
 import { TRACES_DIR } from "../helpers/traces";
 
@@ -18,7 +20,6 @@ import { TRACES_DIR } from "../helpers/traces";
  * run's figures — planner rounds, tokens and cost included — are what `tracefold rollout --planner
  * llm --json` prints for the same file and flags.
  */
-const BIN = resolve(__dirname, "../../cli/bin.mjs");
 const FILE = join(
   TRACES_DIR,
   "claude_code_jsonl/d-kimuson__claude-code-viewer/mock-global-claude-dir/projects/sample-project/fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl",
@@ -26,14 +27,7 @@ const FILE = join(
 const POLICIES = ["self-gc", "tool-prune"];
 const SETTINGS = { policies: POLICIES, trigger: "80%", cacheTtl: "1h", prices: "", planner: "llm" };
 
-/** Self-GC's planner prompt gets a plan folding every function turn it shows (as the CLI's planner test answers). */
-function stubPlan(request: RecordedRequest): string {
-  const shown = promptOf(request).messages.at(-1)?.content ?? "";
-  const ids = new Set([...shown.matchAll(/<turn id="function:([a-z_]+:\d+)"/g)].map((m) => m[1]!));
-  return `<above_conversation_summary>Stub planner.</above_conversation_summary>\n<gc_plan>${[...ids].map((id) => `<fold kind="function" reason="stable_artifact">${id}</fold>`).join("")}</gc_plan>`;
-}
-
-/** The stub as the planner endpoint: $2 per million input tokens, $8 per million output. */
+/** The stub as the planner endpoint (its plans fold the first function turn the planner is shown): $2 per million input tokens, $8 per million output. */
 const stubEnv = (stub: LlmStub): Record<string, string> => ({
   TRACEFOLD_LLM_PROVIDER: "openai",
   TRACEFOLD_LLM_BASE_URL: `${stub.baseUrl}/v1`,
@@ -54,13 +48,11 @@ function setLlmEnv(extra: Record<string, string>): () => void {
   };
 }
 
-/** `tracefold rollout` in a child process (asynchronous, so the stub in this process answers it). */
-function cliRollout(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("TRACEFOLD_LLM_")));
+/** `tracefold rollout` in a child process (asynchronous, so the stub in this process answers it), without the developer's LLM settings. */
+function cliRollout(extra: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const args = [BIN, "rollout", FILE, "--policies", POLICIES.join(","), "--trigger", "80%", "--cache-ttl", "1h", "--planner", "llm", "--json"];
   return new Promise((done, fail) => {
-    const childEnv = { ...clean, DATABASE_URL: "file:./data/no-such-workspace-for-cli-tests.db", ...env } as unknown as NodeJS.ProcessEnv;
-    const child = spawn(process.execPath, args, { env: childEnv });
+    const child = spawn(process.execPath, args, { env: cliEnv(extra) });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk) => (stdout += chunk));

@@ -106,6 +106,11 @@ test("a folding policy's view at a restoring call holds the fold pointers, and t
       view.messages.some((m) => m.actions.includes("fold")),
       "the head carries the fold pointers",
     );
+    // What the harness added (pointers, reminders) is marked with its action; the messages since the commit are the trace's alone.
+    for (const m of view.messages) {
+      m.added.forEach((added, p) => assert.ok(!added || m.actions[p] !== undefined, `${item.session.id}: an added part of #${m.origin} has its action`));
+      if (!m.inHead) assert.deepEqual([m.added.some(Boolean), m.actions.some(Boolean)], [false, false]);
+    }
     restoring++;
   }
   assert.ok(restoring > 0, "oldest-turn restored something in some scenario");
