@@ -84,6 +84,11 @@ export const MATRIX: MatrixRow[] = [
     probe: () => ({ path: "/rollouts/no-such-rollout" }),
     expect: { anonymous: LOGIN, viewer: HIDDEN, reviewer: HIDDEN, admin: HIDDEN },
   },
+  {
+    key: "GET /rollouts/[id]/sessions/[sessionId]/calls/[call]",
+    probe: (i) => ({ path: `/rollouts/no-such-rollout/sessions/${i.sessionId}/calls/1?policy=tool-prune` }),
+    expect: { anonymous: LOGIN, viewer: HIDDEN, reviewer: HIDDEN, admin: HIDDEN },
+  },
   { key: "GET /review", probe: () => ({ path: "/review" }), expect: page("viewer") },
   { key: "GET /review/[queueId]", probe: (i) => ({ path: `/review/${i.queueId}` }), expect: page("viewer") },
   { key: "GET /online", probe: () => ({ path: "/online" }), expect: page("viewer") },

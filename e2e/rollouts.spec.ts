@@ -26,7 +26,7 @@ test.beforeAll(() => {
 test.describe("as a reviewer", () => {
   test.use({ storageState: storageStateOf("reviewer") });
 
-  test("starts a rollout of the demo sessions from the list, watches it finish, reads the CLI's figures and opens the call where tool-prune lost a value", async ({
+  test("starts a rollout of the demo sessions from the list, watches it finish, reads the CLI's figures and opens the view the agent had at a call where a value was lost", async ({
     page,
   }) => {
     test.setTimeout(120_000);
@@ -64,14 +64,38 @@ test.describe("as a reviewer", () => {
     await expect(page.getByTestId("rollout-frontier").locator(".recharts-scatter-symbol")).toHaveCount(POLICIES.length);
     await expect(page.getByTestId("rollout-drift")).toBeVisible();
 
-    // The per-session table opens the session at the call whose step needed a lost value.
-    // Beside it, the policy replayed at the commit that lost the value.
-    await expect(page.getByTestId("lost-view-link").first()).toHaveAttribute("href", /^\/sessions\/[^/]+\/compact\?policy=[a-z-]+&cut=\d+&window=\d+$/);
+    // The per-session table opens the call whose step needed a lost value, with the view the agent had there.
+    await expect(page.getByTestId("lost-session-link").first()).toHaveAttribute("href", /^\/sessions\/[^/#]+#message-\d+$/);
     const link = page.getByTestId("lost-call-link").first();
     const href = (await link.getAttribute("href"))!;
-    const [, sessionId, message] = /^\/sessions\/([^#]+)#message-(\d+)$/.exec(href)!;
+    const title = (await link.getAttribute("title"))!;
+    const [, runId, sessionId, call, policy] = /^\/rollouts\/([a-z0-9]+)\/sessions\/([^/]+)\/calls\/(\d+)\?policy=([a-z-]+)$/.exec(href)!;
     expect(demo.map((s) => s.id)).toContain(decodeURIComponent(sessionId!));
+    expect(POLICIES).toContain(policy);
     await link.click();
+    await expect(page).toHaveURL(new RegExp(`/rollouts/${runId}/sessions/${sessionId}/calls/${call}\\?policy=${policy}$`));
+    await expect(page.getByTestId("call-position")).toContainText(`call ${call} of `);
+    await expect(page.getByTestId("call-round")).toContainText("after round");
+    // The lost values are named (kind, category, round) and marked where the step used them; the view holds messages but not the value.
+    const lost = page.getByTestId("lost-value");
+    await expect(lost.first()).toContainText("lost in round");
+    const value = (await lost.first().locator("code").textContent())!;
+    expect(title.startsWith(`lost: ${value}`.slice(0, 300))).toBe(true);
+    await expect(page.getByTestId("lost-mark").first()).toBeVisible();
+    await expect(page.getByTestId("view-message").first()).toBeVisible();
+    await expect(
+      page
+        .getByTestId("view-message")
+        .filter({ has: page.locator("[data-action]:not([data-action='keep'])") })
+        .or(page.getByTestId("view-gap"))
+        .first(),
+    ).toBeVisible();
+    await expect(page.getByTestId("call-view")).not.toContainText(value);
+    await expect(page.getByTestId("call-mismatch")).toHaveCount(0);
+
+    // From there, the same call in the original session.
+    const message = /message #(\d+)/.exec((await page.getByTestId("call-summary").textContent())!)![1]!;
+    await page.getByRole("link", { name: "the original session at this call" }).click();
     await expect(page).toHaveURL(new RegExp(`/sessions/${sessionId}#message-${message}$`));
     await expect(page.getByTestId("session-header")).toBeVisible();
     await expect(page.locator(`[data-message-index="${message}"]`)).toBeInViewport();

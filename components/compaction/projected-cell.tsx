@@ -9,6 +9,7 @@ import { ACTION_LABELS } from "./action-palette";
 import { fullText } from "./original-cell";
 import { PartFrame } from "./part-frame";
 import { TextBlock } from "./text-block";
+import { ViewMessageHead } from "./view-message-head";
 import viewerRow from "@/components/ui/viewer-row.module.css";
 import badgeStyles from "@/components/ui/badge.module.css";
 import rowStyles from "./replay-row.module.css";
@@ -37,22 +38,12 @@ export const ProjectedCell = memo(function ProjectedCell(props: ProjectedCellPro
   const inserted = typeof message.origin !== "number";
   const changed = originalTokens !== undefined && originalTokens !== message.tokens;
   const head = (
-    <div className={`${viewerRow.head} ${rowStyles.msgHead}`}>
-      {inserted ? (
-        <span className={rowStyles.insertedLabel}>
-          {message.origin === "summary" ? "summary · inserted by the policy" : "reminder · harness control plane"}
-        </span>
-      ) : (
-        <span className={`${viewerRow.index} ${rowStyles.index}`}>#{message.origin}</span>
-      )}
-      <span className={`${viewerRow.role} ${rowStyles.role}`} data-role={message.role}>
-        {message.role}
-      </span>
+    <ViewMessageHead origin={message.origin} role={message.role}>
       <span className={rowStyles.msgTokens}>
         {changed ? `${originalTokens!.toLocaleString("en-US")} → ` : null}
         {message.tokens.toLocaleString("en-US")} tok
       </span>
-    </div>
+    </ViewMessageHead>
   );
   const parts = (
     <div className={`${viewerRow.parts} ${rowStyles.parts}`}>

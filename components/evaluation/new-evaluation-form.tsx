@@ -6,6 +6,7 @@ import { createEvaluationAction } from "@/app/_actions/evaluation";
 import { DEFAULT_CUT_LEVELS, DENSE_CUT_LEVELS, parseCutLevelsText } from "@/lib/evaluation/cuts/cut-levels";
 import { DEFAULT_POINTER_STYLE, type PointerStyle } from "@/lib/compaction/projection/pointers";
 import type { PolicyInfo } from "@/server/compaction/compaction-api";
+import { RunFormCard } from "@/components/ui/run-form-card";
 import { HarnessFields, matchedPolicy } from "./harness-fields";
 import { PolicyParamsFields, paramsForSubmit, paramErrorsOf } from "./policy-params-fields";
 import { parseSweepField, sweepErrorsFromFields } from "./sweep-field";
@@ -100,162 +101,154 @@ export function NewEvaluationForm({
   };
 
   return (
-    <section className="card card-body" aria-labelledby="new-eval-heading">
-      <form onSubmit={onSubmit} className="stack" noValidate>
-        <h2 id="new-eval-heading">New evaluation</h2>
-        <div className="field">
-          <label htmlFor="eval-name">Name (optional)</label>
-          <input id="eval-name" name="name" className="input" maxLength={200} placeholder="Baselines vs Self-GC" />
-        </div>
-        <fieldset className="field">
-          <legend>Suite</legend>
-          <label>
-            <input type="radio" name="suite" checked={suite === "all"} onChange={() => setSuite("all")} /> All sessions
-          </label>
-          <label>
-            <input type="radio" name="suite" checked={suite === "hard"} onChange={() => setSuite("hard")} /> Hard Set (highest sustained tool pressure)
-          </label>
-          <label>
-            <input type="radio" name="suite" checked={suite === "format"} onChange={() => setSuite("format")} disabled={formats.length === 0} /> Format{" "}
-            <select
-              className="select"
-              aria-label="Suite format"
-              value={format}
-              onChange={(e) => {
-                setFormat(e.target.value);
-                setSuite("format");
-              }}
-              disabled={formats.length === 0}
-            >
-              {formats.map((f) => (
-                <option key={f} value={f}>
-                  {f}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            <input type="radio" name="suite" checked={suite === "saved"} onChange={() => setSuite("saved")} disabled={savedFilters.length === 0} /> Saved filter{" "}
-            <select
-              className="select"
-              aria-label="Saved suite filter"
-              value={savedId}
-              onChange={(e) => {
-                setSavedId(e.target.value);
-                setSuite("saved");
-              }}
-              disabled={savedFilters.length === 0}
-            >
-              {savedFilters.length === 0 ? (
-                <option value="">none saved yet (Suites, above)</option>
-              ) : (
-                savedFilters.map((f) => (
-                  <option key={f.id} value={f.id}>
-                    {f.name}
-                  </option>
-                ))
-              )}
-            </select>
-          </label>
-          {suite === "saved" && saved ? <span className="faint mono">--filter {saved.text}</span> : null}
-          {error?.fields.suite ? <span className="field-error">{error.fields.suite.join(" ")}</span> : null}
-        </fieldset>
-        <fieldset className="field" aria-describedby={error?.fields.policies ? "eval-policies-error" : undefined}>
-          <legend>Policies</legend>
-          <label>
-            <input type="checkbox" checked={allChosen} onChange={() => setChosen(allChosen ? new Set() : new Set(policies.map((p) => p.id)))} /> Select all
-          </label>
-          <div className="eval-policy-grid" style={{ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(210px, 1fr))", gap: 4 }}>
-            {policies.map((p) => (
-              <label key={p.id} title={p.family}>
-                <input type="checkbox" name="policy" value={p.id} checked={chosen.has(p.id)} onChange={() => toggle(p.id)} />{" "}
-                <span className="mono">{p.id}</span>
-              </label>
-            ))}
-          </div>
-          {error?.fields.policies ? (
-            <span id="eval-policies-error" className="field-error">
-              {error.fields.policies.join(" ")}
-            </span>
-          ) : null}
-        </fieldset>
-        <PolicyParamsFields
-          policies={picked}
-          texts={paramTexts}
-          errors={(id) =>
-            paramErrorsOf(
-              error?.fields ?? {},
-              picked.findIndex((p) => p.id === id),
-            )
-          }
-          onChange={(id, name, text) => setParamTexts((all) => ({ ...all, [id]: { ...all[id], [name]: text } }))}
-          onReset={(id) => setParamTexts((all) => ({ ...all, [id]: {} }))}
-        />
-        <div className="grid-2">
-          <div className="field">
-            <label htmlFor="eval-judge">Judge</label>
-            <select id="eval-judge" name="judge" className="select" defaultValue="dependency">
-              <option value="dependency">Dependency (deterministic)</option>
-              <option value="llm" disabled={!llmAvailable}>
-                LLM{llmAvailable ? "" : " (no endpoint configured)"}
+    <RunFormCard
+      heading="New evaluation"
+      idPrefix="eval"
+      namePlaceholder="Baselines vs Self-GC"
+      onSubmit={onSubmit}
+      error={error?.message ?? null}
+      pending={pending}
+      submitLabel="Start evaluation"
+    >
+      <fieldset className="field">
+        <legend>Suite</legend>
+        <label>
+          <input type="radio" name="suite" checked={suite === "all"} onChange={() => setSuite("all")} /> All sessions
+        </label>
+        <label>
+          <input type="radio" name="suite" checked={suite === "hard"} onChange={() => setSuite("hard")} /> Hard Set (highest sustained tool pressure)
+        </label>
+        <label>
+          <input type="radio" name="suite" checked={suite === "format"} onChange={() => setSuite("format")} disabled={formats.length === 0} /> Format{" "}
+          <select
+            className="select"
+            aria-label="Suite format"
+            value={format}
+            onChange={(e) => {
+              setFormat(e.target.value);
+              setSuite("format");
+            }}
+            disabled={formats.length === 0}
+          >
+            {formats.map((f) => (
+              <option key={f} value={f}>
+                {f}
               </option>
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="eval-trigger">Trigger level (% of the window at each cut)</label>
-            <input id="eval-trigger" name="triggerLevel" type="number" className="input" min={10} max={100} step={1} defaultValue={90} />
-            {error?.fields.triggerLevel ? <span className="field-error">{error.fields.triggerLevel.join(" ")}</span> : null}
-          </div>
+            ))}
+          </select>
+        </label>
+        <label>
+          <input type="radio" name="suite" checked={suite === "saved"} onChange={() => setSuite("saved")} disabled={savedFilters.length === 0} /> Saved filter{" "}
+          <select
+            className="select"
+            aria-label="Saved suite filter"
+            value={savedId}
+            onChange={(e) => {
+              setSavedId(e.target.value);
+              setSuite("saved");
+            }}
+            disabled={savedFilters.length === 0}
+          >
+            {savedFilters.length === 0 ? (
+              <option value="">none saved yet (Suites, above)</option>
+            ) : (
+              savedFilters.map((f) => (
+                <option key={f.id} value={f.id}>
+                  {f.name}
+                </option>
+              ))
+            )}
+          </select>
+        </label>
+        {suite === "saved" && saved ? <span className="faint mono">--filter {saved.text}</span> : null}
+        {error?.fields.suite ? <span className="field-error">{error.fields.suite.join(" ")}</span> : null}
+      </fieldset>
+      <fieldset className="field" aria-describedby={error?.fields.policies ? "eval-policies-error" : undefined}>
+        <legend>Policies</legend>
+        <label>
+          <input type="checkbox" checked={allChosen} onChange={() => setChosen(allChosen ? new Set() : new Set(policies.map((p) => p.id)))} /> Select all
+        </label>
+        <div className="eval-policy-grid" style={{ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(210px, 1fr))", gap: 4 }}>
+          {policies.map((p) => (
+            <label key={p.id} title={p.family}>
+              <input type="checkbox" name="policy" value={p.id} checked={chosen.has(p.id)} onChange={() => toggle(p.id)} /> <span className="mono">{p.id}</span>
+            </label>
+          ))}
+        </div>
+        {error?.fields.policies ? (
+          <span id="eval-policies-error" className="field-error">
+            {error.fields.policies.join(" ")}
+          </span>
+        ) : null}
+      </fieldset>
+      <PolicyParamsFields
+        policies={picked}
+        texts={paramTexts}
+        errors={(id) =>
+          paramErrorsOf(
+            error?.fields ?? {},
+            picked.findIndex((p) => p.id === id),
+          )
+        }
+        onChange={(id, name, text) => setParamTexts((all) => ({ ...all, [id]: { ...all[id], [name]: text } }))}
+        onReset={(id) => setParamTexts((all) => ({ ...all, [id]: {} }))}
+      />
+      <div className="grid-2">
+        <div className="field">
+          <label htmlFor="eval-judge">Judge</label>
+          <select id="eval-judge" name="judge" className="select" defaultValue="dependency">
+            <option value="dependency">Dependency (deterministic)</option>
+            <option value="llm" disabled={!llmAvailable}>
+              LLM{llmAvailable ? "" : " (no endpoint configured)"}
+            </option>
+          </select>
         </div>
         <div className="field">
-          <label htmlFor="eval-cut-levels">Cut levels (% of each session&apos;s tokens)</label>
-          <input
-            id="eval-cut-levels"
-            name="cutLevels"
-            className="input mono"
-            value={cutLevels}
-            onChange={(e) => setCutLevels(e.target.value)}
-            aria-describedby="eval-cut-levels-help"
-            aria-invalid={cutLevelErrors.length > 0}
-          />
-          <span id="eval-cut-levels-help" className="faint">
-            Each session is cut at its native compactions and at the first safe boundary reaching each level.{" "}
-            <button type="button" className="btn btn-sm" onClick={() => setCutLevels(DEFAULT_CUT_LEVELS.join(","))}>
-              default: {DEFAULT_CUT_LEVELS.join(",")}
-            </button>{" "}
-            <button type="button" className="btn btn-sm" onClick={() => setCutLevels(DENSE_CUT_LEVELS.join(","))}>
-              dense: every 10%
-            </button>
-          </span>
-          {cutLevelErrors.length > 0 ? <span className="field-error">{cutLevelErrors.join(" ")}</span> : null}
+          <label htmlFor="eval-trigger">Trigger level (% of the window at each cut)</label>
+          <input id="eval-trigger" name="triggerLevel" type="number" className="input" min={10} max={100} step={1} defaultValue={90} />
+          {error?.fields.triggerLevel ? <span className="field-error">{error.fields.triggerLevel.join(" ")}</span> : null}
         </div>
-        <HarnessFields
-          policies={picked.map((p) => p.id)}
-          pointers={pointers}
-          onPointers={setPointers}
-          match={match}
-          onMatch={setMatchChoice}
-          sweep={sweep}
-          onSweep={(text) => {
-            setSweep(text);
-            // The server's sweep errors were about the old text.
-            setError((e) =>
-              e ? { ...e, fields: Object.fromEntries(Object.entries(e.fields).filter(([key]) => key !== "sweep" && !key.startsWith("sweep."))) } : e,
-            );
-          }}
-          sweepErrors={sweepField.ok ? sweepErrors : sweepField.errors}
-          matchErrors={error?.fields.match ?? []}
+      </div>
+      <div className="field">
+        <label htmlFor="eval-cut-levels">Cut levels (% of each session&apos;s tokens)</label>
+        <input
+          id="eval-cut-levels"
+          name="cutLevels"
+          className="input mono"
+          value={cutLevels}
+          onChange={(e) => setCutLevels(e.target.value)}
+          aria-describedby="eval-cut-levels-help"
+          aria-invalid={cutLevelErrors.length > 0}
         />
-        {error ? (
-          <div className="alert alert-error" role="alert">
-            {error.message}
-          </div>
-        ) : null}
-        <button type="submit" className="btn btn-primary" disabled={pending}>
-          {pending ? "Starting…" : "Start evaluation"}
-        </button>
-      </form>
-    </section>
+        <span id="eval-cut-levels-help" className="faint">
+          Each session is cut at its native compactions and at the first safe boundary reaching each level.{" "}
+          <button type="button" className="btn btn-sm" onClick={() => setCutLevels(DEFAULT_CUT_LEVELS.join(","))}>
+            default: {DEFAULT_CUT_LEVELS.join(",")}
+          </button>{" "}
+          <button type="button" className="btn btn-sm" onClick={() => setCutLevels(DENSE_CUT_LEVELS.join(","))}>
+            dense: every 10%
+          </button>
+        </span>
+        {cutLevelErrors.length > 0 ? <span className="field-error">{cutLevelErrors.join(" ")}</span> : null}
+      </div>
+      <HarnessFields
+        policies={picked.map((p) => p.id)}
+        pointers={pointers}
+        onPointers={setPointers}
+        match={match}
+        onMatch={setMatchChoice}
+        sweep={sweep}
+        onSweep={(text) => {
+          setSweep(text);
+          // The server's sweep errors were about the old text.
+          setError((e) =>
+            e ? { ...e, fields: Object.fromEntries(Object.entries(e.fields).filter(([key]) => key !== "sweep" && !key.startsWith("sweep."))) } : e,
+          );
+        }}
+        sweepErrors={sweepField.ok ? sweepErrors : sweepField.errors}
+        matchErrors={error?.fields.match ?? []}
+      />
+    </RunFormCard>
   );
 }
 

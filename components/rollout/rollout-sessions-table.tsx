@@ -1,24 +1,15 @@
 import Link from "next/link";
 import type { RolloutSessionRow } from "@/server/rollout/get-rollout";
 import { int, pct } from "./rollout-format";
-
-/** `/sessions/<id>#message-<n>`: the session's replay page scrolled to the message of the call. */
-export function sessionMessageHref(sessionId: string, message: number): string {
-  return `/sessions/${encodeURIComponent(sessionId)}#message-${message}`;
-}
-
-/** `/sessions/<id>/compact?policy=&cut=&window=`: the policy replayed at a commit's call, with the rollout's window. */
-function replayHref(sessionId: string, policy: string, cut: number, window: number): string {
-  return `/sessions/${encodeURIComponent(sessionId)}/compact?${new URLSearchParams({ policy, cut: String(cut), window: String(window) }).toString()}`;
-}
+import { rolloutCallHref, sessionMessageHref } from "./rollout-links";
 
 /**
  * One row per rolled-out session; per policy its prompt-token reduction and lost steps, and for a
- * policy that lost something, a link that opens the session at the first call whose step needed a lost
- * value, and one that replays the policy at the commit that lost it (for a first-round loss, the view
- * the agent had: before its first commit the rollout's session is the original). Titles are rendered as text.
+ * policy that lost something, a link that opens the first call whose step needed a lost value with
+ * the view the agent had there (the rollout's committed view and the messages since), and one to
+ * that call's message in the original session. Titles are rendered as text.
  */
-export function RolloutSessionsTable({ sessions, policies }: { sessions: RolloutSessionRow[]; policies: string[] }) {
+export function RolloutSessionsTable({ runId, sessions, policies }: { runId: string; sessions: RolloutSessionRow[]; policies: string[] }) {
   return (
     <div className="card dt-scroll">
       <table className="dt" aria-label="Rollout per session" data-testid="rollout-sessions">
@@ -47,30 +38,24 @@ export function RolloutSessionsTable({ sessions, policies }: { sessions: Rollout
               </td>
               <td className="num">{int(s.window)}</td>
               <td className="num">{int(s.policies[0]?.calls ?? 0)}</td>
-              {s.policies.map((p, i) => {
+              {s.policies.map((p) => {
                 const first = p.firstLosses[0];
-                const commit = s.firstLossCommits[i];
                 return (
                   <td key={p.id}>
                     {pct(p.reductionPct)} · {p.lostSteps}
                     {first ? (
                       <div>
                         <Link
-                          href={sessionMessageHref(s.sessionId, first.message)}
+                          href={rolloutCallHref(runId, s.sessionId, p.id, first.call)}
                           data-testid="lost-call-link"
                           title={`lost: ${first.values.join(", ").slice(0, 300)}`}
                         >
                           call {first.call + 1} lost {first.values.length === 1 ? "a value" : `${first.values.length} values`}
+                        </Link>{" "}
+                        ·{" "}
+                        <Link href={sessionMessageHref(s.sessionId, first.message)} className="faint" data-testid="lost-session-link">
+                          in the session
                         </Link>
-                        {commit ? (
-                          <>
-                            {" "}
-                            ·{" "}
-                            <Link href={replayHref(s.sessionId, p.id, commit.message, s.window)} className="faint" data-testid="lost-view-link">
-                              view committed in round {commit.round}
-                            </Link>
-                          </>
-                        ) : null}
                       </div>
                     ) : null}
                   </td>

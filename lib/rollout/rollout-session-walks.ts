@@ -3,7 +3,7 @@ import type { Prices } from "./billed-cost";
 import { DEFAULT_PRICE_CHOICE, pricesFor } from "./model-prices";
 import { plannerPricesFor, plannerRoundCost } from "./planner-rounds";
 import { rolloutFigures, type PricedRollout } from "./rollout-figures";
-import { rolloutSession, type RolloutSessionResult } from "./rollout-session";
+import { rolloutSession, type RolloutOptions, type RolloutSessionResult } from "./rollout-session";
 import type { RolloutItem, RolloutReport, RolloutSessionReport, RolloutSuiteOptions } from "./rollout-report";
 import { defaultSimWindow, DEFAULT_SIM_TRIGGER } from "./window";
 
@@ -38,11 +38,8 @@ export async function rolloutSessionWalks(
   options: Omit<RolloutSuiteOptions, "onProgress" | "total"> = {},
   onWalk?: () => void | Promise<void>,
 ): Promise<RolloutSessionWalks> {
-  const trigger = options.trigger ?? DEFAULT_SIM_TRIGGER;
   const choice = options.prices ?? DEFAULT_PRICE_CHOICE;
-  const window = options.window ?? defaultSimWindow(item.session, item.tokenizer, trigger);
-  const model = item.session.models[0] ?? null;
-  const price = pricesFor(model ?? undefined, choice);
+  const { window, model, price } = sessionBilling(item, options);
   const report: RolloutSessionReport = {
     session: item.session.id,
     format: item.session.format,
@@ -54,20 +51,7 @@ export async function rolloutSessionWalks(
   };
   const walks: StoredRolloutWalk[] = [];
   for (const policy of policies) {
-    const hasTrigger = policy.params.some((p) => p.name === "triggerRatio");
-    const params: PolicyParams = {
-      ...(options.params?.[policy.id] ?? {}),
-      ...(hasTrigger && options.trigger !== undefined ? { triggerRatio: trigger } : {}),
-    };
-    const result = await rolloutSession(item.session, policy, {
-      window,
-      tokenizer: item.tokenizer,
-      params,
-      judge: options.judge ?? true,
-      ...(price ? { prices: price.prices } : {}),
-      ...(options.cacheTtlMs !== undefined ? { cacheTtlMs: options.cacheTtlMs } : {}),
-      ...(options.llm ? { llm: options.llm } : {}),
-    });
+    const result = await rolloutSession(item.session, policy, policyWalkOptions(item, policy, options, window, price));
     const plannerPrices = plannerPricesFor(result.plannerRounds, choice);
     const walk: PricedRollout = { result, ...(price ? { prices: price.prices } : {}), ...(plannerPrices ? { plannerPrices } : {}) };
     report.policies.push({
@@ -80,6 +64,45 @@ export async function rolloutSessionWalks(
     await onWalk?.();
   }
   return { report, walks };
+}
+
+/**
+ * A session's window (the options' fixed one, else `defaultSimWindow` at the trigger), its first
+ * model and the price it is billed at under the options' price choice: what every policy's walk of
+ * the session shares.
+ */
+export function sessionBilling(item: RolloutItem, options: Pick<RolloutSuiteOptions, "trigger" | "window" | "prices">) {
+  const window = options.window ?? defaultSimWindow(item.session, item.tokenizer, options.trigger ?? DEFAULT_SIM_TRIGGER);
+  const model = item.session.models[0] ?? null;
+  return { window, model, price: pricesFor(model ?? undefined, options.prices ?? DEFAULT_PRICE_CHOICE) };
+}
+
+/**
+ * The options one policy's walk of a session gets in a rollout: the policy's parameter overrides,
+ * the trigger (on policies that have one), the judge, prices, cache lifetime and model client. One
+ * function for the suite and for `rolloutViewAt`, so a re-walked call is the call the run measured.
+ */
+export function policyWalkOptions(
+  item: RolloutItem,
+  policy: Policy,
+  options: Omit<RolloutSuiteOptions, "onProgress" | "total">,
+  window: number,
+  price: ReturnType<typeof pricesFor>,
+): RolloutOptions {
+  const hasTrigger = policy.params.some((p) => p.name === "triggerRatio");
+  const params: PolicyParams = {
+    ...(options.params?.[policy.id] ?? {}),
+    ...(hasTrigger && options.trigger !== undefined ? { triggerRatio: options.trigger } : {}),
+  };
+  return {
+    window,
+    tokenizer: item.tokenizer,
+    params,
+    judge: options.judge ?? true,
+    ...(price ? { prices: price.prices } : {}),
+    ...(options.cacheTtlMs !== undefined ? { cacheTtlMs: options.cacheTtlMs } : {}),
+    ...(options.llm ? { llm: options.llm } : {}),
+  };
 }
 
 /** A walk without the judged rounds' dependencies and sidecars (what `rolloutFigures` never reads). */

@@ -14,6 +14,7 @@ import { callStarts, headFromView, withHead } from "./continue-from-view";
 import { DEFAULT_PRICES, type Prices } from "./billed-cost";
 import { settleRounds, type JudgedRound, type LostStep, type RestoreEvent } from "./judged-rounds";
 import { plannerRoundOf, type PlannerRound } from "./planner-rounds";
+import { markHead, type HeadMark, type WorkingContext } from "./working-context";
 
 export interface RolloutOptions {
   /** The model's context window in tokens (the policy's trigger reads the prefix against it). */
@@ -38,6 +39,11 @@ export interface RolloutOptions {
    * `runPolicy`. Each run whose result reports planner usage is recorded in `plannerRounds`.
    */
   llm?: LlmClient;
+  /**
+   * Record the working context at this call (an index into `calls`): the prompt the walk gave the
+   * model there, returned as `workingContext` (rolloutViewAt reads it). Absent: nothing recorded.
+   */
+  recordCall?: number;
 }
 
 export interface RolloutCall {
@@ -75,6 +81,8 @@ export interface RolloutSessionResult {
    * (and reported cost) of that planner round, committed or not. Empty for rule-based planners.
    */
   plannerRounds: PlannerRound[];
+  /** The working context at `options.recordCall`, when asked and the session has that call. */
+  workingContext?: WorkingContext;
 }
 
 /**
@@ -112,6 +120,11 @@ export async function rolloutSession(session: Session, policy: Policy, options: 
   const compactionAt: { call: number; tokensBefore: number; tokensAfter: number; actions: number }[] = [];
   const rounds: JudgedRound[] = [];
   const plannerRounds: PlannerRound[] = [];
+  // Only when a call's context is asked for: where each head message came from, and the sidecars committed so far.
+  const record = options.recordCall;
+  let headMarks: HeadMark[] = [];
+  let sidecars: WorkingContext["sidecars"] = [];
+  let workingContext: WorkingContext | undefined;
 
   for (let c = 0; c < starts.length; c++) {
     const k = starts[c]!;
@@ -156,6 +169,10 @@ export async function rolloutSession(session: Session, policy: Policy, options: 
           const offset = k - cut;
           rounds.push({ round: rounds.length + 1, message: k, toOriginal: (m) => m + offset, checked, sidecars: result.sidecars });
         }
+        if (record !== undefined && walked.length <= record) {
+          headMarks = markHead(result.view, headMarks, head.length, base);
+          sidecars = [...sidecars, ...result.sidecars];
+        }
         head = headFromView(work, result.view);
         base = k;
         end = horizonEnd(original.prefixTokens, base, stepEnd + HORIZON_MARGIN, options.window);
@@ -165,6 +182,9 @@ export async function rolloutSession(session: Session, policy: Policy, options: 
         compacted = true;
         compactionAt.push({ call: walked.length, tokensBefore: result.tokensBefore, tokensAfter: index.prefixTokens[cut]!, actions: result.actions.length });
       }
+    }
+    if (walked.length === record) {
+      workingContext = { call: record, message: k, base, head: headMarks, messages: work.messages.slice(0, cut), tokens: index.prefixTokens[cut]!, sidecars };
     }
     walked.push({
       message: k,
@@ -216,6 +236,7 @@ export async function rolloutSession(session: Session, policy: Policy, options: 
     reductionPct: 100 * (1 - meanInput.with / meanInput.without),
     judged: judge,
     plannerRounds,
+    ...(workingContext ? { workingContext } : {}),
   };
 }
 

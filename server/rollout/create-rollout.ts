@@ -1,4 +1,5 @@
 import type { Db } from "../db/client";
+import { hasLlmEndpoint } from "../llm/effective-config";
 import { enqueueRolloutRun, type RolloutQueue } from "./rollout-jobs";
 import { MAX_ROLLOUT_SESSIONS, RolloutSelectionSchema, RolloutSettingsSchema, type RolloutSelection, type RolloutSettings } from "./rollout-settings";
 
@@ -11,11 +12,21 @@ export interface CreateRolloutInput {
 
 export type CreateRolloutOutcome =
   | { ok: true; runId: string; sessions: number }
-  | { ok: false; code: "invalid_settings" | "empty_selection" | "too_many_sessions"; message: string; fieldErrors?: Record<string, string[]> };
+  | {
+      ok: false;
+      code: "invalid_settings" | "llm_unavailable" | "empty_selection" | "too_many_sessions";
+      message: string;
+      fieldErrors?: Record<string, string[]>;
+    };
+
+/** What a run with the LLM planner is refused with when no endpoint serves the planner. */
+export const NO_PLANNER_ENDPOINT =
+  "The LLM planner needs an endpoint: an admin sets the planner model or the default endpoint on Admin → settings (or TRACEFOLD_LLM_PLANNER_* or TRACEFOLD_LLM_* on the server).";
 
 /**
  * Creates a queued rollout run and queues its job (the run executes in a job worker, never in this
- * call). The selection is resolved to stored session ids now, in upload then ordinal order, so the
+ * call). A run with the LLM planner is refused while no endpoint serves the planner (its own or the
+ * default one, as server/llm/effective-config.ts decides), as the CLI refuses `--planner llm`. The selection is resolved to stored session ids now, in upload then ordinal order, so the
  * run (and a resume of it later) walks exactly these sessions even after more traces are imported.
  */
 export async function createRollout(db: Db, queue: RolloutQueue, input: CreateRolloutInput): Promise<CreateRolloutOutcome> {
@@ -30,6 +41,8 @@ export async function createRollout(db: Db, queue: RolloutQueue, input: CreateRo
       .join("; ");
     return { ok: false, code: "invalid_settings", message, fieldErrors };
   }
+  if (settings.data.planner === "llm" && !(await hasLlmEndpoint(db, undefined, "planner")))
+    return { ok: false, code: "llm_unavailable", message: NO_PLANNER_ENDPOINT, fieldErrors: { planner: ["no LLM endpoint is configured"] } };
   const sessionIds = await selectRolloutSessions(db, selection.data);
   if (sessionIds.length === 0)
     return {

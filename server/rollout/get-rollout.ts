@@ -1,5 +1,4 @@
 import type { RolloutFigures } from "@/lib/rollout/rollout-figures";
-import type { StoredRolloutWalk } from "@/lib/rollout/rollout-session-walks";
 import type { RolloutSessionReport } from "@/lib/rollout/rollout-suite";
 import { wilson } from "@/lib/stats/wilson";
 import type { Db } from "../db/client";
@@ -31,12 +30,6 @@ export interface RolloutSessionRow extends RolloutSessionReport {
   sessionId: string;
   /** The session's title in the studio, when it is still stored. */
   title: string | null;
-  /**
-   * Per policy (as in `policies`), the commit that lost the first lost call's first value: its round
-   * and the original message it came before (where the committed view can be replayed); null when
-   * the policy lost nothing.
-   */
-  firstLossCommits: ({ round: number; message: number } | null)[];
 }
 
 export interface RolloutRunView {
@@ -74,7 +67,7 @@ export async function getRollout(db: Db, runId: string): Promise<RolloutRunView 
   if (!run) return null;
   const rows = isRolloutActive(run.status)
     ? []
-    : await db.rolloutRunSession.findMany({ where: { runId }, orderBy: { position: "asc" }, select: { sessionId: true, report: true, walks: true } });
+    : await db.rolloutRunSession.findMany({ where: { runId }, orderBy: { position: "asc" }, select: { sessionId: true, report: true } });
   const titles = new Map(
     (await db.traceSession.findMany({ where: { id: { in: rows.map((r) => r.sessionId) } }, select: { id: true, title: true } })).map((s) => [s.id, s.title]),
   );
@@ -86,16 +79,8 @@ export async function getRollout(db: Db, runId: string): Promise<RolloutRunView 
       ...(JSON.parse(r.report) as RolloutSessionReport),
       sessionId: r.sessionId,
       title: titles.get(r.sessionId) ?? null,
-      firstLossCommits: (JSON.parse(r.walks) as StoredRolloutWalk[]).map(firstLossCommit),
     })),
   };
-}
-
-/** The round (and its commit's message) that lost the first value of the walk's first lost step. */
-function firstLossCommit(walk: StoredRolloutWalk): { round: number; message: number } | null {
-  const round = walk.result.lostSteps[0]?.lost[0]?.round;
-  const commit = round === undefined ? undefined : walk.result.rounds.find((r) => r.round === round);
-  return commit ? { round: commit.round, message: commit.message } : null;
 }
 
 function withInterval(figures: RolloutFigures): RolloutPolicyRow {

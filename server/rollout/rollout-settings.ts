@@ -20,33 +20,44 @@ const parsedBy = (parse: (text: string) => unknown) => (text: string, ctx: z.Ref
   }
 };
 
+/** Self-GC's planner in a rollout: its rules, or the configured model (`--planner llm`). */
+export const ROLLOUT_PLANNERS = ["rule-based", "llm"] as const;
+export type RolloutPlanner = (typeof ROLLOUT_PLANNERS)[number];
+
 /**
  * What a rollout run was asked for, stored with it. The CLI's flags, as text where the CLI takes
  * text (`trigger` as `--trigger`, `cacheTtl` as `--cache-ttl`, `prices` as `--prices model=…` or
- * `input=…,output=…`; empty: each session at its own model's list price), read by the same parsers,
- * so a run is reproduced by `tracefold rollout … --policies <ids> --trigger <t> --cache-ttl <ttl>`.
+ * `input=…,output=…`; empty: each session at its own model's list price; `planner` as `--planner`,
+ * rule-based for runs stored before it existed), read by the same parsers, so a run is reproduced by
+ * `tracefold rollout … --policies <ids> --trigger <t> --cache-ttl <ttl> --planner <p>`.
  */
-export const RolloutSettingsSchema = z.object({
-  policies: z
-    .array(z.string().min(1))
-    .min(1, "pick at least one policy")
-    .max(20, "at most 20 policies")
-    .superRefine((ids, ctx) => {
-      const unknown = ids.filter((id) => !findPolicy(id));
-      if (unknown.length > 0) ctx.addIssue({ code: "custom", message: `unknown policy ${unknown.join(", ")}` });
-      if (new Set(ids).size !== ids.length) ctx.addIssue({ code: "custom", message: "a policy is listed twice" });
-    }),
-  /** A fixed context window for every session; absent: per session, as the CLI without --window. */
-  window: z.number().int("the window is a whole number of tokens").min(1_000, "the window is at least 1,000 tokens").max(10_000_000).optional(),
-  trigger: z.string().trim().default("90%").superRefine(parsedBy(parseTriggerLevel)),
-  cacheTtl: z.string().trim().default("5m").superRefine(parsedBy(parseCacheTtl)),
-  prices: z
-    .string()
-    .trim()
-    .max(200)
-    .default("")
-    .superRefine((text, ctx) => (text === "" ? undefined : parsedBy(parsePriceChoice)(text, ctx))),
-});
+export const RolloutSettingsSchema = z
+  .object({
+    policies: z
+      .array(z.string().min(1))
+      .min(1, "pick at least one policy")
+      .max(20, "at most 20 policies")
+      .superRefine((ids, ctx) => {
+        const unknown = ids.filter((id) => !findPolicy(id));
+        if (unknown.length > 0) ctx.addIssue({ code: "custom", message: `unknown policy ${unknown.join(", ")}` });
+        if (new Set(ids).size !== ids.length) ctx.addIssue({ code: "custom", message: "a policy is listed twice" });
+      }),
+    /** A fixed context window for every session; absent: per session, as the CLI without --window. */
+    window: z.number().int("the window is a whole number of tokens").min(1_000, "the window is at least 1,000 tokens").max(10_000_000).optional(),
+    trigger: z.string().trim().default("90%").superRefine(parsedBy(parseTriggerLevel)),
+    cacheTtl: z.string().trim().default("5m").superRefine(parsedBy(parseCacheTtl)),
+    prices: z
+      .string()
+      .trim()
+      .max(200)
+      .default("")
+      .superRefine((text, ctx) => (text === "" ? undefined : parsedBy(parsePriceChoice)(text, ctx))),
+    planner: z.enum(ROLLOUT_PLANNERS, { error: "the planner is rule-based or llm" }).default("rule-based"),
+  })
+  .superRefine((settings, ctx) => {
+    if (settings.planner === "llm" && !settings.policies.includes("self-gc"))
+      ctx.addIssue({ code: "custom", path: ["planner"], message: "the LLM planner is Self-GC's planner: add self-gc to the policies" });
+  });
 export type RolloutSettings = z.infer<typeof RolloutSettingsSchema>;
 
 /** Which stored sessions a run walks: every one, or the ones picked by id. */
@@ -64,7 +75,11 @@ export function rolloutPolicies(settings: RolloutSettings): Policy[] {
   return settings.policies.map((id) => findPolicy(id)!);
 }
 
-/** The engine's options for the settings: what `tracefold rollout` passes for the same flags. */
+/**
+ * The engine's options for the settings: what `tracefold rollout` passes for the same flags. With
+ * the LLM planner, Self-GC's own `planner` parameter is "llm", as `--planner llm` sets it; the model
+ * client is the caller's to add (`llm`).
+ */
 export function rolloutOptions(settings: RolloutSettings): Omit<RolloutSuiteOptions, "onProgress" | "total"> {
   const prices: PriceChoice | undefined = settings.prices ? parsePriceChoice(settings.prices) : undefined;
   return {
@@ -72,6 +87,7 @@ export function rolloutOptions(settings: RolloutSettings): Omit<RolloutSuiteOpti
     cacheTtlMs: parseCacheTtl(settings.cacheTtl),
     ...(settings.window !== undefined ? { window: settings.window } : {}),
     ...(prices ? { prices } : {}),
+    ...(settings.planner === "llm" ? { params: { "self-gc": { planner: "llm" } } } : {}),
   };
 }
 

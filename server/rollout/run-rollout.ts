@@ -1,5 +1,6 @@
 import { poolRolloutWalks, rolloutSessionWalks, type RolloutSessionWalks } from "@/lib/rollout/rollout-session-walks";
 import type { Db } from "../db/client";
+import { getLlmClient } from "../llm/effective-config";
 import { loadSessionForWalk } from "../trace/session/load-analyzed-session";
 import { parseStoredRolloutSettings, rolloutOptions, rolloutPolicies } from "./rollout-settings";
 import type { RolloutStatus } from "./rollout-status";
@@ -56,7 +57,7 @@ export async function runRollout(db: Db, runId: string, options: RunRolloutOptio
 async function execute(db: Db, run: { id: string; settings: string; sessionIds: string }, options: RunRolloutOptions): Promise<RolloutStatus> {
   const settings = parseStoredRolloutSettings(run.settings);
   const policies = rolloutPolicies(settings);
-  const engine = rolloutOptions(settings);
+  const engine = { ...rolloutOptions(settings), ...(settings.planner === "llm" ? { llm: await plannerClient(db) } : {}) };
   const sessionIds = JSON.parse(run.sessionIds) as string[];
   const stored = new Set(
     (await db.rolloutRun.findUniqueOrThrow({ where: { id: run.id }, select: { sessions: { select: { sessionId: true } } } })).sessions.map((s) => s.sessionId),
@@ -100,6 +101,19 @@ async function execute(db: Db, run: { id: string; settings: string; sessionIds: 
     data: { status: "done", done: sessionIds.length, report: JSON.stringify(pooled), workerId: null, finishedAt: new Date() },
   });
   return "done";
+}
+
+/**
+ * The model client of a run with the LLM planner: the endpoints in effect now (the run was refused
+ * at creation without one; an admin may have removed it since, which fails the run saying so).
+ */
+async function plannerClient(db: Db) {
+  const llm = await getLlmClient(db);
+  if (!llm)
+    throw new RangeError(
+      "the run plans with the LLM planner and no LLM endpoint is configured any more: an admin sets one on Admin → settings, then resume the run",
+    );
+  return llm;
 }
 
 /** Hands a run back to the queue with its stored sessions (graceful stop), to be resumed by another worker. */

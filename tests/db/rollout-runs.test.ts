@@ -11,6 +11,7 @@ import { startJobWorkers } from "../../server/worker/start-job-workers";
 import { cancelRollout } from "../../server/rollout/cancel-rollout";
 import { createRollout } from "../../server/rollout/create-rollout";
 import { getRollout } from "../../server/rollout/get-rollout";
+import { getRolloutCall } from "../../server/rollout/get-rollout-call";
 import { reconcileRolloutRuns, rolloutRunHandler } from "../../server/rollout/rollout-jobs";
 import { resumeRollout } from "../../server/rollout/resume-rollout";
 import { runRollout } from "../../server/rollout/run-rollout";
@@ -48,7 +49,7 @@ function studioContract(view: NonNullable<Awaited<ReturnType<typeof getRollout>>
   const report: RolloutReport = {
     ...view.report!,
     policies: view.report!.policies.map(({ lostPer100Interval: _i, ...p }) => p),
-    sessions: view.sessions.map(({ sessionId: _s, title: _t, firstLossCommits: _c, ...s }) => s),
+    sessions: view.sessions.map(({ sessionId: _s, title: _t, ...s }) => s),
   };
   const contract = toRolloutContract(report);
   return { ...contract, sessions: contract.sessions.map(({ file: _f, ...s }) => s) };
@@ -67,6 +68,8 @@ for (const engine of ENGINES) {
   describe(`rollout runs on ${engine}`, () => {
     let t: TestDb;
     let userId: string;
+    /** The run of the studio-and-CLI test, done: the call view re-walks its sessions. */
+    let doneRunId = "";
     before(async () => {
       t = await createTestDb(engine);
       userId = (await t.db.user.create({ data: { email: "rita@tracefold.test", name: "Rita", passwordHash: "x", role: "reviewer" } })).id;
@@ -141,17 +144,60 @@ for (const engine of ENGINES) {
       // Each session keeps its per-call series (the chart's data) and names the stored session it came from.
       assert.ok(view.sessions.every((s) => s.policies.every((p) => p.series.length === p.calls)));
       assert.ok(view.sessions.every((s) => s.sessionId && s.title !== undefined));
-      // A policy's first loss names the commit that lost it: a round it made, before the call that needed the value.
-      for (const s of view.sessions)
-        s.policies.forEach((p, i) => {
-          const commit = s.firstLossCommits[i];
-          assert.equal(commit === null, p.firstLosses.length === 0, `${s.session} ${p.id}`);
-          if (commit) assert.ok(commit.round >= 1 && commit.round <= p.compactions && commit.message <= p.firstLosses[0]!.message, JSON.stringify(commit));
-        });
-      assert.ok(
-        view.sessions.some((s) => s.firstLossCommits.some((c) => c !== null)),
-        "something was lost, so a commit is named",
+      doneRunId = created.runId;
+    });
+
+    test("the view at the call where tool-prune lost a value is the prompt the run measured there; wrong ids and a deleted session say what is wrong", async () => {
+      const view = (await getRollout(t.db, doneRunId))!;
+      const s = view.sessions.find((x) => x.policies.find((p) => p.id === "tool-prune")!.firstLosses.length > 0)!;
+      assert.ok(s, "tool-prune lost something in some session");
+      const figures = s.policies.find((p) => p.id === "tool-prune")!;
+      const first = figures.firstLosses[0]!;
+      const got = await getRolloutCall(t.db, { runId: doneRunId, sessionId: s.sessionId, policy: "tool-prune", call: first.call });
+      assert.ok(got.ok, JSON.stringify(got));
+      if (!got.ok) return;
+      const { data } = got;
+      // Re-walked with the run's settings (trigger 80%, cache TTL 1h, the session's window): the call the run stored.
+      assert.equal(data.matchesRun, true);
+      assert.deepEqual([data.tokens.without, data.tokens.with, data.calls], [figures.series[first.call]![0], figures.series[first.call]![1], figures.calls]);
+      assert.equal(data.tokens.view + data.tokens.restored, data.tokens.with);
+      assert.deepEqual([data.message, data.window, data.policy], [first.message, s.window, "tool-prune"]);
+      assert.deepEqual(
+        data.lost.map((l) => l.value),
+        first.values,
       );
+      assert.ok(data.round >= 1 && data.lost.every((l) => l.round >= 1 && l.round <= data.round));
+      const prompt = data.messages.flatMap((m) => m.parts.map((p) => p.text)).join("\n");
+      for (const value of first.values) assert.ok(!prompt.includes(value), `lost ${value} is not in the prompt`);
+      assert.ok(
+        data.step.some((m) => m.parts.some((p) => first.values.some((v) => p.text.includes(v)))),
+        "the step shown used a lost value",
+      );
+
+      const ask = (input: Partial<Parameters<typeof getRolloutCall>[1]>) =>
+        getRolloutCall(t.db, { runId: doneRunId, sessionId: s.sessionId, policy: "tool-prune", call: first.call, ...input });
+      const refused = async (input: Partial<Parameters<typeof getRolloutCall>[1]>) => {
+        const outcome = await ask(input);
+        return outcome.ok ? "ok" : [outcome.code, outcome.message];
+      };
+      assert.deepEqual(await refused({ runId: "no-such-run" }), ["not_found", "there is no such rollout run"]);
+      assert.deepEqual(await refused({ sessionId: "no-such-session" }), ["session_not_in_run", "this session is not part of the rollout run"]);
+      assert.deepEqual(await refused({ policy: "gist" }), ["policy_not_in_run", `the run did not roll out policy "gist": it has ${POLICIES.join(", ")}`]);
+      assert.deepEqual(await refused({ call: figures.calls }), [
+        "call_not_found",
+        `the session has no call ${figures.calls + 1}: it has ${figures.calls} calls`,
+      ]);
+      // A session deleted after the run keeps its figures (no foreign key) but has no messages to show.
+      const row = await t.db.rolloutRunSession.findFirstOrThrow({ where: { runId: doneRunId, sessionId: s.sessionId } });
+      const gone = await t.db.rolloutRun.create({
+        data: { name: "gone", settings: JSON.stringify(SETTINGS), sessionIds: JSON.stringify(["deleted-session"]), total: 1, status: "done", done: 1 },
+      });
+      await t.db.rolloutRunSession.create({ data: { runId: gone.id, sessionId: "deleted-session", position: 0, report: row.report, walks: row.walks } });
+      assert.deepEqual(await refused({ runId: gone.id, sessionId: "deleted-session" }), [
+        "session_deleted",
+        "the session was deleted after the run: its figures stay in the run, but its messages are gone",
+      ]);
+      await t.db.rolloutRun.delete({ where: { id: gone.id } });
     });
 
     test("the job workers execute a rollout queued by the studio (npm run worker and the in-process worker register rollout-run)", async () => {

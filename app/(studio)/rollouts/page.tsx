@@ -7,6 +7,7 @@ import { POLICIES } from "@/lib/compaction/policies/registry";
 import { requireUser } from "@/server/auth/require";
 import { hasRole } from "@/server/auth/roles";
 import { getDb } from "@/server/db/client";
+import { hasLlmEndpoint } from "@/server/llm/effective-config";
 import { listRollouts } from "@/server/rollout/get-rollout";
 import { DEFAULT_ROLLOUT_POLICIES } from "@/server/rollout/rollout-settings";
 import { isRolloutActive } from "@/server/rollout/rollout-status";
@@ -19,10 +20,11 @@ export default async function RolloutsPage() {
   const user = await requireUser("viewer");
   const db = getDb();
   const canStart = hasRole(user.role, "reviewer");
-  const [runs, totalSessions, sessions] = await Promise.all([
+  const [runs, totalSessions, sessions, plannerAvailable] = await Promise.all([
     listRollouts(db),
     db.traceSession.count(),
     canStart ? db.traceSession.findMany({ select: { id: true, title: true, format: true }, orderBy: { createdAt: "desc" }, take: 500 }) : Promise.resolve([]),
+    canStart ? hasLlmEndpoint(db, undefined, "planner") : Promise.resolve(false),
   ]);
   return (
     <>
@@ -48,7 +50,13 @@ export default async function RolloutsPage() {
           </div>
         ) : null}
         {canStart && totalSessions > 0 ? (
-          <NewRolloutForm policies={POLICIES.map((p) => p.id)} defaultPolicies={DEFAULT_ROLLOUT_POLICIES} sessions={sessions} totalSessions={totalSessions} />
+          <NewRolloutForm
+            policies={POLICIES.map((p) => p.id)}
+            defaultPolicies={DEFAULT_ROLLOUT_POLICIES}
+            sessions={sessions}
+            totalSessions={totalSessions}
+            plannerAvailable={plannerAvailable}
+          />
         ) : null}
       </div>
     </>

@@ -9,7 +9,7 @@ import { DEFAULT_ROLLOUT_POLICIES, RolloutSettingsSchema, rolloutOptions, rollou
  */
 test("the form's defaults are the CLI's defaults, with the four policies the issue compares", () => {
   const settings = RolloutSettingsSchema.parse({ policies: [...DEFAULT_ROLLOUT_POLICIES] });
-  assert.deepEqual(settings, { policies: ["self-gc", "tool-prune", "oldest-turn", "none"], trigger: "90%", cacheTtl: "5m", prices: "" });
+  assert.deepEqual(settings, { policies: ["self-gc", "tool-prune", "oldest-turn", "none"], trigger: "90%", cacheTtl: "5m", prices: "", planner: "rule-based" });
   const cli = parseRolloutArgs(["traces/", "--policies", "self-gc,tool-prune,oldest-turn,none"]);
   assert.deepEqual(
     rolloutPolicies(settings).map((p) => p.id),
@@ -26,6 +26,15 @@ test("every flag reads as the CLI reads it", () => {
   const custom = rolloutOptions(RolloutSettingsSchema.parse({ policies: ["none"], prices: "input=3,output=15", cacheTtl: "none" }));
   assert.deepEqual(custom.prices, { kind: "fixed", prices: { input: 3, output: 15, cachedInput: 3, cacheWrite: 3 }, label: "custom" });
   assert.equal(custom.cacheTtlMs, Number.POSITIVE_INFINITY);
+});
+
+test("the LLM planner sets Self-GC's planner parameter as --planner llm does, and needs self-gc", () => {
+  const settings = RolloutSettingsSchema.parse({ policies: ["self-gc", "tool-prune"], planner: "llm" });
+  const cli = parseRolloutArgs(["x", "--policies", "self-gc,tool-prune", "--planner", "llm"]);
+  assert.deepEqual(rolloutOptions(settings).params, cli.params);
+  assert.equal(rolloutOptions(RolloutSettingsSchema.parse({ policies: ["self-gc"], planner: "rule-based" })).params, undefined);
+  const issues = RolloutSettingsSchema.safeParse({ policies: ["tool-prune"], planner: "llm" }).error?.issues.map((i) => [i.path.join("."), i.message]);
+  assert.deepEqual(issues, [["planner", "the LLM planner is Self-GC's planner: add self-gc to the policies"]]);
 });
 
 test("bad values are refused per field with the CLI's own messages", () => {

@@ -7,6 +7,7 @@ import { RolloutCallsChart } from "@/components/rollout/rollout-calls-chart";
 import { RolloutControls } from "@/components/rollout/rollout-controls";
 import { RolloutDriftChart } from "@/components/rollout/rollout-drift-chart";
 import { RolloutFrontierChart } from "@/components/rollout/rollout-frontier-chart";
+import { RolloutPlannerTable } from "@/components/rollout/rollout-planner-table";
 import { RolloutSessionsTable } from "@/components/rollout/rollout-sessions-table";
 import { RolloutSummaryTable } from "@/components/rollout/rollout-summary-table";
 import { requireUser } from "@/server/auth/require";
@@ -50,6 +51,7 @@ export default async function RolloutPage({ params }: RolloutPageProps) {
             --policies {settings.policies.join(",")} --trigger {settings.trigger} --cache-ttl {settings.cacheTtl}
             {settings.window !== undefined ? ` --window ${settings.window}` : " (window per session)"}
             {settings.prices ? ` --prices ${settings.prices}` : " (each session at its model's list price)"}
+            {settings.planner === "llm" ? " --planner llm" : ""}
           </p>
         ) : null}
       </div>
@@ -62,6 +64,12 @@ export default async function RolloutPage({ params }: RolloutPageProps) {
               <h2 id="rollout-summary-heading">Per policy</h2>
               <RolloutSummaryTable policies={report.policies} />
             </section>
+            {settings?.planner === "llm" || report.policies.some((p) => p.planner.rounds > 0) ? (
+              <section className="stack" aria-labelledby="rollout-planner-heading">
+                <h2 id="rollout-planner-heading">LLM planner</h2>
+                <RolloutPlannerTable policies={report.policies} />
+              </section>
+            ) : null}
             <div className="grid-2">
               <section className="card card-body" aria-labelledby="rollout-frontier-heading">
                 <h2 id="rollout-frontier-heading">Cost and quality</h2>
@@ -87,7 +95,7 @@ export default async function RolloutPage({ params }: RolloutPageProps) {
         {sessions.length > 0 ? (
           <section className="stack" aria-labelledby="rollout-sessions-heading">
             <h2 id="rollout-sessions-heading">Per session</h2>
-            <RolloutSessionsTable sessions={sessions} policies={run.policies} />
+            <RolloutSessionsTable runId={run.id} sessions={sessions} policies={run.policies} />
           </section>
         ) : null}
       </div>
