@@ -79,8 +79,18 @@ test("uploads a long Claude Code session, rolls out self-gc against tool-prune a
   const lostCell = sessions.getByRole("row").nth(1).getByRole("cell").nth(column);
   const lostLink = lostCell.getByTestId("lost-call-link");
   const lostHref = (await lostLink.getAttribute("href"))!;
-  const [, message] = /#message-(\d+)$/.exec(lostHref)!;
+  const [, call] = new RegExp(`/sessions/${sessionId}/calls/(\\d+)\\?policy=${loser.id}$`).exec(lostHref)!;
   await lostLink.click();
+  // The prompt the agent had at that call: what was lost is named, and absent from the view.
+  await expect(page.getByTestId("call-position")).toContainText(`call ${call} of `);
+  const lost = page.getByTestId("lost-value");
+  await expect(lost.first()).toContainText("lost in round");
+  const value = (await lost.first().locator("code").textContent())!;
+  await expect(page.getByTestId("call-view")).not.toContainText(value);
+  await expect(page.getByTestId("call-mismatch")).toHaveCount(0);
+  // And the same call in the original session.
+  const message = /message #(\d+)/.exec((await page.getByTestId("call-summary").textContent())!)![1]!;
+  await page.getByRole("link", { name: "the original session at this call" }).click();
   await expect(page).toHaveURL(new RegExp(`/sessions/${sessionId}#message-${message}$`));
   await expect(page.locator(`[data-message-index="${message}"]`)).toBeInViewport();
 });
