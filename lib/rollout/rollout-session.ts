@@ -1,5 +1,8 @@
 import { buildContextIndex, type ContextIndex } from "../compaction/context/objects";
+import { dependenciesAtCommit } from "../evaluation/judge/dependencies-at-commit";
 import { judgeWithChecks } from "../evaluation/judge/dependency-judge";
+import { buildSessionDependencyIndex, type SessionDependencyIndex } from "../evaluation/judge/session-dependency-index";
+import type { DependencySet } from "../evaluation/judge/types";
 import { safeCutPoints } from "../compaction/policies/cut-points";
 import { resolveParams } from "../compaction/policies/params";
 import { runPolicy } from "../compaction/policies/run-policy";
@@ -38,6 +41,13 @@ export interface RolloutOptions {
    * `runPolicy`. Each run whose result reports planner usage is recorded in `plannerRounds`.
    */
   llm?: LlmClient;
+  /**
+   * How the judge finds each commit's dependencies: `session-index` (default) reads one index of
+   * the whole session built once (`buildSessionDependencyIndex`, linear); `per-commit` extracts them
+   * again from the commit's whole continuation (`extractDependencies`, quadratic) — the reference
+   * the equivalence test compares against, with the same verdicts.
+   */
+  judgeExtraction?: "session-index" | "per-commit";
 }
 
 export interface RolloutCall {
@@ -112,6 +122,7 @@ export async function rolloutSession(session: Session, policy: Policy, options: 
   const compactionAt: { call: number; tokensBefore: number; tokensAfter: number; actions: number }[] = [];
   const rounds: JudgedRound[] = [];
   const plannerRounds: PlannerRound[] = [];
+  let dependencyIndex: SessionDependencyIndex | undefined;
 
   for (let c = 0; c < starts.length; c++) {
     const k = starts[c]!;
@@ -149,9 +160,22 @@ export async function rolloutSession(session: Session, policy: Policy, options: 
       if (planned) plannerRounds.push(planned);
       if (result.tokensAfter < result.tokensBefore) {
         if (judge) {
-          // The judge reads the real continuation to the session's end, not just the working horizon.
-          const judged = withHead(session, head, base, n);
-          const { checked } = judgeWithChecks({ session: judged, index, cut, result, countTokens: (text) => options.tokenizer.count(text) });
+          // The judge reads the real continuation to the session's end, not just the working horizon:
+          // from the session's dependency index (built once), or — the reference — extracted again.
+          const judged = options.judgeExtraction === "per-commit" ? withHead(session, head, base, n) : work;
+          let dependencies: DependencySet | undefined;
+          if (options.judgeExtraction !== "per-commit") {
+            dependencyIndex ??= buildSessionDependencyIndex(session);
+            dependencies = dependenciesAtCommit(dependencyIndex, { session: work, index, cut, at: k });
+          }
+          const { checked } = judgeWithChecks({
+            session: judged,
+            index,
+            cut,
+            result,
+            countTokens: (text) => options.tokenizer.count(text),
+            ...(dependencies ? { dependencies } : {}),
+          });
           // Messages from `cut` on in the working session are the original messages from `k` on.
           const offset = k - cut;
           rounds.push({ round: rounds.length + 1, message: k, toOriginal: (m) => m + offset, checked, sidecars: result.sidecars });
