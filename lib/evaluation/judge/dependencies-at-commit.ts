@@ -6,7 +6,6 @@ import { MAX_OCCURRENCES, OWN_CHOICE_KINDS, planted, prefixTexts, rank, sharedSp
 import type { SessionDependencyIndex } from "./session-dependency-index";
 import { lowerBound } from "./span-windows";
 import { DEPENDENCY_KINDS, type Dependency, type DependencySet, type JudgeIndex, type PartRef } from "./types";
-import { ValueForms } from "./value-forms";
 
 /**
  * `extractDependencies` at a commit of a whole-session rollout, read from the session's index
@@ -135,12 +134,11 @@ export function dependenciesAtCommit(ix: SessionDependencyIndex, input: CommitCu
     else keep();
   }
   if (unindexed.length > 0) {
-    const first = boundedRediscovery(
-      ix,
+    const budget = prefix.reduce((sum, p) => sum + p.text.length, 0);
+    const first = ix.late.firstAtOrAfter(
       at,
-      unindexed.map((u) => u.value),
-      unindexed.map((u) => u.kind),
-      Math.max(...unindexed.map((u) => u.usedAt)),
+      unindexed.map((u) => ({ value: u.value, kind: u.kind, until: u.usedAt })),
+      budget,
     );
     unindexed.forEach((u, i) => (first[i]! <= u.usedAt ? stats.rediscovered++ : u.keep()));
   }
@@ -209,34 +207,4 @@ function scanPrefix(
 function firstAtOrAfter(sorted: Int32Array, message: number): number {
   const i = lowerBound(sorted, 0, sorted.length, message);
   return i < sorted.length ? sorted[i]! : Infinity;
-}
-
-/**
- * `firstRediscovery` of dependencies.ts for values the session index does not hold, over the
- * re-discovery texts from message `at` to `until` only (a later re-discovery cannot come before
- * a use at or before `until`): Infinity past it.
- */
-function boundedRediscovery(ix: SessionDependencyIndex, at: number, values: string[], kinds: Dependency["kind"][], until: number): number[] {
-  const forms = new ValueForms(values, kinds);
-  const first = new Array<number>(values.length).fill(Infinity);
-  const lines = new Map<number, Set<number>>();
-  for (let t = ix.firstRediscoveryFrom[at]!; t < ix.rediscoveries.length; t++) {
-    const { ref, text } = ix.rediscoveries[t]!;
-    if (ref.message > until) break;
-    forms.scan(
-      text,
-      false,
-      (i) => {
-        if (first[i] === Infinity) first[i] = ref.message;
-      },
-      (i, line) => {
-        if (first[i] !== Infinity) return;
-        const seen = lines.get(i) ?? new Set<number>();
-        seen.add(line);
-        lines.set(i, seen);
-        if (seen.size === forms.lineCounts[i]) first[i] = ref.message;
-      },
-    );
-  }
-  return first;
 }

@@ -3,6 +3,7 @@ import { AhoCorasick } from "./aho-corasick";
 import { extractCandidates, isWordBounded } from "./candidates";
 import { rank, type ExtractOptions } from "./dependencies";
 import { isNextRequest, splitFuture, type FutureText } from "./future";
+import { LateRediscoveries } from "./late-rediscoveries";
 import { SpanWindowIndex } from "./span-windows";
 
 /**
@@ -50,6 +51,8 @@ export interface SessionDependencyIndex {
   /** Re-discovery texts of the session in order, and per message m the first at or after m. */
   rediscoveries: FutureText[];
   firstRediscoveryFrom: Int32Array;
+  /** Re-discoveries of the values found per commit (spans, constraints), scanned at most once past a commit's budget. */
+  late: LateRediscoveries;
   /** Per lower-cased content word (constraints' rule), the uses containing it, ascending. */
   wordUses: Map<string, number[]>;
   /** Per message m: the first real user request at or after m (n when none), and assistant steps and characters from m on. */
@@ -142,6 +145,7 @@ export function buildSessionDependencyIndex(session: Session, options: ExtractOp
     bareAt,
     rediscoveries,
     firstRediscoveryFrom,
+    late: new LateRediscoveries(rediscoveries, firstRediscoveryFrom),
     wordUses,
     nextRequest,
     stepsFrom,
