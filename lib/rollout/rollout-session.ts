@@ -102,7 +102,10 @@ export interface RolloutSessionResult {
  * Cost: prefix sums between commits (O(1) per call); the working session (committed head plus the
  * messages since) reaches only a horizon of about one window of new tokens past the walk, extended by
  * doubling, so its index is rebuilt over what each round walks (linear in the session for a fixed
- * window). The judge reads each commit's whole continuation: one extraction pass per commit.
+ * window). The judge reads each commit's continuation from one dependency index of the session,
+ * built at the first commit (`buildSessionDependencyIndex`): a commit costs its prefix plus its
+ * answer, so the judged walk stays linear too; `judgeExtraction: "per-commit"` re-extracts each
+ * continuation instead (the former, quadratic path), with the same verdicts.
  */
 export async function rolloutSession(session: Session, policy: Policy, options: RolloutOptions): Promise<RolloutSessionResult> {
   const params = resolveParams(policy, options.params ?? {});

@@ -7,19 +7,7 @@ import type { SessionDependencyIndex } from "./session-dependency-index";
 import { lowerBound } from "./span-windows";
 import { DEPENDENCY_KINDS, type Dependency, type DependencySet, type JudgeIndex, type PartRef } from "./types";
 
-/**
- * `extractDependencies` at a commit of a whole-session rollout, read from the session's index
- * (`buildSessionDependencyIndex`) instead of the continuation: the working session holds the
- * committed head and original messages before `cut`, and from `cut` on it *is* the original
- * session from message `at` on (only the prefix of `session` is read). Same dependencies, in the
- * same order, with the same fields (message indexes in the working session's numbering).
- *
- * Cost: the prefix (prefix texts, one scan of the session's candidate automaton, the shared-span
- * corpus), plus, per candidate found in the prefix, binary searches over its uses and
- * re-discoveries, plus the continuation's uses that share a ≥ `minSharedSpan` window with the
- * prefix, plus — only for values no assistant use ever produced as a candidate (long shared spans,
- * constraint sentences) — the re-discovery texts up to the last such value's first use.
- */
+/** Where the rollout judges a commit: the working session, its object index, the cut, and where the cut sits in the original session. */
 export interface CommitCut {
   session: Session;
   index: JudgeIndex;
@@ -37,6 +25,21 @@ interface Extra {
 
 const ORDER_STEP = 2 ** 32;
 
+/**
+ * `extractDependencies` at a commit of a whole-session rollout, read from the session's index
+ * (`buildSessionDependencyIndex`) instead of the continuation: the working session holds the
+ * committed head and original messages before `cut`, and from `cut` on it *is* the original
+ * session from message `at` on (only the prefix of `session` is read). The same set as
+ * `extractDependencies` on that whole working session: dependencies in the same order with the same
+ * fields (message indexes in the working session's numbering), the same stats.
+ *
+ * Cost: the prefix (prefix texts, one scan of the session's candidate automaton, the shared-span
+ * corpus), plus, per candidate found in the prefix, binary searches over its uses and
+ * re-discoveries, plus the continuation's uses that share a ≥ `minSharedSpan` window with the
+ * prefix, plus — only for values no assistant use ever produced as a candidate (long shared spans,
+ * constraint sentences) — the re-discovery texts up to the last such value's first use, or once to
+ * the session's end per value when that is further than the prefix is long (late-rediscoveries.ts).
+ */
 export function dependenciesAtCommit(ix: SessionDependencyIndex, input: CommitCut): DependencySet {
   const { session, cut, at } = input;
   const offset = at - cut;

@@ -93,6 +93,7 @@ export function extractDependencies(session: Session, index: JudgeIndex, cut: nu
 /** A kind's rank: a value used as several kinds keeps the lowest (a url quoted is still a url). */
 export const rank = (kind: DependencyKind) => DEPENDENCY_KINDS.indexOf(kind);
 
+/** A prefix part as the judge reads it, with its pieces (`readableSegments`). */
 export interface PrefixText {
   ref: PartRef;
   text: string;

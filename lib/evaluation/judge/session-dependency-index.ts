@@ -61,6 +61,7 @@ export interface SessionDependencyIndex {
   charsFrom: Float64Array;
 }
 
+/** The index of `session` (the original, whole): one pass over its messages, one automaton pass over its re-discovery texts. */
 export function buildSessionDependencyIndex(session: Session, options: ExtractOptions = {}): SessionDependencyIndex {
   const n = session.messages.length;
   const future = splitFuture(session, 0);
