@@ -6,8 +6,10 @@ import { round } from "./tokens";
 
 /** The policies timed: a pruning one, a folding one and self-gc. */
 export const ROLLOUT_BENCH_POLICIES = ["tool-prune", "oldest-turn", "self-gc"];
-/** Timed runs per size and policy; the median is reported (the machine is shared). */
-const REPEATS = 3;
+/** Timed runs per size and policy, at least 3 and until they add up to 2 s (at most 9); the median is reported (the machine is shared). */
+const MIN_REPEATS = 3;
+const MAX_REPEATS = 9;
+const MIN_TIMED_SECONDS = 2;
 
 export interface RolloutBenchRow {
   policy: string;
@@ -21,7 +23,7 @@ export interface RolloutBenchRow {
   lostSteps: number;
   /** The same walk without the judge (the baseline, measured in the same run), median seconds. */
   walkSeconds: number;
-  /** The judged walk, median of REPEATS. */
+  /** The judged walk, median seconds. */
   seconds: number;
   callsPerSecond: number;
   /** seconds / the previous (half-as-long) session's seconds. */
@@ -32,7 +34,7 @@ export interface RolloutBenchRow {
  * Rollout throughput (issue 14): generated sessions of growing length walked whole under each
  * policy in a fixed context window (as a harness has: commits grow with the session), every commit
  * judged, against the same walk unjudged. Reports calls per second, commits, calls over the window
- * and the time ratio to the previous, half-as-long session (median of 3 after an unmeasured
+ * and the time ratio to the previous, half-as-long session (medians of 3–9 runs after an unmeasured
  * warm-up). The walk costs a pass per commit over the working session (about a window) and the
  * judge, from one dependency index of the session, about each commit's prefix plus its answer, so
  * the ratio stays near 2 while commits per call stay flat; a policy whose committed view stays over
@@ -47,18 +49,18 @@ export async function benchRollout(sizes: number[], window: number): Promise<Rol
   for (const targetTokens of sizes) {
     const { session } = generateScenario({ workload: "scheduled-task-debug", seed: 7, targetTokens });
     for (const id of ROLLOUT_BENCH_POLICIES) {
-      const timed = async (judge: boolean, repeats: number) => {
+      const timed = async (judge: boolean) => {
         const times: number[] = [];
         let result: RolloutSessionResult | undefined;
-        for (let i = 0; i < repeats; i++) {
+        while (times.length < MIN_REPEATS || (times.length < MAX_REPEATS && times.reduce((a, b) => a + b, 0) < MIN_TIMED_SECONDS)) {
           const t0 = performance.now();
           result = await rolloutSession(session, findPolicy(id)!, { window, tokenizer, judge });
           times.push((performance.now() - t0) / 1000);
         }
         return { seconds: times.sort((a, b) => a - b)[times.length >> 1]!, result: result! };
       };
-      const walk = await timed(false, REPEATS);
-      const { seconds, result } = await timed(true, REPEATS);
+      const walk = await timed(false);
+      const { seconds, result } = await timed(true);
       const before = previous.get(id);
       previous.set(id, seconds);
       rows.push({

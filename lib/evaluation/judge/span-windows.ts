@@ -10,8 +10,9 @@ import { forEachWindowKey, type SharedSpan } from "./shared-spans";
  * queries holding it, ascending. A call scans its corpus once, records each slot's first corpus
  * location, collects the queries from `firstQuery` on that hold a located slot, and walks only
  * those, exactly as `findSharedSpans` walks every query: a query with no located window yields no
- * span there, so the result is identical, query by query. Cost per call: the corpus, plus the
- * located slots' later queries, plus the walks of the queries that share a window with the corpus.
+ * span there, so the result is identical, query by query. Cost per call: the corpus texts the last
+ * call did not read (hashed; the others reuse their windows that some query holds), plus the located
+ * slots' later queries, plus the walks of the queries that share a window with the corpus.
  */
 export class SpanWindowIndex {
   private readonly slotOf = new Map<number, number>();
@@ -26,6 +27,11 @@ export class SpanWindowIndex {
   private readonly locText: Int32Array;
   private readonly locStart: Int32Array;
   private readonly queryStamp: Int32Array;
+  /**
+   * The windows of each corpus text of the last call that some query holds (start, slot pairs): a
+   * rollout's next commit reads mostly the same texts again (the head it carries), hashed once.
+   */
+  private hitsOfLastCall = new Map<string, Int32Array>();
 
   constructor(
     readonly queries: readonly string[],
@@ -73,10 +79,22 @@ export class SpanWindowIndex {
     const k = this.minLength;
     const stamp = ++this.stamp;
     const touched: number[] = [];
+    const seen = new Map<string, Int32Array>();
     corpus.forEach((text, c) => {
-      forEachWindowKey(text, k, (start, key) => {
-        const slot = this.slotOf.get(key);
-        if (slot === undefined || this.locStamp[slot] === stamp) return;
+      let hits = seen.get(text) ?? this.hitsOfLastCall.get(text);
+      if (!hits) {
+        const found: number[] = [];
+        forEachWindowKey(text, k, (start, key) => {
+          const slot = this.slotOf.get(key);
+          if (slot !== undefined) found.push(start, slot);
+        });
+        hits = Int32Array.from(found);
+      }
+      seen.set(text, hits);
+      for (let h = 0; h < hits.length; h += 2) {
+        const start = hits[h]!;
+        const slot = hits[h + 1]!;
+        if (this.locStamp[slot] === stamp) continue;
         this.locStamp[slot] = stamp;
         this.locText[slot] = c;
         this.locStart[slot] = start;
@@ -85,8 +103,9 @@ export class SpanWindowIndex {
           const q = this.slotQueries[i]!;
           if (this.queryStamp[q] !== stamp) ((this.queryStamp[q] = stamp), touched.push(q));
         }
-      });
+      }
     });
+    this.hitsOfLastCall = seen;
     touched.sort((a, b) => a - b);
     const spans: SharedSpan[] = [];
     for (const q of touched) {
