@@ -1,5 +1,8 @@
 import { buildContextIndex, type ContextIndex } from "../compaction/context/objects";
+import { dependenciesAtCommit } from "../evaluation/judge/dependencies-at-commit";
 import { judgeWithChecks } from "../evaluation/judge/dependency-judge";
+import { buildSessionDependencyIndex, type SessionDependencyIndex } from "../evaluation/judge/session-dependency-index";
+import type { DependencySet } from "../evaluation/judge/types";
 import { safeCutPoints } from "../compaction/policies/cut-points";
 import { resolveParams } from "../compaction/policies/params";
 import { runPolicy } from "../compaction/policies/run-policy";
@@ -44,6 +47,13 @@ export interface RolloutOptions {
    * model there, returned as `workingContext` (rolloutViewAt reads it). Absent: nothing recorded.
    */
   recordCall?: number;
+  /**
+   * How the judge finds each commit's dependencies: `session-index` (default) reads one index of
+   * the whole session built once (`buildSessionDependencyIndex`, linear); `per-commit` extracts them
+   * again from the commit's whole continuation (`extractDependencies`, quadratic) — the reference
+   * the equivalence test compares against, with the same verdicts.
+   */
+  judgeExtraction?: "session-index" | "per-commit";
 }
 
 export interface RolloutCall {
@@ -100,7 +110,10 @@ export interface RolloutSessionResult {
  * Cost: prefix sums between commits (O(1) per call); the working session (committed head plus the
  * messages since) reaches only a horizon of about one window of new tokens past the walk, extended by
  * doubling, so its index is rebuilt over what each round walks (linear in the session for a fixed
- * window). The judge reads each commit's whole continuation: one extraction pass per commit.
+ * window). The judge reads each commit's continuation from one dependency index of the session,
+ * built at the first commit (`buildSessionDependencyIndex`): a commit costs its prefix plus its
+ * answer, so the judged walk stays linear too; `judgeExtraction: "per-commit"` re-extracts each
+ * continuation instead (the former, quadratic path), with the same verdicts.
  */
 export async function rolloutSession(session: Session, policy: Policy, options: RolloutOptions): Promise<RolloutSessionResult> {
   const params = resolveParams(policy, options.params ?? {});
@@ -125,6 +138,7 @@ export async function rolloutSession(session: Session, policy: Policy, options: 
   let headMarks: HeadMark[] = [];
   let sidecars: WorkingContext["sidecars"] = [];
   let workingContext: WorkingContext | undefined;
+  let dependencyIndex: SessionDependencyIndex | undefined;
 
   for (let c = 0; c < starts.length; c++) {
     const k = starts[c]!;
@@ -162,9 +176,22 @@ export async function rolloutSession(session: Session, policy: Policy, options: 
       if (planned) plannerRounds.push(planned);
       if (result.tokensAfter < result.tokensBefore) {
         if (judge) {
-          // The judge reads the real continuation to the session's end, not just the working horizon.
-          const judged = withHead(session, head, base, n);
-          const { checked } = judgeWithChecks({ session: judged, index, cut, result, countTokens: (text) => options.tokenizer.count(text) });
+          // The judge reads the real continuation to the session's end, not just the working horizon:
+          // from the session's dependency index (built once), or — the reference — extracted again.
+          const judged = options.judgeExtraction === "per-commit" ? withHead(session, head, base, n) : work;
+          let dependencies: DependencySet | undefined;
+          if (options.judgeExtraction !== "per-commit") {
+            dependencyIndex ??= buildSessionDependencyIndex(session);
+            dependencies = dependenciesAtCommit(dependencyIndex, { session: work, index, cut, at: k });
+          }
+          const { checked } = judgeWithChecks({
+            session: judged,
+            index,
+            cut,
+            result,
+            countTokens: (text) => options.tokenizer.count(text),
+            ...(dependencies ? { dependencies } : {}),
+          });
           // Messages from `cut` on in the working session are the original messages from `k` on.
           const offset = k - cut;
           rounds.push({ round: rounds.length + 1, message: k, toOriginal: (m) => m + offset, checked, sidecars: result.sidecars });

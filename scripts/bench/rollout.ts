@@ -1,33 +1,66 @@
 import { findPolicy } from "../../lib/compaction/policies/registry";
-import { rolloutSession } from "../../lib/rollout/rollout-session";
+import { rolloutSession, type RolloutSessionResult } from "../../lib/rollout/rollout-session";
 import { generateScenario } from "../../lib/scenario";
 import { cachedTokenizer } from "../../lib/tokens";
 import { round } from "./tokens";
 
 /** The policies timed: a pruning one, a folding one and self-gc. */
 export const ROLLOUT_BENCH_POLICIES = ["tool-prune", "oldest-turn", "self-gc"];
-/** The policy the linear bound is checked on: its commit rate per call stays flat as sessions grow. */
-export const ROLLOUT_LINEAR_POLICY = "tool-prune";
+/** Timed runs per size and policy, at least 3 and until they add up to 2 s (at most 9); the median is reported (the machine is shared). */
+const MIN_REPEATS = 3;
+const MAX_REPEATS = 9;
+const MIN_TIMED_SECONDS = 2;
+
+export interface RolloutBenchRow {
+  policy: string;
+  targetTokens: number;
+  messages: number;
+  calls: number;
+  commits: number;
+  /** Calls whose prompt with the policy (restores left out: what its trigger reads) is over the window, so the trigger fires again. */
+  overflowCalls: number;
+  restores: number;
+  lostSteps: number;
+  /** The same walk without the judge (the baseline, measured in the same run), median seconds. */
+  walkSeconds: number;
+  /** The judged walk, median seconds. */
+  seconds: number;
+  callsPerSecond: number;
+  /** seconds / the previous (half-as-long) session's seconds. */
+  timeRatio: number | null;
+}
 
 /**
  * Rollout throughput (issue 14): generated sessions of growing length walked whole under each
  * policy in a fixed context window (as a harness has: commits grow with the session), every commit
- * judged. Reports calls per second, commits, calls over the window, and the time ratio to the
- * previous, half-as-long session. The engine's cost is a pass per commit over the working session
- * plus one judge pass over the commit's continuation, so the ratio stays near 2 only while commits
- * per call stay flat and the judge's continuation is short; policies that commit more often as the
- * session grows, or let the prompt outgrow the window, show it here.
+ * judged, against the same walk unjudged. Reports calls per second, commits, calls over the window
+ * and the time ratio to the previous, half-as-long session (medians of 3–9 runs after an unmeasured
+ * warm-up). The walk costs a pass per commit over the working session (about a window) and the
+ * judge, from one dependency index of the session, about each commit's prefix plus its answer, so
+ * the ratio stays near 2 while commits per call stay flat; a policy whose committed view stays over
+ * the window fires (and plans) at every call, so its work per call grows with the session.
  */
-export async function benchRollout(sizes: number[], window: number) {
+export async function benchRollout(sizes: number[], window: number): Promise<RolloutBenchRow[]> {
   const tokenizer = cachedTokenizer("o200k");
-  const rows = [];
+  const rows: RolloutBenchRow[] = [];
   const previous = new Map<string, number>();
+  const warmUp = generateScenario({ workload: "scheduled-task-debug", seed: 7, targetTokens: sizes[0]! }).session;
+  for (const id of ROLLOUT_BENCH_POLICIES) await rolloutSession(warmUp, findPolicy(id)!, { window, tokenizer });
   for (const targetTokens of sizes) {
     const { session } = generateScenario({ workload: "scheduled-task-debug", seed: 7, targetTokens });
     for (const id of ROLLOUT_BENCH_POLICIES) {
-      const t0 = performance.now();
-      const result = await rolloutSession(session, findPolicy(id)!, { window, tokenizer });
-      const seconds = (performance.now() - t0) / 1000;
+      const timed = async (judge: boolean) => {
+        const times: number[] = [];
+        let result: RolloutSessionResult | undefined;
+        while (times.length < MIN_REPEATS || (times.length < MAX_REPEATS && times.reduce((a, b) => a + b, 0) < MIN_TIMED_SECONDS)) {
+          const t0 = performance.now();
+          result = await rolloutSession(session, findPolicy(id)!, { window, tokenizer, judge });
+          times.push((performance.now() - t0) / 1000);
+        }
+        return { seconds: times.sort((a, b) => a - b)[times.length >> 1]!, result: result! };
+      };
+      const walk = await timed(false);
+      const { seconds, result } = await timed(true);
       const before = previous.get(id);
       previous.set(id, seconds);
       rows.push({
@@ -36,9 +69,10 @@ export async function benchRollout(sizes: number[], window: number) {
         messages: session.messages.length,
         calls: result.calls.length,
         commits: result.compactions.length,
-        overflowCalls: result.calls.filter((c) => c.with.input > window).length,
+        overflowCalls: walk.result.calls.filter((c) => c.with.input > window).length,
         restores: result.restores.length,
         lostSteps: result.lostSteps.length,
+        walkSeconds: round(walk.seconds),
         seconds: round(seconds),
         callsPerSecond: round(result.calls.length / seconds),
         timeRatio: before === undefined ? null : round(seconds / before),
@@ -48,8 +82,35 @@ export async function benchRollout(sizes: number[], window: number) {
   return rows;
 }
 
-/** The issue's bound on the linear policy: doubling the session at most `max`× the time. */
-export function assertRolloutLinear(rows: { policy: string; timeRatio: number | null }[], max: number): void {
-  const worst = Math.max(...rows.filter((r) => r.policy === ROLLOUT_LINEAR_POLICY).map((r) => r.timeRatio ?? 0));
-  if (worst > max) throw new Error(`rollout: doubling the session took ${ROLLOUT_LINEAR_POLICY} ${worst}× the time, over the ${max}× bound`);
+/**
+ * Why a policy is not held to the linear bound, or undefined when it is: its prompt stays over the
+ * window on a growing share of calls (then its trigger fires, and it plans over a growing head, at
+ * every such call — its decisions, not the engine, make the work per call grow).
+ */
+export function exemptionOf(rows: readonly RolloutBenchRow[], policy: string): string | undefined {
+  const of = rows.filter((r) => r.policy === policy);
+  const share = (r: RolloutBenchRow) => r.overflowCalls / Math.max(1, r.calls);
+  const first = of[0]!;
+  const last = of[of.length - 1]!;
+  if (share(last) <= share(first) + 0.1) return undefined;
+  const pct = (r: RolloutBenchRow) => `${Math.round(100 * share(r))}%`;
+  const rate = (r: RolloutBenchRow) => `${Math.round((100 * r.commits) / Math.max(1, r.calls))}%`;
+  return (
+    `${policy}: its committed view leaves the prompt over the window at ${pct(first)} of calls at ${first.targetTokens / 1000}K tokens and ` +
+    `${pct(last)} at ${last.targetTokens / 1000}K (commits at ${rate(first)} → ${rate(last)} of calls); it fires and plans at each such call, ` +
+    `over a head that grows with the session — its decisions, not the engine's`
+  );
+}
+
+/** The issue's bound: doubling the session at most `max`× the time, on every timed policy not exempt (`exemptionOf`). */
+export function assertRolloutLinear(rows: readonly RolloutBenchRow[], max: number): void {
+  for (const policy of ROLLOUT_BENCH_POLICIES) {
+    const exempt = exemptionOf(rows, policy);
+    if (exempt) {
+      console.log(`rollout: not bound — ${exempt}`);
+      continue;
+    }
+    const worst = Math.max(...rows.filter((r) => r.policy === policy).map((r) => r.timeRatio ?? 0));
+    if (worst > max) throw new Error(`rollout: doubling the session took ${policy} ${worst}× the time, over the ${max}× bound`);
+  }
 }

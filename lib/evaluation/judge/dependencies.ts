@@ -90,9 +90,11 @@ export function extractDependencies(session: Session, index: JudgeIndex, cut: nu
   };
 }
 
-const rank = (kind: DependencyKind) => DEPENDENCY_KINDS.indexOf(kind);
+/** A kind's rank: a value used as several kinds keeps the lowest (a url quoted is still a url). */
+export const rank = (kind: DependencyKind) => DEPENDENCY_KINDS.indexOf(kind);
 
-interface PrefixText {
+/** A prefix part as the judge reads it, with its pieces (`readableSegments`). */
+export interface PrefixText {
   ref: PartRef;
   text: string;
   segments: string[];
@@ -106,12 +108,13 @@ interface PrefixText {
  * Locators (url, path, id) do not: the path a file was written to is needed even if only the
  * agent's calls ever named it.
  */
-const OWN_CHOICE_KINDS: ReadonlySet<DependencyKind> = new Set(["number", "identifier", "verbatim"]);
+export const OWN_CHOICE_KINDS: ReadonlySet<DependencyKind> = new Set(["number", "identifier", "verbatim"]);
 
 /** Tool-call arguments at least this long are bodies (a written file, a report), hence sources. */
 export const MIN_SOURCE_CALL_CHARS = 400;
 
-function prefixTexts(session: Session, cut: number): PrefixText[] {
+/** Every part before `cut`, read as the judge reads it (`readableSegments`), in order. */
+export function prefixTexts(session: Session, cut: number): PrefixText[] {
   const out: PrefixText[] = [];
   for (let m = 0; m < cut; m++) {
     session.messages[m]!.parts.forEach((part, p) => {
@@ -134,9 +137,15 @@ function addSharedSpans(uses: FutureText[], prefix: PrefixText[], options: Extra
     min,
   )) {
     const query = queries[span.query]!;
-    const value = wholeWords(query.text, span.start, Math.min(span.end, span.start + max));
-    if (value.length >= min && (value.match(/[A-Za-z0-9]/g)?.length ?? 0) >= 12) add({ kind: "verbatim", value }, query.ref);
+    const value = sharedSpanValue(query.text, span.start, span.end, min, max);
+    if (value !== undefined) add({ kind: "verbatim", value }, query.ref);
   }
+}
+
+/** The verbatim value of a shared span: whole words, its first `max` characters; undefined when too short or wordless. */
+export function sharedSpanValue(text: string, start: number, end: number, min: number, max: number): string | undefined {
+  const value = wholeWords(text, start, Math.min(end, start + max));
+  return value.length >= min && (value.match(/[A-Za-z0-9]/g)?.length ?? 0) >= 12 ? value : undefined;
 }
 
 /**
@@ -222,7 +231,8 @@ function firstRediscovery(values: readonly string[], kinds: DependencyKind[], te
   return first;
 }
 
-function planted(index: JudgeIndex, ref: PartRef): PlantedRef {
+/** A prefix part with the context objects holding it (`planted` of a dependency). */
+export function planted(index: JudgeIndex, ref: PartRef): PlantedRef {
   const turnId = index.turnOf[ref.message];
   const objectId = index.functionAt.get(`${ref.message}:${ref.part}`) ?? turnId;
   return { ...ref, ...(objectId ? { objectId } : {}), ...(turnId ? { turnId } : {}) };

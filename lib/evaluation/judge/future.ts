@@ -1,5 +1,5 @@
 import { isUserRequest } from "./requests";
-import type { Session } from "../../trace/model";
+import type { Message, Session } from "../../trace/model";
 import { isNativeSummary, readableSegments, readableText } from "./part-texts";
 import type { PartRef } from "./types";
 
@@ -33,6 +33,11 @@ export interface FutureView {
   assistantChars: number;
 }
 
+/** A message that is the future's next user request: a real user request, neither meta nor a native summary. */
+export function isNextRequest(message: Message): boolean {
+  return !isNativeSummary(message) && isUserRequest(message) && message.meta?.meta !== true;
+}
+
 export function splitFuture(session: Session, cut: number): FutureView {
   const uses: FutureText[] = [];
   const rediscoveries: FutureText[] = [];
@@ -59,7 +64,7 @@ export function splitFuture(session: Session, cut: number): FutureView {
       if (counted) assistantSteps++;
       continue;
     }
-    if (nextRequest === session.messages.length && isUserRequest(message) && message.meta?.meta !== true) nextRequest = m;
+    if (nextRequest === session.messages.length && isNextRequest(message)) nextRequest = m;
     message.parts.forEach((part, p) => rediscoveries.push({ ref: { message: m, part: p }, text: readableText(part), segments: [] }));
   }
   return { uses, rediscoveries, nextRequest, assistantSteps, assistantChars };

@@ -79,6 +79,15 @@ export function findSharedSpans(queries: readonly string[], corpus: readonly str
   return spans;
 }
 
+/**
+ * Calls `onWindow(start, key)` for every `k`-character window of `text`, left to right; `key` is the
+ * pair of rolling hashes `findSharedSpans` uses (equal windows, equal keys), so an index built with
+ * it (`span-windows.ts`) finds exactly the windows `findSharedSpans` would.
+ */
+export function forEachWindowKey(text: string, k: number, onWindow: (start: number, key: number) => void): void {
+  rolling(text, k, powMod(B1, k - 1, P1), powMod(B2, k - 1, P2), onWindow);
+}
+
 function rolling(text: string, k: number, pow1: number, pow2: number, onWindow: (start: number, key: number) => void): void {
   if (text.length < k) return;
   let h1 = 0;
