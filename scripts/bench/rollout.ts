@@ -1,15 +1,10 @@
-import { findPolicy } from "../../lib/compaction/policies/registry";
-import { rolloutSession, type RolloutSessionResult } from "../../lib/rollout/rollout-session";
-import { generateScenario } from "../../lib/scenario";
-import { cachedTokenizer } from "../../lib/tokens";
+import { spawnSync } from "node:child_process";
+import { resolve } from "node:path";
+import type { RolloutWorkerRow } from "./rollout-worker";
 import { round } from "./tokens";
 
 /** The policies timed: a pruning one, a folding one and self-gc. */
 export const ROLLOUT_BENCH_POLICIES = ["tool-prune", "oldest-turn", "self-gc"];
-/** Timed runs per size and policy, at least 3 and until they add up to 2 s (at most 9); the median is reported (the machine is shared). */
-const MIN_REPEATS = 3;
-const MAX_REPEATS = 9;
-const MIN_TIMED_SECONDS = 2;
 
 export interface RolloutBenchRow {
   policy: string;
@@ -21,9 +16,9 @@ export interface RolloutBenchRow {
   overflowCalls: number;
   restores: number;
   lostSteps: number;
-  /** The same walk without the judge (the baseline, measured in the same run), median seconds. */
+  /** The same walk without the judge (the baseline, measured in the same run), fastest of the timed runs, in seconds. */
   walkSeconds: number;
-  /** The judged walk, median seconds. */
+  /** The judged walk, fastest of the timed runs, in seconds. */
   seconds: number;
   callsPerSecond: number;
   /** seconds / the previous (half-as-long) session's seconds. */
@@ -34,52 +29,43 @@ export interface RolloutBenchRow {
  * Rollout throughput (issue 14): generated sessions of growing length walked whole under each
  * policy in a fixed context window (as a harness has: commits grow with the session), every commit
  * judged, against the same walk unjudged. Reports calls per second, commits, calls over the window
- * and the time ratio to the previous, half-as-long session (medians of 3–9 runs after an unmeasured
+ * and the time ratio to the previous, half-as-long session (each size and policy in its own process,
+ * rollout-worker.ts: the fastest of 3–9 runs after an unmeasured
  * warm-up). The walk costs a pass per commit over the working session (about a window) and the
  * judge, from one dependency index of the session, about each commit's prefix plus its answer, so
  * the ratio stays near 2 while commits per call stay flat; a policy whose committed view stays over
  * the window fires (and plans) at every call, so its work per call grows with the session.
  */
 export async function benchRollout(sizes: number[], window: number): Promise<RolloutBenchRow[]> {
-  const tokenizer = cachedTokenizer("o200k");
   const rows: RolloutBenchRow[] = [];
   const previous = new Map<string, number>();
-  const warmUp = generateScenario({ workload: "scheduled-task-debug", seed: 7, targetTokens: sizes[0]! }).session;
-  for (const id of ROLLOUT_BENCH_POLICIES) await rolloutSession(warmUp, findPolicy(id)!, { window, tokenizer });
   for (const targetTokens of sizes) {
-    const { session } = generateScenario({ workload: "scheduled-task-debug", seed: 7, targetTokens });
     for (const id of ROLLOUT_BENCH_POLICIES) {
-      const timed = async (judge: boolean) => {
-        const times: number[] = [];
-        let result: RolloutSessionResult | undefined;
-        while (times.length < MIN_REPEATS || (times.length < MAX_REPEATS && times.reduce((a, b) => a + b, 0) < MIN_TIMED_SECONDS)) {
-          const t0 = performance.now();
-          result = await rolloutSession(session, findPolicy(id)!, { window, tokenizer, judge });
-          times.push((performance.now() - t0) / 1000);
-        }
-        return { seconds: times.sort((a, b) => a - b)[times.length >> 1]!, result: result! };
-      };
-      const walk = await timed(false);
-      const { seconds, result } = await timed(true);
+      const measured = runWorker(targetTokens, id, window);
       const before = previous.get(id);
-      previous.set(id, seconds);
+      previous.set(id, measured.seconds);
       rows.push({
         policy: id,
         targetTokens,
-        messages: session.messages.length,
-        calls: result.calls.length,
-        commits: result.compactions.length,
-        overflowCalls: walk.result.calls.filter((c) => c.with.input > window).length,
-        restores: result.restores.length,
-        lostSteps: result.lostSteps.length,
-        walkSeconds: round(walk.seconds),
-        seconds: round(seconds),
-        callsPerSecond: round(result.calls.length / seconds),
-        timeRatio: before === undefined ? null : round(seconds / before),
+        ...measured,
+        walkSeconds: round(measured.walkSeconds),
+        seconds: round(measured.seconds),
+        callsPerSecond: round(measured.calls / measured.seconds),
+        timeRatio: before === undefined ? null : round(measured.seconds / before),
       });
     }
   }
   return rows;
+}
+
+/** One (size, policy) measured in its own process (rollout-worker.ts says why). */
+function runWorker(targetTokens: number, policy: string, window: number): RolloutWorkerRow {
+  const run = spawnSync(process.execPath, ["--import", "tsx", resolve(__dirname, "rollout-worker.ts"), String(targetTokens), policy, String(window)], {
+    encoding: "utf8",
+    maxBuffer: 1 << 20,
+  });
+  if (run.status !== 0) throw new Error(`rollout worker (${policy}, ${targetTokens} tokens) failed: ${run.stderr}`);
+  return JSON.parse(run.stdout) as RolloutWorkerRow;
 }
 
 /**

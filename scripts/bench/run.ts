@@ -6,7 +6,8 @@
  * BENCH_ONLINE_ROWS (default 5,000,000), BENCH_ONLINE_MAX_RSS_MB (default 1024: the run fails past
  * it) and BENCH_ONLY (comma-separated parts: import,tokens,replay,rollout,redact,online,llm; default all).
  * `rollout`: whole-session rollouts of generated sessions (200K, 400K, 800K, 1,600K tokens) in a
- * BENCH_ROLLOUT_WINDOW (32,000) token window, judged and not (median of 3 after a warm-up); fails when
+ * BENCH_ROLLOUT_WINDOW (32,000) token window, judged and not (each size and policy in its own process,
+ * the fastest of 3–9 runs after a warm-up); fails when
  * doubling the session costs a timed policy over 2.3× the time, except a policy whose prompt stays over
  * the window on a growing share of calls (printed with its figures).
  * `llm`: an LLM-judged suite against a local endpoint answering in BENCH_LLM_DELAY_MS (200),
