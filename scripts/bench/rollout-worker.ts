@@ -24,10 +24,13 @@ export interface RolloutWorkerRow {
   messages: number;
   calls: number;
   commits: number;
+  /** Calls whose prompt with the policy (restores left out: what its trigger reads) is over the window, so the trigger fires again. */
   overflowCalls: number;
   restores: number;
   lostSteps: number;
+  /** The same walk without the judge (the baseline, measured in the same process), fastest run in seconds. */
   walkSeconds: number;
+  /** The judged walk, fastest run in seconds. */
   seconds: number;
 }
 

@@ -6,20 +6,10 @@ import { round } from "./tokens";
 /** The policies timed: a pruning one, a folding one and self-gc. */
 export const ROLLOUT_BENCH_POLICIES = ["tool-prune", "oldest-turn", "self-gc"];
 
-export interface RolloutBenchRow {
+/** A worker's row (rollout-worker.ts) with the size, the policy and the ratio to the previous size. */
+export interface RolloutBenchRow extends RolloutWorkerRow {
   policy: string;
   targetTokens: number;
-  messages: number;
-  calls: number;
-  commits: number;
-  /** Calls whose prompt with the policy (restores left out: what its trigger reads) is over the window, so the trigger fires again. */
-  overflowCalls: number;
-  restores: number;
-  lostSteps: number;
-  /** The same walk without the judge (the baseline, measured in the same run), fastest of the timed runs, in seconds. */
-  walkSeconds: number;
-  /** The judged walk, fastest of the timed runs, in seconds. */
-  seconds: number;
   callsPerSecond: number;
   /** seconds / the previous (half-as-long) session's seconds. */
   timeRatio: number | null;
