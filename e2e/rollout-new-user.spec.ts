@@ -23,6 +23,7 @@ interface CliPolicy {
   cost: { without: number; with: number } | null;
   lostStepsPer100: number | null;
   restores: number;
+  overflowCalls: number;
 }
 
 test("uploads a long Claude Code session, rolls out self-gc against tool-prune and oldest-turn, compares cost after caching and losses, opens a lost call", async ({
@@ -67,6 +68,7 @@ test("uploads a long Claude Code session, rolls out self-gc against tool-prune a
     await expect(cells.nth(6)).toHaveText(usd(p.cost!.with));
     await expect(cells.nth(8)).toHaveText(p.restores.toLocaleString("en-US"));
     await expect(cells.nth(10)).toContainText(p.lostStepsPer100!.toFixed(2));
+    await expect(cells.nth(11)).toHaveText(p.overflowCalls.toLocaleString("en-US"));
   }
   const loser = [...cli.policies].sort((a, b) => b.lostStepsPer100! - a.lostStepsPer100!)[0]!;
   expect(loser.lostStepsPer100).toBeGreaterThan(0);

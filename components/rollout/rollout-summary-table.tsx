@@ -20,6 +20,9 @@ export function RolloutSummaryTable({ policies }: { policies: RolloutPolicyRow[]
             <th className="num">Restores</th>
             <th className="num">Restored tokens</th>
             <th className="num">Lost steps / 100 calls [95% Wilson]</th>
+            <th className="num" title="Calls whose prompt with the policy was larger than the window: a real harness would have failed them">
+              Calls over the window
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -49,6 +52,7 @@ export function RolloutSummaryTable({ policies }: { policies: RolloutPolicyRow[]
                   </span>
                 ) : null}
               </td>
+              <td className="num">{int(p.overflowCalls)}</td>
             </tr>
           ))}
         </tbody>
