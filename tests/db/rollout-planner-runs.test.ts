@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { after, afterEach, before, describe, test } from "node:test";
 import type { JobName, JobQueue } from "../../server/jobs/job-queue";
@@ -8,9 +7,9 @@ import { getRollout } from "../../server/rollout/get-rollout";
 import { getRolloutCall } from "../../server/rollout/get-rollout-call";
 import { runRollout } from "../../server/rollout/run-rollout";
 import { importTraceFile } from "../../server/trace/import/import-trace-file";
-import { BIN, env as cliEnv } from "../helpers/eval-cli";
+import { tracefoldCommandAsync } from "../helpers/eval-cli";
 import { stubPlan } from "../helpers/llm-stub-answers";
-import { startLlmStub, type LlmStub } from "../helpers/llm-stub-server";
+import { startLlmStub, stubPlannerEnv } from "../helpers/llm-stub-server";
 import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
 import { TRACES_DIR } from "../helpers/traces";
 
@@ -27,15 +26,8 @@ const FILE = join(
 const POLICIES = ["self-gc", "tool-prune"];
 const SETTINGS = { policies: POLICIES, trigger: "80%", cacheTtl: "1h", prices: "", planner: "llm" };
 
-/** The stub as the planner endpoint (its plans fold the first function turn the planner is shown): $2 per million input tokens, $8 per million output. */
-const stubEnv = (stub: LlmStub): Record<string, string> => ({
-  TRACEFOLD_LLM_PROVIDER: "openai",
-  TRACEFOLD_LLM_BASE_URL: `${stub.baseUrl}/v1`,
-  TRACEFOLD_LLM_MODEL: "stub-planner",
-  TRACEFOLD_LLM_MAX_RETRIES: "0",
-  TRACEFOLD_LLM_PRICE_INPUT: "2",
-  TRACEFOLD_LLM_PRICE_OUTPUT: "8",
-});
+/** The stub as the planner endpoint (its plans fold the first function turn the planner is shown). */
+const stubEnv = stubPlannerEnv;
 
 /** The process environment without any TRACEFOLD_LLM_* variable, plus `extra`; returns how to put it back. */
 function setLlmEnv(extra: Record<string, string>): () => void {
@@ -50,16 +42,11 @@ function setLlmEnv(extra: Record<string, string>): () => void {
 
 /** `tracefold rollout` in a child process (asynchronous, so the stub in this process answers it), without the developer's LLM settings. */
 function cliRollout(extra: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const args = [BIN, "rollout", FILE, "--policies", POLICIES.join(","), "--trigger", "80%", "--cache-ttl", "1h", "--planner", "llm", "--json"];
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, args, { env: cliEnv(extra) });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    child.on("error", fail);
-    child.on("close", (code) => done({ code, stdout, stderr }));
-  });
+  return tracefoldCommandAsync(
+    "rollout",
+    [FILE, "--policies", POLICIES.join(","), "--trigger", "80%", "--cache-ttl", "1h", "--planner", "llm", "--json"],
+    extra,
+  );
 }
 
 const queue: JobQueue = {

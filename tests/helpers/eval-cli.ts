@@ -53,8 +53,17 @@ export function tracefold(args: string[], extra: Record<string, string> = {}) {
 
 /** Asynchronous, so a stub server in this process can answer while the CLI runs. */
 export function tracefoldAsync(args: string[], extra: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return tracefoldCommandAsync("eval", args, extra);
+}
+
+/** Any `tracefold <command>` in a child process, asynchronous (a stub in this process answers it), without the developer's LLM settings. */
+export function tracefoldCommandAsync(
+  command: string,
+  args: string[],
+  extra: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [BIN, "eval", ...args], { env: env(extra) });
+    const child = spawn(process.execPath, [BIN, command, ...args], { env: env(extra) });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk) => (stdout += chunk));

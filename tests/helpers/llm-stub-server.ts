@@ -190,3 +190,15 @@ export function promptOf(request: RecordedRequest): { system: string; messages: 
           .join("\n\n");
   return { system, messages: all.filter((m) => m.role !== "system" && m.role !== "developer") };
 }
+
+/** The stub as the LLM planner's endpoint, priced $2 per million input tokens and $8 per million output (the rollout planner tests). */
+export function stubPlannerEnv(stub: LlmStub): Record<string, string> {
+  return {
+    TRACEFOLD_LLM_PROVIDER: "openai",
+    TRACEFOLD_LLM_BASE_URL: `${stub.baseUrl}/v1`,
+    TRACEFOLD_LLM_MODEL: "stub-planner",
+    TRACEFOLD_LLM_MAX_RETRIES: "0",
+    TRACEFOLD_LLM_PRICE_INPUT: "2",
+    TRACEFOLD_LLM_PRICE_OUTPUT: "8",
+  };
+}

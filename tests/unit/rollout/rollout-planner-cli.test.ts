@@ -1,36 +1,16 @@
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { test } from "node:test";
 import { UsageError } from "@/cli/args";
 import { parseRolloutArgs } from "@/cli/commands/rollout";
-import { promptOf, startLlmStub, type RecordedRequest } from "../../helpers/llm-stub-server";
+import { tracefoldCommandAsync } from "../../helpers/eval-cli";
+import { promptOf, startLlmStub, stubPlannerEnv, type RecordedRequest } from "../../helpers/llm-stub-server";
 import { TRACES_DIR } from "../../helpers/traces";
 
-const BIN = resolve(__dirname, "../../../cli/bin.mjs");
 const DIR = join(TRACES_DIR, "claude_code_jsonl/d-kimuson__claude-code-viewer/mock-global-claude-dir/projects/sample-project");
 
-/**
- * The CLI's environment without LLM settings unless given; DATABASE_URL names a database that does
- * not exist, so an endpoint saved in the developer's own studio database cannot leak in.
- */
-function env(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("TRACEFOLD_LLM_")));
-  return { ...clean, DATABASE_URL: "file:./data/no-such-workspace-for-cli-tests.db", ...extra } as unknown as NodeJS.ProcessEnv;
-}
-
-/** Asynchronous, so the stub server in this process can answer while the CLI runs. */
-function rollout(args: string[], extra: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [BIN, "rollout", ...args], { env: env(extra) });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    child.on("error", fail);
-    child.on("close", (code) => done({ code, stdout, stderr }));
-  });
-}
+/** `tracefold rollout`, asynchronous so the stub server in this process can answer while the CLI runs. */
+const rollout = (args: string[], extra: Record<string, string> = {}) => tracefoldCommandAsync("rollout", args, extra);
 
 /** Self-GC's planner prompt gets a plan folding every function turn it shows. */
 const isPlannerCall = (request: RecordedRequest) => promptOf(request).system.includes("DECIDE IN THIS ORDER");
@@ -59,14 +39,7 @@ test("rollout --planner llm: every planner call is a round, its tokens and the e
   const stub = await startLlmStub(stubPlan);
   try {
     // $2 per million input tokens, $8 per million output: the stub's 11 in and 7 out cost 78 micro-USD a call.
-    const run = await rollout([DIR, "--policies", "self-gc,tool-prune", "--planner", "llm", "--json"], {
-      TRACEFOLD_LLM_PROVIDER: "openai",
-      TRACEFOLD_LLM_BASE_URL: `${stub.baseUrl}/v1`,
-      TRACEFOLD_LLM_MODEL: "stub-planner",
-      TRACEFOLD_LLM_MAX_RETRIES: "0",
-      TRACEFOLD_LLM_PRICE_INPUT: "2",
-      TRACEFOLD_LLM_PRICE_OUTPUT: "8",
-    });
+    const run = await rollout([DIR, "--policies", "self-gc,tool-prune", "--planner", "llm", "--json"], stubPlannerEnv(stub));
     assert.equal(run.code, 0, run.stderr);
     const out = JSON.parse(run.stdout) as {
       policies: Figures[];
