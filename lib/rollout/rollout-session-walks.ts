@@ -1,4 +1,5 @@
 import type { Policy, PolicyParams } from "../compaction/policies/types";
+import { recordingLlmClient, type LlmRecording } from "../llm/recorded-replies";
 import type { Prices } from "./billed-cost";
 import { DEFAULT_PRICE_CHOICE, pricesFor } from "./model-prices";
 import { plannerPricesFor, plannerRoundCost } from "./planner-rounds";
@@ -22,6 +23,12 @@ export interface StoredRolloutWalk {
 export interface RolloutSessionWalks {
   report: RolloutSessionReport;
   walks: StoredRolloutWalk[];
+  /**
+   * Per policy id, the model's answers during its walk, for the policies that asked one (self-gc
+   * with the LLM planner): stored with the session, they let the studio repeat the walk — the view
+   * at a call — with `replayingLlmClient`, without asking the model again. Absent: none asked.
+   */
+  llmReplies?: Record<string, LlmRecording>;
 }
 
 /**
@@ -50,8 +57,12 @@ export async function rolloutSessionWalks(
     policies: [],
   };
   const walks: StoredRolloutWalk[] = [];
+  const llmReplies: Record<string, LlmRecording> = {};
   for (const policy of policies) {
-    const result = await rolloutSession(item.session, policy, policyWalkOptions(item, policy, options, window, price));
+    const recorder = options.llm ? recordingLlmClient(options.llm, "planner") : undefined;
+    const walkOptions = policyWalkOptions(item, policy, recorder ? { ...options, llm: recorder.client } : options, window, price);
+    const result = await rolloutSession(item.session, policy, walkOptions);
+    if (recorder && recorder.recording.replies.length) llmReplies[policy.id] = recorder.recording;
     const plannerPrices = plannerPricesFor(result.plannerRounds, choice);
     const walk: PricedRollout = { result, ...(price ? { prices: price.prices } : {}), ...(plannerPrices ? { plannerPrices } : {}) };
     report.policies.push({
@@ -63,7 +74,7 @@ export async function rolloutSessionWalks(
     walks.push(storeWalk(walk));
     await onWalk?.();
   }
-  return { report, walks };
+  return { report, walks, ...(Object.keys(llmReplies).length ? { llmReplies } : {}) };
 }
 
 /**

@@ -102,6 +102,13 @@ export const MIGRATION_VERDICTS: readonly MigrationVerdict[] = [
     reason: "new table OtlpDirtySession: an older archive rebuilt every OTLP session inside its request, so none was left dirty",
     tables: ["OtlpDirtySession"],
   },
+  {
+    name: "0021_rollout_llm_replies",
+    restore: "additive",
+    reason:
+      "nullable column RolloutRunSession.llmReplies: an older archive's rollout sessions recorded no planner answers, so their self-gc call views under the LLM planner stay unavailable, as before",
+    columns: ["RolloutRunSession.llmReplies"],
+  },
 ];
 
 /** Migration directory names newer than the baseline that have no verdict: each needs a decision. */

@@ -1,6 +1,7 @@
 import { findPolicy } from "@/lib/compaction/policies/registry";
 import type { ActionKind } from "@/lib/compaction/projection/types";
 import type { RolloutSessionReport } from "@/lib/rollout/rollout-report";
+import { replayingLlmClient, ReplayMismatchError, type LlmRecording } from "@/lib/llm/recorded-replies";
 import { rolloutViewAt, type RolloutViewAt } from "@/lib/rollout/rollout-view-at";
 import { partBody } from "@/lib/trace/part-body";
 import type { Message, PartType, Role } from "@/lib/trace/model";
@@ -86,18 +87,23 @@ export async function getRolloutCall(db: Db, input: { runId: string; sessionId: 
       message: `the run did not roll out policy ${JSON.stringify(input.policy)}: it has ${settings.policies.join(", ")}`,
       run,
     };
-  // The LLM planner's plans are not stored: walking again would ask the model again, and it may plan differently.
-  if (settings.planner === "llm" && policy.id === "self-gc")
+  const stored = await db.rolloutRunSession.findUnique({
+    where: { runId_sessionId: { runId: run.id, sessionId: input.sessionId } },
+    select: { report: true, llmReplies: true },
+  });
+  if (!stored) return { ok: false, code: "not_walked", message: "the run has not rolled out this session (yet)", run };
+  const report = JSON.parse(stored.report) as RolloutSessionReport;
+  // A policy that asked a model (self-gc with the LLM planner) walks again on the answers the run
+  // recorded: asking the model again would cost money and may plan differently.
+  const recording = stored.llmReplies ? (JSON.parse(stored.llmReplies) as Record<string, LlmRecording>)[policy.id] : undefined;
+  if (settings.planner === "llm" && policy.id === "self-gc" && !recording)
     return {
       ok: false,
       code: "not_replayable",
       message:
-        "self-gc planned with the LLM planner in this run: its plans are not stored, and walking the session again would ask the model again (and may plan differently), so this view is not shown",
+        "self-gc planned with the LLM planner in this run, which did not record the planner's answers (it predates that), and walking the session again would ask the model again (and may plan differently), so this view is not shown",
       run,
     };
-  const stored = await db.rolloutRunSession.findUnique({ where: { runId_sessionId: { runId: run.id, sessionId: input.sessionId } }, select: { report: true } });
-  if (!stored) return { ok: false, code: "not_walked", message: "the run has not rolled out this session (yet)", run };
-  const report = JSON.parse(stored.report) as RolloutSessionReport;
   const loaded = await loadSessionForWalk(db, input.sessionId);
   if (!loaded)
     return {
@@ -106,8 +112,19 @@ export async function getRolloutCall(db: Db, input: { runId: string; sessionId: 
       message: "the session was deleted after the run: its figures stay in the run, but its messages are gone",
       run,
     };
-  const engine = { ...rolloutOptions(settings), window: report.window };
-  const view = await rolloutViewAt({ session: loaded.session, tokenizer: loaded.tokenizer }, policy, engine, input.call);
+  const engine = { ...rolloutOptions(settings), window: report.window, ...(recording ? { llm: replayingLlmClient(recording) } : {}) };
+  let view: RolloutViewAt | undefined;
+  try {
+    view = await rolloutViewAt({ session: loaded.session, tokenizer: loaded.tokenizer }, policy, engine, input.call);
+  } catch (error) {
+    if (!(error instanceof ReplayMismatchError)) throw error;
+    return {
+      ok: false,
+      code: "not_replayable",
+      message: `walking the session again on the planner's recorded answers went another way (${error.message}): the session or the engine changed since the run`,
+      run,
+    };
+  }
   const calls = report.policies.find((p) => p.id === policy.id)?.series.length ?? 0;
   if (!view)
     return { ok: false, code: "call_not_found", message: `the session has no call ${input.call + 1}: it has ${calls} call${calls === 1 ? "" : "s"}`, run };

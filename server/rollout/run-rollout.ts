@@ -81,7 +81,14 @@ async function execute(db: Db, run: { id: string; settings: string; sessionIds: 
       );
       await db.$transaction([
         db.rolloutRunSession.create({
-          data: { runId: run.id, sessionId, position, report: JSON.stringify(walked.report), walks: JSON.stringify(walked.walks) },
+          data: {
+            runId: run.id,
+            sessionId,
+            position,
+            report: JSON.stringify(walked.report),
+            walks: JSON.stringify(walked.walks),
+            llmReplies: walked.llmReplies ? JSON.stringify(walked.llmReplies) : null,
+          },
         }),
         db.rolloutRun.update({ where: { id: run.id }, data: { done, heartbeatAt: new Date() } }),
       ]);

@@ -8,7 +8,7 @@ import { getRolloutCall } from "../../server/rollout/get-rollout-call";
 import { runRollout } from "../../server/rollout/run-rollout";
 import { importTraceFile } from "../../server/trace/import/import-trace-file";
 import { tracefoldCommandAsync } from "../helpers/eval-cli";
-import { stubPlan } from "../helpers/llm-stub-answers";
+import { stubPlanFoldingAll } from "../helpers/llm-stub-answers";
 import { startLlmStub, stubPlannerEnv } from "../helpers/llm-stub-server";
 import { createTestDb, ENGINES, type TestDb } from "../helpers/test-db";
 import { TRACES_DIR } from "../helpers/traces";
@@ -19,14 +19,15 @@ import { TRACES_DIR } from "../helpers/traces";
  * run's figures — planner rounds, tokens and cost included — are what `tracefold rollout --planner
  * llm --json` prints for the same file and flags.
  */
+/** A SWE-agent run whose tool results are large enough that the stub's plans commit (one does). */
 const FILE = join(
   TRACES_DIR,
-  "claude_code_jsonl/d-kimuson__claude-code-viewer/mock-global-claude-dir/projects/sample-project/fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl",
+  "swe_agent_traj/SWE-agent__SWE-agent/tests/test_data/trajectories/gpt4__swe-bench-dev-easy_first_only__default__t-0.00__p-0.95__c-3.00__install-1/pydicom__pydicom-1458.traj",
 );
 const POLICIES = ["self-gc", "tool-prune"];
 const SETTINGS = { policies: POLICIES, trigger: "80%", cacheTtl: "1h", prices: "", planner: "llm" };
 
-/** The stub as the planner endpoint (its plans fold the first function turn the planner is shown). */
+/** The stub as the planner endpoint (its plans fold every function turn the planner is shown). */
 const stubEnv = stubPlannerEnv;
 
 /** The process environment without any TRACEFOLD_LLM_* variable, plus `extra`; returns how to put it back. */
@@ -91,7 +92,7 @@ for (const engine of ENGINES) {
     });
 
     test("against the stub endpoint the stored run has the CLI's figures, planner rounds, tokens and cost included", async () => {
-      const stub = await startLlmStub(stubPlan);
+      const stub = await startLlmStub(stubPlanFoldingAll);
       try {
         const cli = await cliRollout(stubEnv(stub));
         assert.equal(cli.code, 0, cli.stderr);
@@ -120,13 +121,41 @@ for (const engine of ENGINES) {
           cost: Math.round(cliCalls * 78) / 1e6,
           unpricedRounds: 0,
         });
-        // The view at a self-gc call is not shown (the planner's plans are not stored); the other policies' are.
+        // The view at a self-gc call after its plans committed walks again on the planner's recorded
+        // answers: the prompt the run measured, and no model is asked.
         const session = view.sessions[0]!;
-        const selfGc = await getRolloutCall(t.db, { runId: created.runId, sessionId: session.sessionId, policy: "self-gc", call: 0 });
-        assert.equal(selfGc.ok ? "shown" : selfGc.code, "not_replayable");
+        const series = session.policies.find((p) => p.id === "self-gc")!.series;
+        const last = series.length - 1;
+        assert.ok(
+          series.some((c) => c[2] === 1),
+          "self-gc committed a plan of the stub's",
+        );
+        const selfGc = await getRolloutCall(t.db, { runId: created.runId, sessionId: session.sessionId, policy: "self-gc", call: last });
+        assert.ok(selfGc.ok, JSON.stringify(selfGc));
+        assert.equal(selfGc.ok && selfGc.data.matchesRun, true);
+        assert.ok(selfGc.ok && selfGc.data.round > 0, "the call is after a commit");
+        assert.deepEqual(selfGc.ok && [selfGc.data.tokens.without, selfGc.data.tokens.with], [series[last]![0], series[last]![1]]);
         const prune = await getRolloutCall(t.db, { runId: created.runId, sessionId: session.sessionId, policy: "tool-prune", call: 0 });
         assert.equal(prune.ok && prune.data.matchesRun, true);
         assert.equal(stub.requests.length, 2 * cliCalls, "showing a call asked no model");
+
+        // A recording that runs out before the walk does (the session or engine changed) is said so;
+        // a run stored without recordings is not walked again with the model.
+        const row = await t.db.rolloutRunSession.findUniqueOrThrow({ where: { runId_sessionId: { runId: created.runId, sessionId: session.sessionId } } });
+        const recorded = JSON.parse(row.llmReplies!) as Record<string, { client: string; replies: unknown[] }>;
+        assert.deepEqual(Object.keys(recorded), ["self-gc"], "only self-gc asked the model");
+        assert.equal(recorded["self-gc"]!.replies.length, cliCalls);
+        const short = { "self-gc": { ...recorded["self-gc"]!, replies: recorded["self-gc"]!.replies.slice(0, 1) } };
+        await t.db.rolloutRunSession.update({ where: { id: row.id }, data: { llmReplies: JSON.stringify(short) } });
+        const diverged = await getRolloutCall(t.db, { runId: created.runId, sessionId: session.sessionId, policy: "self-gc", call: last });
+        assert.deepEqual(diverged.ok ? "shown" : [diverged.code, diverged.message.includes("the session or the engine changed since the run")], [
+          "not_replayable",
+          true,
+        ]);
+        await t.db.rolloutRunSession.update({ where: { id: row.id }, data: { llmReplies: null } });
+        const older = await getRolloutCall(t.db, { runId: created.runId, sessionId: session.sessionId, policy: "self-gc", call: 0 });
+        assert.equal(older.ok ? "shown" : older.code, "not_replayable");
+        assert.equal(stub.requests.length, 2 * cliCalls, "none of these asked a model");
       } finally {
         await stub.close();
       }

@@ -26,6 +26,13 @@ export function stubJudgeVerdict(request: RecordedRequest, summary: { unchanged:
 /** Planner prompts (the Self-GC contract); every other call is a judge call. */
 export const isPlannerCall = (request: RecordedRequest) => promptOf(request).system.includes("DECIDE IN THIS ORDER");
 
+/** A Self-GC plan folding every turn the planner prompt shows unprotected, whole user turns included: large enough to commit. */
+export function stubPlanFoldingAll(request: RecordedRequest): string {
+  const turns = [...(promptOf(request).messages.at(-1)?.content ?? "").matchAll(/<turn id="(conversation|function):([^"]+)"[^>]*?( protected="true")? \/>/g)];
+  const folds = turns.filter((m) => !m[3]).map((m) => `<fold kind="${m[1]}" reason="stable_artifact">${m[2]}</fold>`);
+  return `<above_conversation_summary>Stub planner.</above_conversation_summary>\n<gc_plan>${folds.join("")}</gc_plan>`;
+}
+
 /** A Self-GC plan folding the first function turn the planner prompt shows (none when it shows none). */
 export function stubPlan(request: RecordedRequest): string {
   const id = /<turn id="function:([a-z_]+:\d+)"/.exec(promptOf(request).messages.at(-1)?.content ?? "")?.[1];
