@@ -37,7 +37,14 @@ interface Aggregates {
   matched: {
     reference: string;
     policies: (Figures & { policy: string })[];
-    paired: { policy: string; metric: string; diffPts: number; ci95: [number, number]; mcnemarP: number }[];
+    paired: {
+      policy: string;
+      metric: string;
+      diffPts: number;
+      ci95: [number, number];
+      mcnemarP: number;
+      sizeMatched: { pairs: number; diffPts: number; ci95: [number, number]; mcnemarP: number } | null;
+    }[];
   };
   sensitivity: { records: string; holds: number; of: number }[];
   cuts: number;
@@ -181,6 +188,15 @@ test.describe("matched budgets and a sweep, as a reviewer", () => {
       await expect(matched.locator(`tr[data-policy="${d.policy}"]`)).toContainText(
         `${d.diffPts > 0 ? "+" : ""}${two(d.diffPts)} [${two(d.ci95[0])}, ${two(d.ci95[1])}]`,
       );
+    }
+    // The visible difference again where the views came out the same size (as the CLI's sizeMatched), or "—" without such a cut.
+    for (const d of a.matched.paired.filter((x) => x.metric === "visibleNoImpact")) {
+      const same = matched.getByTestId(`matched-same-size-${d.policy}`);
+      if (d.sizeMatched)
+        await expect(same).toContainText(
+          `${d.sizeMatched.diffPts > 0 ? "+" : ""}${two(d.sizeMatched.diffPts)} [${two(d.sizeMatched.ci95[0])}, ${two(d.sizeMatched.ci95[1])}]`,
+        );
+      else await expect(same).toHaveText("—");
     }
     await expect(page.getByTestId("matched-sentences").getByRole("listitem")).toHaveCount(a.matched.paired.length);
     await expect(page.getByTestId("matched-sentences")).toContainText("At oldest-turn's view size, tool-prune keeps");

@@ -28,14 +28,15 @@ const policies = i >= 0 ? process.argv[i + 1]!.split(",") : DEFAULT;
 const report: EvalReportContract = EvalReportSchema.parse(JSON.parse(readFileSync(file!, "utf8")));
 const f = (x: number | null | undefined, d = 1) => (x === null || x === undefined ? "–" : x.toFixed(d));
 const ci = (c: [number, number] | null | undefined) => (c ? `[${f(c[0])}, ${f(c[1])}]` : "");
+const signedDiff = (d: { diffPts: number; ci95: [number, number] } | undefined) => (d ? `${d.diffPts >= 0 ? "+" : ""}${f(d.diffPts)} ${ci(d.ci95)}` : "—");
 
 if (mode === "suite") {
   const matched = report.matched;
   const m = new Map(matched?.policies.map((p) => [p.policy, p]) ?? []);
   const d = new Map(matched?.paired.filter((p) => p.metric === "visibleNoImpact").map((p) => [p.policy, p]) ?? []);
   const rows = [
-    `| policy | prune % | net prune % | no-impact % | visible % | restores / cut | at ${matched?.reference ?? "—"}'s size: prune % | visible % | Δ visible (${matched?.reference ?? "ref"} − policy), pts |`,
-    "|---|---|---|---|---|---|---|---|---|",
+    `| policy | prune % | net prune % | no-impact % | visible % | restores / cut | at ${matched?.reference ?? "—"}'s size: prune % | visible % | Δ visible (${matched?.reference ?? "ref"} − policy), pts | Δ visible where ${matched?.reference ?? "ref"} compacted and the views are the same size (±5% of the prefix), pts [cuts] |`,
+    "|---|---|---|---|---|---|---|---|---|---|",
   ];
   for (const id of policies) {
     const p = report.policies.find((x) => x.id === id);
@@ -43,7 +44,7 @@ if (mode === "suite") {
     const q = m.get(id);
     const diff = d.get(id);
     rows.push(
-      `| ${id} | ${f(p.prunePct)} | ${f(p.netPrunePct)} | ${f(p.noImpactPct)} ${ci(p.ci95)} | ${f(p.visibleNoImpactPct)} ${ci(p.visibleCi95)} | ${f(p.restoresPerCut, 2)} | ${f(q?.prunePct)} | ${f(q?.visibleNoImpactPct)} | ${diff ? `${diff.diffPts >= 0 ? "+" : ""}${f(diff.diffPts)} ${ci(diff.ci95)}` : "—"} |`,
+      `| ${id} | ${f(p.prunePct)} | ${f(p.netPrunePct)} | ${f(p.noImpactPct)} ${ci(p.ci95)} | ${f(p.visibleNoImpactPct)} ${ci(p.visibleCi95)} | ${f(p.restoresPerCut, 2)} | ${f(q?.prunePct)} | ${f(q?.visibleNoImpactPct)} | ${signedDiff(diff)} | ${diff?.sizeMatched ? `${signedDiff(diff.sizeMatched)} [${diff.sizeMatched.pairs}]` : "—"} |`,
     );
   }
   console.log(rows.join("\n"));

@@ -14,20 +14,35 @@ import { budgetKey } from "../cuts/budget";
  *   cuts of one session are not independent;
  * - `mcnemarP`: McNemar's exact test on the discordant cuts.
  * Metrics: `noImpact` (the headline) and `visibleNoImpact` (everything visible, no restore).
+ *
+ * A policy cannot always hit the size: it removes whole messages or turns, so it may stop short of
+ * it or overshoot it, and a policy judged at a larger or smaller view than the reference is not
+ * compared at the same budget after all. `sizeMatched` repeats the difference over the cuts where
+ * the reference compacted and the two views are within `SIZE_MATCH_TOLERANCE` of the prefix of
+ * each other (where the reference stayed pending both views are the prefix: a tie that says
+ * nothing), so a reader sees how much of a lead is left where the sizes really match.
  */
 export const MATCHED_METRICS = ["noImpact", "visibleNoImpact"] as const;
 export type MatchedMetric = (typeof MATCHED_METRICS)[number];
 
 export type MatchedPolicy = { policy: string } & PolicyFigures;
 
-export interface PairedDiff {
-  policy: string;
-  metric: MatchedMetric;
+/** Two views count as the same size when their token counts differ by at most this share of the prefix. */
+export const SIZE_MATCH_TOLERANCE = 0.05;
+
+interface Difference {
   /** Cuts both were judged at. */
   pairs: number;
   diffPts: number;
   ci95: [number, number];
   mcnemarP: number;
+}
+
+export interface PairedDiff extends Difference {
+  policy: string;
+  metric: MatchedMetric;
+  /** The same difference over the cuts where the reference compacted and the views are the same size (SIZE_MATCH_TOLERANCE); null: no such cut. */
+  sizeMatched: Difference | null;
 }
 
 export interface MatchedComparison {
@@ -55,16 +70,22 @@ export function aggregateMatched(
   for (const p of policies) {
     if (p.policy === reference) continue;
     for (const metric of MATCHED_METRICS) {
-      const diff = pairedDifference(
-        matched.filter((r) => r.policy === p.policy),
-        byCut,
-        metric,
-        iterations,
-      );
-      if (diff) paired.push({ policy: p.policy, metric, ...diff });
+      const own = matched.filter((r) => r.policy === p.policy);
+      const diff = pairedDifference(own, byCut, metric, iterations);
+      if (!diff) continue;
+      const sameSize = own.filter((r) => {
+        const ref = byCut.get(`${r.sessionId}#${r.cut}`);
+        return ref !== undefined && ref.tokensAfter < ref.prefixTokens && sameViewSize(r, ref);
+      });
+      paired.push({ policy: p.policy, metric, ...diff, sizeMatched: pairedDifference(sameSize, byCut, metric, iterations) ?? null });
     }
   }
   return { reference, policies, paired };
+}
+
+/** Whether two views of one cut are the same size, within SIZE_MATCH_TOLERANCE of the prefix. */
+export function sameViewSize(a: Pick<EvaluationRecord, "tokensAfter" | "prefixTokens">, b: Pick<EvaluationRecord, "tokensAfter">): boolean {
+  return Math.abs(a.tokensAfter - b.tokensAfter) <= SIZE_MATCH_TOLERANCE * a.prefixTokens;
 }
 
 function outcome(record: EvaluationRecord, metric: MatchedMetric): boolean | undefined {
@@ -76,7 +97,7 @@ function pairedDifference(
   references: Map<string, EvaluationRecord>,
   metric: MatchedMetric,
   iterations: number,
-): Omit<PairedDiff, "policy" | "metric"> | undefined {
+): Difference | undefined {
   const pairs: { a: number; b: number; session: string }[] = [];
   for (const r of records) {
     const ref = references.get(`${r.sessionId}#${r.cut}`);

@@ -54,6 +54,17 @@ export const MatchedSchema = z.strictObject({
       diffPts: z.number().describe("reference rate − policy rate, in points"),
       ci95: interval.describe("percentile bootstrap over sessions"),
       mcnemarP: z.number().min(0).max(1),
+      sizeMatched: z
+        .strictObject({
+          pairs: z.number().int().nonnegative(),
+          diffPts: z.number(),
+          ci95: interval,
+          mcnemarP: z.number().min(0).max(1),
+        })
+        .nullable()
+        .describe(
+          "the same difference over the cuts where the reference compacted and the two views are within 5% of the prefix of each other (SIZE_MATCH_TOLERANCE); null: no such cut",
+        ),
     }),
   ),
 });

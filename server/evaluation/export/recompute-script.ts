@@ -12,7 +12,8 @@
  * - the matched comparison: each policy's figures at the reference's view size, and per policy and
  *   metric the paired difference (points), its percentile bootstrap interval over sessions
  *   (mulberry32 seeded with 16, 2,000 replicates, whole sessions resampled — lib/stats/bootstrap.ts)
- *   and McNemar's exact p;
+ *   and McNemar's exact p, and the same over the cuts where the reference compacted and the two
+ *   views are within 5% of the prefix of each other;
  * - judge sensitivity: each variant's rates, ranking and whether it holds.
  * Each unit's own figures are checked too: pruneRate and netPruneRate against its tokens, restores
  * and restore tokens against the sidecars its verdict names.
@@ -213,24 +214,36 @@ function matched(reference) {
   for (const p of policies) {
     if (p.policy === reference) continue;
     for (const metric of ["noImpact", "visibleNoImpact"]) {
-      const pairs = [];
-      for (const r of list.filter((x) => x.policy === p.policy)) {
+      const own = list.filter((x) => x.policy === p.policy);
+      const diff = difference(own, byCut, metric);
+      if (!diff) continue;
+      // The same over the cuts where the reference compacted and the two views are within 5% of the prefix of each other (SIZE_MATCH_TOLERANCE).
+      const sameSize = own.filter((r) => {
         const ref = byCut.get(r.sessionId + "#" + r.cut);
-        const a = ref ? ref[metric] : null;
-        const b = r[metric];
-        if (a === null || a === undefined || b === null || b === undefined) continue;
-        pairs.push({ a: a ? 1 : 0, b: b ? 1 : 0, session: r.sessionId });
-      }
-      if (pairs.length === 0) continue;
-      const boot = sessionBootstrap(pairs, 16, 2000);
-      const onlyRef = pairs.filter((x) => x.a > x.b).length;
-      const onlyPolicy = pairs.filter((x) => x.b > x.a).length;
-      paired.push({ policy: p.policy, metric, pairs: pairs.length, diffPts: round(100 * boot.estimate), ci95: [round(100 * boot.low), round(100 * boot.high)], mcnemarP: mcnemarP(onlyRef, onlyPolicy) });
+        return ref !== undefined && ref.tokensAfter < ref.prefixTokens && Math.abs(r.tokensAfter - ref.tokensAfter) <= 0.05 * r.prefixTokens;
+      });
+      paired.push({ policy: p.policy, metric, ...diff, sizeMatched: difference(sameSize, byCut, metric) ?? null });
     }
   }
   const failedUnits = {};
   for (const [key, n] of failedBy) if (key.startsWith("match-" + reference + "|")) failedUnits[key.slice(key.indexOf("|") + 1)] = n;
   return { reference, policies, paired, failedUnits };
+}
+
+function difference(records, byCut, metric) {
+  const pairs = [];
+  for (const r of records) {
+    const ref = byCut.get(r.sessionId + "#" + r.cut);
+    const a = ref ? ref[metric] : null;
+    const b = r[metric];
+    if (a === null || a === undefined || b === null || b === undefined) continue;
+    pairs.push({ a: a ? 1 : 0, b: b ? 1 : 0, session: r.sessionId });
+  }
+  if (pairs.length === 0) return undefined;
+  const boot = sessionBootstrap(pairs, 16, 2000);
+  const onlyRef = pairs.filter((x) => x.a > x.b).length;
+  const onlyPolicy = pairs.filter((x) => x.b > x.a).length;
+  return { pairs: pairs.length, diffPts: round(100 * boot.estimate), ci95: [round(100 * boot.low), round(100 * boot.high)], mcnemarP: mcnemarP(onlyRef, onlyPolicy) };
 }
 
 // ---- judge sensitivity (lib/evaluation/aggregate/sensitivity.ts) ----

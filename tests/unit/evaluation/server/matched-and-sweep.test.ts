@@ -24,6 +24,19 @@ describe("matchedSentence", () => {
       "at self-gc's view size, oldest-turn keeps as many futures unaffected (nothing lost) [-2.3, 2.3] (McNemar p = 1, 1 paired cut)",
     );
   });
+  test("with cuts at the same size, the sentence adds the difference there", () => {
+    assert.equal(
+      matchedSentence("self-gc", {
+        ...base,
+        metric: "visibleNoImpact",
+        diffPts: 17.8,
+        ci95: [7.1, 29.8],
+        sizeMatched: { pairs: 13, diffPts: 7.7, ci95: [0, 23.1], mcnemarP: 0.5 },
+      }),
+      "at self-gc's view size, oldest-turn keeps 17.8 points fewer futures fully visible [7.1, 29.8] (McNemar p = 0.031, 44 paired cuts); " +
+        "where self-gc compacted and the two views are within 5% of the prefix of each other, it keeps 7.7 points fewer [0.0, 23.1] (McNemar p = 0.50, 13 paired cuts)",
+    );
+  });
   test("p-values", () => {
     assert.deepEqual([0.00004, 0.0312, 0.5, 1].map(formatP), ["< 0.001", "0.031", "0.50", "1"]);
   });
