@@ -159,7 +159,7 @@ export const simulateCommand = defineCommand({
 
 export const rolloutCommand = defineCommand({
   synopsis:
-    "tracefold rollout <file|dir>... --policies all|ID,ID [--window TOKENS] [--trigger 0.9|90%] [--prices FILE|model=NAME|input=…,output=…] [--cache-ttl 5m] [--param policy.name=value]... [--planner rule-based|llm] [--format F] [--tokenizer ID] [--json]",
+    "tracefold rollout <file|dir>... --policies all|ID,ID [--window TOKENS] [--trigger 0.9|90%] [--prices FILE|model=NAME|input=…,output=…] [--cache-ttl 5m] [--param policy.name=value]... [--planner rule-based|llm] [--hard-limit] [--format F] [--tokenizer ID] [--json]",
   summary:
     "Runs policies through whole sessions as a harness would, judging every step: input tokens and cost saved after caching, restores, lost steps and drift by compaction round.",
   options: {
@@ -178,6 +178,11 @@ export const rolloutCommand = defineCommand({
       default: "rule-based",
       value: "rule-based|llm",
       help: "self-gc's planner: the rules, or a model (needs an endpoint); its rounds' tokens and cost are reported and billed in cost.with",
+    },
+    "hard-limit": {
+      type: "boolean",
+      default: false,
+      help: "where a policy's own decision leaves the prompt over the window, the harness asks it to compact to its trigger share of the window (the same target parameter for every policy); hardLimitCommits counts those commits",
     },
     format: { type: "string", value: "F", help: FORMAT },
     tokenizer: { type: "string", value: "ID", help: TOKENIZER },

@@ -31,6 +31,8 @@ export interface RolloutCommandOptions {
   json: boolean;
   /** `--planner llm`: self-gc plans with the configured model (params `{planner: "llm"}`), as `eval --planner llm` does. */
   planner: "rule-based" | "llm";
+  /** `--hard-limit`: the harness's hard limit (lib/rollout's `hardLimit`). */
+  hardLimit: boolean;
 }
 
 /**
@@ -94,6 +96,7 @@ export async function runRollout(argv: string[]): Promise<number> {
     ...(options.window !== undefined ? { window: options.window } : {}),
     ...(prices ? { prices } : {}),
     ...(llm ? { llm } : {}),
+    ...(options.hardLimit ? { hardLimit: true } : {}),
     onProgress: (done, total) => progress.update("rolling out", done, total),
   });
   progress.finish();
@@ -122,6 +125,7 @@ export function parseRolloutArgs(argv: string[]): RolloutCommandOptions {
     policies,
     params,
     planner: values.planner,
+    hardLimit: values["hard-limit"],
     cacheTtlMs: asUsage(() => parseCacheTtl(values["cache-ttl"])),
     json: values.json,
     ...(values.trigger !== undefined ? { trigger: asUsage(() => parseTriggerLevel(values.trigger!)) } : {}),
@@ -158,6 +162,7 @@ export function toRolloutContract(report: RolloutReport) {
   return {
     trigger: report.trigger,
     window: report.window,
+    hardLimit: report.hardLimit,
     policies: report.policies,
     sessions: report.sessions.map(({ source, policies, ...rest }) => ({
       ...rest,
@@ -182,6 +187,7 @@ function formatRollout(report: RolloutReport): string {
       "cost with",
       "commits",
       "over window",
+      ...(report.hardLimit ? ["hard-limit commits"] : []),
       "restores",
       "restored tok",
       "lost /100 calls",
@@ -197,6 +203,7 @@ function formatRollout(report: RolloutReport): string {
       p.cost ? usd(p.cost.with) : "—",
       String(p.compactions),
       String(p.overflowCalls),
+      ...(report.hardLimit ? [String(p.hardLimitCommits)] : []),
       String(p.restores),
       String(p.restoredTokens),
       p.lostStepsPer100 === null ? "—" : p.lostStepsPer100.toFixed(2),
@@ -205,7 +212,7 @@ function formatRollout(report: RolloutReport): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   const lines = rows.map((r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  "));
   const unpriced = Math.max(0, ...report.policies.map((p) => p.unpricedSessions));
-  const head = `${report.sessions.length} session${report.sessions.length === 1 ? "" : "s"}, trigger ${report.trigger * 100}% of the window${report.window === null ? " (window per session: the trigger first fires at 2/3 of its peak prompt)" : ` of ${report.window} tokens`}`;
+  const head = `${report.sessions.length} session${report.sessions.length === 1 ? "" : "s"}, trigger ${report.trigger * 100}% of the window${report.window === null ? " (window per session: the trigger first fires at 2/3 of its peak prompt)" : ` of ${report.window} tokens`}${report.hardLimit ? ", hard limit on (where a policy leaves the prompt over the window, the harness asks it to compact to the trigger share)" : ""}`;
   const notes = [
     unpriced ? `${unpriced} session${unpriced === 1 ? "" : "s"} unpriced (model not in the price table: pass --prices)` : "",
     "lost: steps that needed a value the committed view had lost, per 100 calls; restores bring a folded payload back into the prompt until the next commit",

@@ -15,7 +15,8 @@ export interface RolloutSessionChoice {
  * "New rollout": the sessions (all, or picked ones), the policies (self-gc, tool-prune, oldest-turn
  * and none checked by default) and the CLI's flags — window (empty: per session), trigger, cache
  * TTL, prices (empty: each session at its model's list price), and Self-GC's planner (its rules, or
- * the configured model as `--planner llm`; disabled, saying so, without an endpoint). The server checks every field with
+ * the configured model as `--planner llm`; disabled, saying so, without an endpoint), and the
+ * harness's hard limit (`--hard-limit`). The server checks every field with
  * the CLI's own parsers and answers per field; on success the run's page opens and shows progress.
  */
 export function NewRolloutForm({
@@ -53,6 +54,7 @@ export function NewRolloutForm({
         cacheTtl: text("cacheTtl"),
         prices: text("prices"),
         planner: text("planner"),
+        hardLimit: form.get("hardLimit") === "on",
       },
       selection: which === "all" ? { kind: "all" } : { kind: "sessions", ids: picked },
     };
@@ -172,6 +174,16 @@ export function NewRolloutForm({
             </span>
           )}
           {fieldError("planner")}
+        </div>
+        <div className="field">
+          <label>
+            <input type="checkbox" name="hardLimit" aria-invalid={!!error?.fields.hardLimit} /> Hard limit
+          </label>
+          <span className="faint">
+            Where a policy&apos;s own decision leaves the prompt over the window, the harness asks it to compact to its trigger share of the window (as{" "}
+            <span className="mono">--hard-limit</span>; the same for every policy).
+          </span>
+          {fieldError("hardLimit")}
         </div>
       </div>
     </RunFormCard>

@@ -1,8 +1,11 @@
 import type { RolloutPolicyRow } from "@/server/rollout/get-rollout";
 import { costReductionPct, int, pct, per100, usd } from "./rollout-format";
 
-/** Per policy, pooled over every session: the figures `tracefold rollout` prints, and the Wilson interval of lost steps. */
-export function RolloutSummaryTable({ policies }: { policies: RolloutPolicyRow[] }) {
+/**
+ * Per policy, pooled over every session: the figures `tracefold rollout` prints, and the Wilson
+ * interval of lost steps; with the hard limit on, the commits it asked for.
+ */
+export function RolloutSummaryTable({ policies, hardLimit }: { policies: RolloutPolicyRow[]; hardLimit: boolean }) {
   return (
     <div className="card dt-scroll">
       <table className="dt" aria-label="Rollout summary per policy" data-testid="rollout-summary">
@@ -23,6 +26,11 @@ export function RolloutSummaryTable({ policies }: { policies: RolloutPolicyRow[]
             <th className="num" title="Calls whose prompt with the policy was larger than the window: a real harness would have failed them">
               Calls over the window
             </th>
+            {hardLimit ? (
+              <th className="num" title="Commits the harness asked for because the policy's own decision left the prompt over the window">
+                Hard-limit commits
+              </th>
+            ) : null}
           </tr>
         </thead>
         <tbody>
@@ -53,6 +61,7 @@ export function RolloutSummaryTable({ policies }: { policies: RolloutPolicyRow[]
                 ) : null}
               </td>
               <td className="num">{int(p.overflowCalls)}</td>
+              {hardLimit ? <td className="num">{int(p.hardLimitCommits)}</td> : null}
             </tr>
           ))}
         </tbody>

@@ -26,6 +26,8 @@ export interface RolloutFigures {
   compactions: number;
   /** Calls whose prompt with the policy exceeded the window: a real harness would have failed them. */
   overflowCalls: number;
+  /** Of `compactions`, those the harness's hard limit asked for (the prompt was over the window); 0 without it. */
+  hardLimitCommits: number;
   restores: number;
   /** Payload and framing tokens the restores put back into prompts. */
   restoredTokens: number;
@@ -64,6 +66,7 @@ export function rolloutFigures(id: string, walks: readonly PricedRollout[]): Rol
     cachedWith = 0,
     cachedWithout = 0,
     compactions = 0,
+    hardLimitCommits = 0,
     restoredTokens = 0,
     restores = 0,
     lostSteps = 0,
@@ -103,6 +106,7 @@ export function rolloutFigures(id: string, walks: readonly PricedRollout[]): Rol
       }
     }
     compactions += result.compactions.length;
+    hardLimitCommits += result.hardLimitCommits ?? 0; // walks stored before the hard limit have none
     restores += result.restores.length;
     for (const r of result.restores) restoredTokens += r.cost;
     lostSteps += result.lostSteps.length;
@@ -126,6 +130,7 @@ export function rolloutFigures(id: string, walks: readonly PricedRollout[]): Rol
     unpricedSessions: unpriced,
     compactions,
     overflowCalls: overflow,
+    hardLimitCommits,
     restores,
     restoredTokens,
     lostSteps,

@@ -27,6 +27,11 @@ export interface RolloutSuiteOptions {
   params?: Record<string, PolicyParams>;
   prices?: PriceChoice;
   cacheTtlMs?: number;
+  /**
+   * The harness's hard limit (default off): where a policy's own decision leaves the prompt over the
+   * window, the harness asks it to compact to its trigger share of the window (`RolloutOptions.hardLimit`).
+   */
+  hardLimit?: boolean;
   /** Judge each commit (default true). */
   judge?: boolean;
   /**
@@ -63,6 +68,8 @@ export interface RolloutSessionReport {
 export interface RolloutReport {
   trigger: number;
   window: number | null;
+  /** Whether the harness's hard limit was on. */
+  hardLimit: boolean;
   policies: RolloutFigures[];
   sessions: RolloutSessionReport[];
 }

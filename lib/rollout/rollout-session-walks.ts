@@ -110,6 +110,7 @@ export function policyWalkOptions(
     tokenizer: item.tokenizer,
     params,
     judge: options.judge ?? true,
+    ...(options.hardLimit ? { hardLimit: true } : {}),
     ...(price ? { prices: price.prices } : {}),
     ...(options.cacheTtlMs !== undefined ? { cacheTtlMs: options.cacheTtlMs } : {}),
     ...(options.llm ? { llm: options.llm } : {}),
@@ -144,11 +145,12 @@ export function restoreWalk(stored: StoredRolloutWalk): PricedRollout {
 export function poolRolloutWalks(
   sessions: readonly RolloutSessionWalks[],
   policyIds: readonly string[],
-  options: Pick<RolloutSuiteOptions, "trigger" | "window"> = {},
+  options: Pick<RolloutSuiteOptions, "trigger" | "window" | "hardLimit"> = {},
 ): RolloutReport {
   return {
     trigger: options.trigger ?? DEFAULT_SIM_TRIGGER,
     window: options.window ?? null,
+    hardLimit: options.hardLimit === true,
     policies: policyIds.map((id, i) =>
       rolloutFigures(
         id,

@@ -7,7 +7,7 @@ import { safeCutPoints } from "../compaction/policies/cut-points";
 import { resolveParams } from "../compaction/policies/params";
 import { runPolicy } from "../compaction/policies/run-policy";
 import { defaultBudgetFires } from "../compaction/policies/shared/triggers";
-import type { Policy, PolicyParams } from "../compaction/policies/types";
+import type { Policy, PolicyParams, PolicyResult } from "../compaction/policies/types";
 import type { Summarizer } from "../compaction/summarizer/types";
 import type { LlmClient } from "../llm/types";
 import type { Tokenizer } from "../tokens/tokenizer";
@@ -54,6 +54,14 @@ export interface RolloutOptions {
    * the equivalence test compares against, with the same verdicts.
    */
   judgeExtraction?: "session-index" | "per-commit";
+  /**
+   * The harness's hard limit (default off): at a safe boundary where the prompt is over the window,
+   * the harness asks the policy to compact to its trigger share of the window through the one
+   * target parameter every policy takes (`runPolicy`'s `targetTokens`, the matched-budget knob),
+   * whether or not its own trigger fired — as a real harness must, since that call would fail. Under
+   * a target self-gc's commit gates step aside; `none` ignores targets. The same rule for every policy.
+   */
+  hardLimit?: boolean;
 }
 
 export interface RolloutCall {
@@ -77,6 +85,8 @@ export interface RolloutSessionResult {
   window: number;
   calls: RolloutCall[];
   compactions: CompactionEvent[];
+  /** Commits made because the prompt was over the window (`hardLimit`); 0 without it. */
+  hardLimitCommits: number;
   /** Per compaction round (1-based, in order), what the dependency judge found; empty when not judged. */
   rounds: JudgedRound[];
   restores: RestoreEvent[];
@@ -139,6 +149,9 @@ export async function rolloutSession(session: Session, policy: Policy, options: 
   let sidecars: WorkingContext["sidecars"] = [];
   let workingContext: WorkingContext | undefined;
   let dependencyIndex: SessionDependencyIndex | undefined;
+  let hardLimitCommits = 0;
+  // The size the hard limit asks for: the policy's own trigger share of the window when it has one.
+  const hardLimitShare = typeof params.triggerRatio === "number" ? params.triggerRatio : DEFAULT_HARD_LIMIT_SHARE;
 
   for (let c = 0; c < starts.length; c++) {
     const k = starts[c]!;
@@ -160,20 +173,35 @@ export async function rolloutSession(session: Session, policy: Policy, options: 
     let compacted = false;
     const prefixTokens = index.prefixTokens[cut]!;
     const ctx = { session: work, index, cut, window: options.window, tokenizer: options.tokenizer, prefixTokens, summaryCap: options.summaryCap ?? 2_000 };
-    if (safeOriginal.has(k) && (policy.fires ? policy.fires(ctx, params) : defaultBudgetFires(ctx, params))) {
-      const result = await runPolicy(policy, {
+    const fires = safeOriginal.has(k) && (policy.fires ? policy.fires(ctx, params) : defaultBudgetFires(ctx, params));
+    const run = (targetTokens?: number) =>
+      runPolicy(policy, {
         session: work,
         index,
         cut,
         window: options.window,
         tokenizer: options.tokenizer,
         params,
+        ...(targetTokens !== undefined ? { targetTokens } : {}),
         ...(options.summaryCap !== undefined ? { summaryCap: options.summaryCap } : {}),
         ...(options.summarizer ? { summarizer: options.summarizer } : {}),
         ...(options.llm ? { llm: options.llm } : {}),
       });
-      const planned = plannerRoundOf(result, { call: walked.length, message: k, committed: result.tokensAfter < result.tokensBefore });
+    const recordPlannerRound = (r: PolicyResult, committed: boolean) => {
+      const planned = plannerRoundOf(r, { call: walked.length, message: k, committed });
       if (planned) plannerRounds.push(planned);
+    };
+    let result = fires ? await run() : undefined;
+    // The hard limit steps in only where the policy's own decision leaves the prompt over the window
+    // (it did not fire, stayed pending, or committed a view still too large): never to compact less.
+    const after = result && result.tokensAfter < result.tokensBefore ? result.tokensAfter : prefixTokens;
+    const forced = options.hardLimit === true && safeOriginal.has(k) && after > options.window;
+    if (forced) {
+      if (result) recordPlannerRound(result, false);
+      result = await run(Math.floor(hardLimitShare * options.window));
+    }
+    if (result) {
+      recordPlannerRound(result, result.tokensAfter < result.tokensBefore);
       if (result.tokensAfter < result.tokensBefore) {
         if (judge) {
           // The judge reads the real continuation to the session's end, not just the working horizon:
@@ -207,6 +235,7 @@ export async function rolloutSession(session: Session, policy: Policy, options: 
         index = buildContextIndex(work, options.tokenizer);
         cut = head.length;
         compacted = true;
+        if (forced) hardLimitCommits++;
         compactionAt.push({ call: walked.length, tokensBefore: result.tokensBefore, tokensAfter: index.prefixTokens[cut]!, actions: result.actions.length });
       }
     }
@@ -263,9 +292,13 @@ export async function rolloutSession(session: Session, policy: Policy, options: 
     reductionPct: 100 * (1 - meanInput.with / meanInput.without),
     judged: judge,
     plannerRounds,
+    hardLimitCommits,
     ...(workingContext ? { workingContext } : {}),
   };
 }
+
+/** The hard limit's target share of the window for a policy without a trigger ratio (the rollout's default trigger). */
+const DEFAULT_HARD_LIMIT_SHARE = 0.9;
 
 /** Messages kept past a step's end in the working session (a cut's safety and the step's output need no more). */
 const HORIZON_MARGIN = 2;

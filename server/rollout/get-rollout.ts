@@ -35,7 +35,7 @@ export interface RolloutSessionRow extends RolloutSessionReport {
 export interface RolloutRunView {
   run: RolloutRunSummary & { settings: RolloutSettings | null; startedAt: string | null };
   /** Pooled once the run is done (null before). */
-  report: { trigger: number; window: number | null; policies: RolloutPolicyRow[] } | null;
+  report: { trigger: number; window: number | null; hardLimit: boolean; policies: RolloutPolicyRow[] } | null;
   sessions: RolloutSessionRow[];
 }
 
@@ -71,10 +71,17 @@ export async function getRollout(db: Db, runId: string): Promise<RolloutRunView 
   const titles = new Map(
     (await db.traceSession.findMany({ where: { id: { in: rows.map((r) => r.sessionId) } }, select: { id: true, title: true } })).map((s) => [s.id, s.title]),
   );
-  const pooled = run.report ? (JSON.parse(run.report) as { trigger: number; window: number | null; policies: RolloutFigures[] }) : null;
+  const pooled = run.report ? (JSON.parse(run.report) as { trigger: number; window: number | null; hardLimit?: boolean; policies: RolloutFigures[] }) : null;
   return {
     run: { ...toSummary(run), settings: settingsOf(run.settings), startedAt: run.startedAt?.toISOString() ?? null },
-    report: pooled ? { ...pooled, policies: pooled.policies.map(withInterval) } : null,
+    // Runs stored before the hard limit have no such field, nor a hardLimitCommits per policy: it was off.
+    report: pooled
+      ? {
+          ...pooled,
+          hardLimit: pooled.hardLimit === true,
+          policies: pooled.policies.map((p) => withInterval({ ...p, hardLimitCommits: p.hardLimitCommits ?? 0 })),
+        }
+      : null,
     sessions: rows.map((r) => ({
       ...(JSON.parse(r.report) as RolloutSessionReport),
       sessionId: r.sessionId,

@@ -28,8 +28,9 @@ export type RolloutPlanner = (typeof ROLLOUT_PLANNERS)[number];
  * What a rollout run was asked for, stored with it. The CLI's flags, as text where the CLI takes
  * text (`trigger` as `--trigger`, `cacheTtl` as `--cache-ttl`, `prices` as `--prices model=…` or
  * `input=…,output=…`; empty: each session at its own model's list price; `planner` as `--planner`,
- * rule-based for runs stored before it existed), read by the same parsers, so a run is reproduced by
- * `tracefold rollout … --policies <ids> --trigger <t> --cache-ttl <ttl> --planner <p>`.
+ * rule-based for runs stored before it existed; `hardLimit` as `--hard-limit`, off for runs stored
+ * before it), read by the same parsers, so a run is reproduced by
+ * `tracefold rollout … --policies <ids> --trigger <t> --cache-ttl <ttl> --planner <p> [--hard-limit]`.
  */
 export const RolloutSettingsSchema = z
   .object({
@@ -53,6 +54,7 @@ export const RolloutSettingsSchema = z
       .default("")
       .superRefine((text, ctx) => (text === "" ? undefined : parsedBy(parsePriceChoice)(text, ctx))),
     planner: z.enum(ROLLOUT_PLANNERS, { error: "the planner is rule-based or llm" }).default("rule-based"),
+    hardLimit: z.boolean({ error: "the hard limit is on or off" }).default(false),
   })
   .superRefine((settings, ctx) => {
     if (settings.planner === "llm" && !settings.policies.includes("self-gc"))
@@ -88,6 +90,7 @@ export function rolloutOptions(settings: RolloutSettings): Omit<RolloutSuiteOpti
     ...(settings.window !== undefined ? { window: settings.window } : {}),
     ...(prices ? { prices } : {}),
     ...(settings.planner === "llm" ? { params: { "self-gc": { planner: "llm" } } } : {}),
+    ...(settings.hardLimit ? { hardLimit: true } : {}),
   };
 }
 

@@ -147,6 +147,43 @@ for (const engine of ENGINES) {
       doneRunId = created.runId;
     });
 
+    test("with the hard limit at a 6,000-token window the studio's run is what --hard-limit prints; it cuts self-gc's calls over the window, and the call view re-walks with it", async () => {
+      const file = FILES[1]!;
+      const flags = ["--policies", "self-gc,none", "--window", "6000", "--trigger", "80%", "--cache-ttl", "1h", "--json"];
+      const printed = (args: string[]) => {
+        const run = spawnSync(process.execPath, [BIN, "rollout", file, ...args], { encoding: "utf8" });
+        assert.equal(run.status, 0, run.stderr);
+        return JSON.parse(run.stdout) as ReturnType<typeof toRolloutContract>;
+      };
+      const [off, on] = [printed(flags), printed([...flags, "--hard-limit"])];
+      assert.deepEqual([off.hardLimit, on.hardLimit], [false, true]);
+      const [selfOff, selfOn] = [off.policies[0]!, on.policies[0]!];
+      assert.ok(selfOn.hardLimitCommits > 0 && selfOff.hardLimitCommits === 0, JSON.stringify([selfOff, selfOn]));
+      assert.ok(selfOn.overflowCalls < selfOff.overflowCalls, `calls over the window: ${selfOff.overflowCalls} without, ${selfOn.overflowCalls} with`);
+      assert.deepEqual(on.policies[1], off.policies[1], "none ignores targets: the hard limit changes nothing");
+
+      const session = await t.db.traceSession.findFirstOrThrow({ where: { format: "mini_swe_agent_traj" }, select: { id: true } });
+      const created = await createRollout(t.db, recordingQueue(), {
+        settings: { policies: ["self-gc", "none"], window: 6000, trigger: "80%", cacheTtl: "1h", prices: "", hardLimit: true },
+        selection: { kind: "sessions", ids: [session.id] },
+      });
+      assert.ok(created.ok, JSON.stringify(created));
+      if (!created.ok) return;
+      assert.equal(await runRollout(t.db, created.runId, { workerId: "w" }), "done");
+      const view = (await getRollout(t.db, created.runId))!;
+      const studio = studioContract(view);
+      assert.deepEqual([studio.hardLimit, studio.policies], [true, on.policies]);
+      assert.deepEqual(
+        studio.sessions,
+        on.sessions.map(({ file: _f, ...s }) => s),
+      );
+      // The view at the last call, after every hard-limit commit, is the prompt the run measured (the re-walk applies the limit too).
+      const series = view.sessions[0]!.policies[0]!.series;
+      const at = series.length - 1;
+      const call = await getRolloutCall(t.db, { runId: created.runId, sessionId: session.id, policy: "self-gc", call: at });
+      assert.equal(call.ok && call.data.matchesRun, true, JSON.stringify(call.ok ? call.data.tokens : call));
+    });
+
     test("the view at the call where tool-prune lost a value is the prompt the run measured there; wrong ids and a deleted session say what is wrong", async () => {
       const view = (await getRollout(t.db, doneRunId))!;
       const s = view.sessions.find((x) => x.policies.find((p) => p.id === "tool-prune")!.firstLosses.length > 0)!;

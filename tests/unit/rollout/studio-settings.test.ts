@@ -9,7 +9,14 @@ import { DEFAULT_ROLLOUT_POLICIES, RolloutSettingsSchema, rolloutOptions, rollou
  */
 test("the form's defaults are the CLI's defaults, with the four policies the issue compares", () => {
   const settings = RolloutSettingsSchema.parse({ policies: [...DEFAULT_ROLLOUT_POLICIES] });
-  assert.deepEqual(settings, { policies: ["self-gc", "tool-prune", "oldest-turn", "none"], trigger: "90%", cacheTtl: "5m", prices: "", planner: "rule-based" });
+  assert.deepEqual(settings, {
+    policies: ["self-gc", "tool-prune", "oldest-turn", "none"],
+    trigger: "90%",
+    cacheTtl: "5m",
+    prices: "",
+    planner: "rule-based",
+    hardLimit: false,
+  });
   const cli = parseRolloutArgs(["traces/", "--policies", "self-gc,tool-prune,oldest-turn,none"]);
   assert.deepEqual(
     rolloutPolicies(settings).map((p) => p.id),
@@ -35,6 +42,19 @@ test("the LLM planner sets Self-GC's planner parameter as --planner llm does, an
   assert.equal(rolloutOptions(RolloutSettingsSchema.parse({ policies: ["self-gc"], planner: "rule-based" })).params, undefined);
   const issues = RolloutSettingsSchema.safeParse({ policies: ["tool-prune"], planner: "llm" }).error?.issues.map((i) => [i.path.join("."), i.message]);
   assert.deepEqual(issues, [["planner", "the LLM planner is Self-GC's planner: add self-gc to the policies"]]);
+});
+
+test("the hard limit reads as --hard-limit does; off by default and for runs stored before it", () => {
+  const settings = RolloutSettingsSchema.parse({ policies: ["self-gc", "oldest-turn"], hardLimit: true });
+  const cli = parseRolloutArgs(["x", "--policies", "self-gc,oldest-turn", "--hard-limit"]);
+  assert.equal(cli.hardLimit, true);
+  assert.equal(rolloutOptions(settings).hardLimit, true);
+  assert.equal(parseRolloutArgs(["x", "--policies", "none"]).hardLimit, false);
+  assert.equal(rolloutOptions(RolloutSettingsSchema.parse({ policies: ["none"] })).hardLimit, undefined);
+  assert.deepEqual(
+    RolloutSettingsSchema.safeParse({ policies: ["none"], hardLimit: "yes" }).error?.issues.map((i) => [i.path.join("."), i.message]),
+    [["hardLimit", "the hard limit is on or off"]],
+  );
 });
 
 test("bad values are refused per field with the CLI's own messages", () => {

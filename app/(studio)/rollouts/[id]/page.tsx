@@ -52,6 +52,7 @@ export default async function RolloutPage({ params }: RolloutPageProps) {
             {settings.window !== undefined ? ` --window ${settings.window}` : " (window per session)"}
             {settings.prices ? ` --prices ${settings.prices}` : " (each session at its model's list price)"}
             {settings.planner === "llm" ? " --planner llm" : ""}
+            {settings.hardLimit ? " --hard-limit" : ""}
           </p>
         ) : null}
       </div>
@@ -62,7 +63,7 @@ export default async function RolloutPage({ params }: RolloutPageProps) {
           <>
             <section className="stack" aria-labelledby="rollout-summary-heading">
               <h2 id="rollout-summary-heading">Per policy</h2>
-              <RolloutSummaryTable policies={report.policies} />
+              <RolloutSummaryTable policies={report.policies} hardLimit={report.hardLimit} />
             </section>
             {settings?.planner === "llm" || report.policies.some((p) => p.planner.rounds > 0) ? (
               <section className="stack" aria-labelledby="rollout-planner-heading">
