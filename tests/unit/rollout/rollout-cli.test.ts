@@ -22,7 +22,8 @@ test("tracefold rollout --json prints the documented contract; none changes noth
   const lines = r.stdout.trim().split("\n");
   assert.equal(lines.length, 1, "one JSON object on stdout");
   const out = JSON.parse(lines[0]!);
-  assert.deepEqual(Object.keys(out), ["trigger", "window", "policies", "sessions"]);
+  assert.deepEqual(Object.keys(out), ["trigger", "window", "hardLimit", "policies", "sessions"]);
+  assert.equal(out.hardLimit, false, "off unless --hard-limit");
   const [none, prune, fold] = out.policies;
   for (const key of [
     "id",
@@ -32,6 +33,8 @@ test("tracefold rollout --json prints the documented contract; none changes noth
     "cachedInputPct",
     "cost",
     "compactions",
+    "overflowCalls",
+    "hardLimitCommits",
     "restores",
     "restoredTokens",
     "lostStepsPer100",
