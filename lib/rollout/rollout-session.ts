@@ -55,11 +55,13 @@ export interface RolloutOptions {
    */
   judgeExtraction?: "session-index" | "per-commit";
   /**
-   * The harness's hard limit (default off): at a safe boundary where the prompt is over the window,
-   * the harness asks the policy to compact to its trigger share of the window through the one
-   * target parameter every policy takes (`runPolicy`'s `targetTokens`, the matched-budget knob),
-   * whether or not its own trigger fired — as a real harness must, since that call would fail. Under
-   * a target self-gc's commit gates step aside; `none` ignores targets. The same rule for every policy.
+   * The harness's hard limit (default off): at a safe boundary where the policy's own decision (it
+   * did not fire, left its plan pending, or committed a view still too large) leaves the prompt over
+   * the window — a call a real harness could not make — the harness asks the policy to compact to
+   * its trigger share of the window through the one target parameter every policy takes
+   * (`runPolicy`'s `targetTokens`, the matched-budget knob), and commits that answer when it is
+   * smaller than the policy's own. Under a target self-gc's commit gates step aside; `none` ignores
+   * targets. The same rule for every policy.
    */
   hardLimit?: boolean;
 }
@@ -85,7 +87,7 @@ export interface RolloutSessionResult {
   window: number;
   calls: RolloutCall[];
   compactions: CompactionEvent[];
-  /** Commits made because the prompt was over the window (`hardLimit`); 0 without it. */
+  /** Commits the hard limit made (its answer replaced the policy's own decision); 0 without `hardLimit`. */
   hardLimitCommits: number;
   /** Per compaction round (1-based, in order), what the dependency judge found; empty when not judged. */
   rounds: JudgedRound[];
@@ -191,18 +193,23 @@ export async function rolloutSession(session: Session, policy: Policy, options: 
       const planned = plannerRoundOf(r, { call: walked.length, message: k, committed });
       if (planned) plannerRounds.push(planned);
     };
-    let result = fires ? await run() : undefined;
+    const commits = (r: PolicyResult | undefined): r is PolicyResult => r !== undefined && r.tokensAfter < r.tokensBefore;
+    const own = fires ? await run() : undefined;
+    let result = own;
     // The hard limit steps in only where the policy's own decision leaves the prompt over the window
-    // (it did not fire, stayed pending, or committed a view still too large): never to compact less.
-    const after = result && result.tokensAfter < result.tokensBefore ? result.tokensAfter : prefixTokens;
-    const forced = options.hardLimit === true && safeOriginal.has(k) && after > options.window;
-    if (forced) {
-      if (result) recordPlannerRound(result, false);
-      result = await run(Math.floor(hardLimitShare * options.window));
-    }
+    // (it did not fire, stayed pending, or committed a view still too large), and its answer replaces
+    // that decision only when it is smaller: the limit never makes a policy compact less.
+    const after = commits(own) ? own.tokensAfter : prefixTokens;
+    let forced = false;
+    if (options.hardLimit === true && safeOriginal.has(k) && after > options.window) {
+      const limited = await run(Math.floor(hardLimitShare * options.window));
+      forced = commits(limited) && limited.tokensAfter < after;
+      if (own) recordPlannerRound(own, !forced && commits(own));
+      recordPlannerRound(limited, forced);
+      if (forced) result = limited;
+    } else if (own) recordPlannerRound(own, commits(own));
     if (result) {
-      recordPlannerRound(result, result.tokensAfter < result.tokensBefore);
-      if (result.tokensAfter < result.tokensBefore) {
+      if (commits(result)) {
         if (judge) {
           // The judge reads the real continuation to the session's end, not just the working horizon:
           // from the session's dependency index (built once), or — the reference — extracted again.

@@ -33,6 +33,14 @@ test("self-gc: the hard limit commits where its gate kept plans pending over the
   assert.equal(on.calls.length, off.calls.length, "the same calls are walked");
 });
 
+test("a policy whose own commits fit (tool-prune) or that cannot do smaller under a target (oldest-turn) walks exactly as without the limit", async () => {
+  for (const id of ["tool-prune", "oldest-turn"]) {
+    const [off, on] = [await walk(id, false), await walk(id, true)];
+    assert.deepEqual(on.calls, off.calls, id);
+    assert.equal(on.hardLimitCommits, 0, id);
+  }
+});
+
 test("none ignores targets: with the hard limit its walk is the same and nothing is committed", async () => {
   const [off, on] = [await walk("none", false), await walk("none", true)];
   assert.ok(overWindow(off) > 0);
