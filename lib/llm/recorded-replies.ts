@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { clientIdFor, type LlmClient, type LlmPurpose, type LlmResponse } from "./types";
 
 /** One answer a model gave, with what it was asked for: enough to give the same answer again. */
@@ -11,6 +12,29 @@ export interface LlmRecording {
   client: string;
   replies: RecordedReply[];
 }
+
+const count = z.number().nonnegative().optional();
+
+/** A stored recording per policy id, checked before a replay trusts it (a row is data, not code). */
+export const LlmRecordingsSchema = z.record(
+  z.string(),
+  z.strictObject({
+    client: z.string(),
+    replies: z.array(
+      z.strictObject({
+        purpose: z.enum(["planner", "summarizer", "judge", "ab-judge", "rubric", "connection-test"]),
+        response: z.strictObject({
+          text: z.string(),
+          model: z.string(),
+          inputTokens: count,
+          outputTokens: count,
+          cachedInputTokens: count,
+          costUsd: count,
+        }),
+      }),
+    ),
+  }),
+);
 
 /**
  * A client that passes every call to `inner` and keeps each answer, in order. A rollout run wraps

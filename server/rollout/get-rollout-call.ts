@@ -1,7 +1,7 @@
 import { findPolicy } from "@/lib/compaction/policies/registry";
 import type { ActionKind } from "@/lib/compaction/projection/types";
 import type { RolloutSessionReport } from "@/lib/rollout/rollout-report";
-import { replayingLlmClient, ReplayMismatchError, type LlmRecording } from "@/lib/llm/recorded-replies";
+import { LlmRecordingsSchema, replayingLlmClient, ReplayMismatchError } from "@/lib/llm/recorded-replies";
 import { rolloutViewAt, type RolloutViewAt } from "@/lib/rollout/rollout-view-at";
 import { partBody } from "@/lib/trace/part-body";
 import type { Message, PartType, Role } from "@/lib/trace/model";
@@ -95,7 +95,15 @@ export async function getRolloutCall(db: Db, input: { runId: string; sessionId: 
   const report = JSON.parse(stored.report) as RolloutSessionReport;
   // A policy that asked a model (self-gc with the LLM planner) walks again on the answers the run
   // recorded: asking the model again would cost money and may plan differently.
-  const recording = stored.llmReplies ? (JSON.parse(stored.llmReplies) as Record<string, LlmRecording>)[policy.id] : undefined;
+  const recordings = stored.llmReplies ? LlmRecordingsSchema.safeParse(JSON.parse(stored.llmReplies)) : undefined;
+  if (recordings && !recordings.success)
+    return {
+      ok: false,
+      code: "not_replayable",
+      message: `the planner's answers stored with this session are unreadable (${recordings.error.issues[0]?.path.join(".")}: ${recordings.error.issues[0]?.message}), so the walk cannot be repeated without asking the model again`,
+      run,
+    };
+  const recording = recordings?.data[policy.id];
   if (settings.planner === "llm" && policy.id === "self-gc" && !recording)
     return {
       ok: false,

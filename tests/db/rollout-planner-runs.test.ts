@@ -152,6 +152,9 @@ for (const engine of ENGINES) {
           "not_replayable",
           true,
         ]);
+        await t.db.rolloutRunSession.update({ where: { id: row.id }, data: { llmReplies: JSON.stringify({ "self-gc": { client: 1 } }) } });
+        const unreadable = await getRolloutCall(t.db, { runId: created.runId, sessionId: session.sessionId, policy: "self-gc", call: last });
+        assert.deepEqual(unreadable.ok ? "shown" : [unreadable.code, unreadable.message.includes("unreadable (self-gc.client:")], ["not_replayable", true]);
         await t.db.rolloutRunSession.update({ where: { id: row.id }, data: { llmReplies: null } });
         const older = await getRolloutCall(t.db, { runId: created.runId, sessionId: session.sessionId, policy: "self-gc", call: 0 });
         assert.equal(older.ok ? "shown" : older.code, "not_replayable");

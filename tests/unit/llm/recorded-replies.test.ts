@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { recordingLlmClient, replayingLlmClient, ReplayMismatchError } from "../../../lib/llm/recorded-replies";
+import { LlmRecordingsSchema, recordingLlmClient, replayingLlmClient, ReplayMismatchError } from "../../../lib/llm/recorded-replies";
 import type { LlmClient, LlmRequest } from "../../../lib/llm/types";
 
 /** A client answering "answer N" to its Nth call, routing the planner to its own model id. */
@@ -34,11 +34,18 @@ test("a recording keeps every answer in order, under the id of the model that se
       ["summarizer", "answer 3 (summarizer)"],
     ],
   );
-  // Stored as JSON and replayed: the same answers, usage included, and no model is asked.
-  const replay = replayingLlmClient(JSON.parse(JSON.stringify(recording)));
+  // Stored as JSON, read back through the stored shape's schema and replayed: the same answers, usage included, and no model is asked.
+  const stored = LlmRecordingsSchema.parse(JSON.parse(JSON.stringify({ "self-gc": recording })));
+  const replay = replayingLlmClient(stored["self-gc"]!);
   assert.equal(replay.id, "stub:planner");
   assert.deepEqual([await replay.complete(ask("planner")), await replay.complete(ask("planner")), await replay.complete(ask("summarizer"))], answers);
   assert.equal(inner.calls, 3);
+});
+
+test("a stored recording of the wrong shape is refused, naming the field", () => {
+  const bad = LlmRecordingsSchema.safeParse({ "self-gc": { client: "x", replies: [{ purpose: "planner", response: { text: 5, model: "m" } }] } });
+  assert.equal(bad.success, false);
+  assert.equal(bad.error?.issues[0]?.path.join("."), "self-gc.replies.0.response.text");
 });
 
 test("a replay that is asked more often, or for another purpose, than the recording says so instead of answering", async () => {
