@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { clientIdFor, type LlmClient, type LlmPurpose, type LlmResponse } from "./types";
+import { LLM_USAGE_PURPOSES } from "./usage";
 
 /** One answer a model gave, with what it was asked for: enough to give the same answer again. */
 export interface RecordedReply {
@@ -22,7 +23,7 @@ export const LlmRecordingsSchema = z.record(
     client: z.string(),
     replies: z.array(
       z.strictObject({
-        purpose: z.enum(["planner", "summarizer", "judge", "ab-judge", "rubric", "connection-test"]),
+        purpose: z.enum(LLM_USAGE_PURPOSES),
         response: z.strictObject({
           text: z.string(),
           model: z.string(),

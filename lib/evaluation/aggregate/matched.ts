@@ -69,14 +69,14 @@ export function aggregateMatched(
   const paired: PairedDiff[] = [];
   for (const p of policies) {
     if (p.policy === reference) continue;
+    const own = matched.filter((r) => r.policy === p.policy);
+    const sameSize = own.filter((r) => {
+      const ref = byCut.get(`${r.sessionId}#${r.cut}`);
+      return ref !== undefined && ref.tokensAfter < ref.prefixTokens && sameViewSize(r, ref);
+    });
     for (const metric of MATCHED_METRICS) {
-      const own = matched.filter((r) => r.policy === p.policy);
       const diff = pairedDifference(own, byCut, metric, iterations);
       if (!diff) continue;
-      const sameSize = own.filter((r) => {
-        const ref = byCut.get(`${r.sessionId}#${r.cut}`);
-        return ref !== undefined && ref.tokensAfter < ref.prefixTokens && sameViewSize(r, ref);
-      });
       paired.push({ policy: p.policy, metric, ...diff, sizeMatched: pairedDifference(sameSize, byCut, metric, iterations) ?? null });
     }
   }

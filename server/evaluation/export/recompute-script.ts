@@ -213,15 +213,15 @@ function matched(reference) {
   const paired = [];
   for (const p of policies) {
     if (p.policy === reference) continue;
+    const own = list.filter((x) => x.policy === p.policy);
+    // The cuts where the reference compacted and the two views are within 5% of the prefix of each other (SIZE_MATCH_TOLERANCE).
+    const sameSize = own.filter((r) => {
+      const ref = byCut.get(r.sessionId + "#" + r.cut);
+      return ref !== undefined && ref.tokensAfter < ref.prefixTokens && Math.abs(r.tokensAfter - ref.tokensAfter) <= 0.05 * r.prefixTokens;
+    });
     for (const metric of ["noImpact", "visibleNoImpact"]) {
-      const own = list.filter((x) => x.policy === p.policy);
       const diff = difference(own, byCut, metric);
       if (!diff) continue;
-      // The same over the cuts where the reference compacted and the two views are within 5% of the prefix of each other (SIZE_MATCH_TOLERANCE).
-      const sameSize = own.filter((r) => {
-        const ref = byCut.get(r.sessionId + "#" + r.cut);
-        return ref !== undefined && ref.tokensAfter < ref.prefixTokens && Math.abs(r.tokensAfter - ref.tokensAfter) <= 0.05 * r.prefixTokens;
-      });
       paired.push({ policy: p.policy, metric, ...diff, sizeMatched: difference(sameSize, byCut, metric) ?? null });
     }
   }
